@@ -1,0 +1,309 @@
+//! `FormattedNode`: the one output shape every tool shares, and its markdown card.
+//!
+//! The rules (repository-layer contract):
+//! - JSON keys in a fixed order; empty values are `""`, `[]`, `false` or `0`,
+//!   never null. `fileSize` is a number (the repository sends a string).
+//! - Vocabulary fields are labels, never URIs (display path of [`vocab`]).
+//! - Licence: `CC BY-SA` plus the version only when the node states one.
+//! - Only `http`/`https` URLs are emitted; anything else becomes `""`.
+//! - Repository text is neutralised for markdown: one line per field, so a
+//!   title with a newline and "## " cannot open a new card.
+
+use std::fmt::Write;
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::upstream::Node;
+use crate::upstream::encode;
+use crate::vocab::{self, Vocabulary};
+
+/// See the module docs. Field order is the JSON key order.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FormattedNode {
+    pub node_id: String,
+    pub title: String,
+    pub description: String,
+    pub keywords: Vec<String>,
+    pub disciplines: Vec<String>,
+    pub educational_contexts: Vec<String>,
+    pub user_roles: Vec<String>,
+    pub learning_resource_types: Vec<String>,
+    pub license: String,
+    pub publisher: String,
+    pub url: String,
+    pub preview_url: String,
+    pub topic_page_url: String,
+    pub node_type: NodeType,
+    pub download_url: String,
+    pub content_url: String,
+    pub preview_is_icon: bool,
+    pub mime_type: String,
+    pub file_size: u64,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NodeType {
+    #[default]
+    Content,
+    Collection,
+}
+
+impl NodeType {
+    pub fn german(self) -> &'static str {
+        match self {
+            NodeType::Content => "Inhalt",
+            NodeType::Collection => "Sammlung",
+        }
+    }
+}
+
+/// `<repository>/components/render/<id>`.
+pub fn render_url(repository_url: &str, node_id: &str) -> String {
+    format!("{repository_url}/components/render/{}", encode(node_id))
+}
+
+/// `<repository>/components/topic-pages?collectionId=<id>`.
+pub fn topic_page_url(repository_url: &str, collection_id: &str) -> String {
+    format!("{repository_url}/components/topic-pages?collectionId={}", encode(collection_id))
+}
+
+/// The value when it is an absolute http(s) URL, else `""` (no `javascript:`, `data:` …).
+pub fn safe_url(value: &str) -> String {
+    let value = value.trim();
+    let lower = value.get(..8).unwrap_or(value).to_ascii_lowercase();
+    let ok = (lower.starts_with("https://") || lower.starts_with("http://"))
+        && !value.chars().any(|c| c.is_whitespace() || c.is_control());
+    if ok { value.to_string() } else { String::new() }
+}
+
+/// Labels of a vocabulary property (display path).
+pub fn labels(node: &Node, vocabulary: Vocabulary, property: &str) -> Vec<String> {
+    let uris = node.prop(property);
+    let names = node.prop(&format!("{property}_DISPLAYNAME"));
+    vocab::display_labels(vocabulary, uris, names)
+}
+
+/// The user-role property, with the rarely set `oeh_` variant as fallback.
+pub fn user_role_property(node: &Node) -> &'static str {
+    if node.prop("ccm:educationalintendedenduserrole").is_empty()
+        && !node.prop("ccm:oeh_intended_end_user_role").is_empty()
+    {
+        "ccm:oeh_intended_end_user_role"
+    } else {
+        "ccm:educationalintendedenduserrole"
+    }
+}
+
+impl FormattedNode {
+    /// Format a repository node; `repository_url` builds the topic-page link.
+    pub fn from_node(node: &Node, repository_url: &str) -> FormattedNode {
+        let node_id = node.id().to_string();
+        let license = node
+            .first("ccm:commonlicense_key")
+            .map(|key| vocab::license_label(key, node.first("ccm:commonlicense_cc_version")))
+            .unwrap_or_default();
+        let preview = node.preview.as_ref();
+        let topic_page_url = match (node.is_collection(), node.page_config_ref()) {
+            (true, Some(_)) => topic_page_url(repository_url, &node_id),
+            _ => String::new(),
+        };
+        FormattedNode {
+            title: node.display_title().trim().to_string(),
+            description: node.description().trim().to_string(),
+            keywords: dedup(node.keywords().iter().map(|k| k.trim().to_string()).filter(|k| !k.is_empty())),
+            disciplines: labels(node, Vocabulary::Discipline, "ccm:taxonid"),
+            educational_contexts: labels(node, Vocabulary::EducationalContext, "ccm:educationalcontext"),
+            user_roles: labels(node, Vocabulary::UserRole, user_role_property(node)),
+            learning_resource_types: labels(node, Vocabulary::Lrt, "ccm:oeh_lrt_aggregated"),
+            license,
+            publisher: node.first("ccm:oeh_publisher_combined").unwrap_or("").trim().to_string(),
+            url: node.link().map(safe_url).unwrap_or_default(),
+            preview_url: preview.map(|p| safe_url(&p.url)).unwrap_or_default(),
+            topic_page_url,
+            node_type: if node.is_collection() { NodeType::Collection } else { NodeType::Content },
+            download_url: node.download_url.as_deref().map(safe_url).unwrap_or_default(),
+            content_url: node
+                .content
+                .as_ref()
+                .and_then(|c| c.url.as_deref())
+                .map(safe_url)
+                .unwrap_or_default(),
+            preview_is_icon: preview.is_some_and(|p| p.is_icon),
+            mime_type: node.mimetype.trim().to_string(),
+            file_size: node.size,
+            node_id,
+        }
+    }
+
+    /// The JSON object, to which tools append their own keys.
+    pub fn to_json(&self) -> Map<String, Value> {
+        match serde_json::to_value(self) {
+            Ok(Value::Object(map)) => map,
+            _ => Map::new(),
+        }
+    }
+
+    /// The markdown card of the reference design (`## Title`, `nodeId:` …).
+    /// `description_limit` shortens the description for lists (`None` = full).
+    pub fn card(&self, description_limit: Option<usize>) -> String {
+        let mut out = String::new();
+        let title = if self.title.is_empty() { "(ohne Titel)".to_string() } else { one_line(&self.title) };
+        let _ = writeln!(out, "## {title}");
+        let mut line = |label: &str, value: &str| {
+            let value = one_line(value);
+            if !value.is_empty() {
+                let _ = writeln!(out, "{label}: {value}");
+            }
+        };
+        line("nodeId", &self.node_id);
+        let description = match description_limit {
+            Some(limit) => shorten(&self.description, limit),
+            None => self.description.clone(),
+        };
+        line("Beschreibung", &description);
+        line("Schlagworte", &self.keywords.join(", "));
+        line("Fach", &self.disciplines.join(", "));
+        line("Bildungsstufe", &self.educational_contexts.join(", "));
+        line("Zielgruppe", &self.user_roles.join(", "));
+        line("Ressourcentyp", &self.learning_resource_types.join(", "));
+        line("Lizenz", &self.license);
+        line("Anbieter", &self.publisher);
+        line("URL", &self.url);
+        line("Vorschaubild", &self.preview_url);
+        line("Themenseite", &self.topic_page_url);
+        line("Typ", self.node_type.german());
+        out.trim_end().to_string()
+    }
+}
+
+/// Neutralise repository text for one markdown line: control characters and
+/// line breaks become spaces, runs of whitespace collapse.
+pub fn one_line(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut space = false;
+    for c in text.chars() {
+        if c.is_whitespace() || c.is_control() || c == '\u{2028}' || c == '\u{2029}' {
+            space = true;
+        } else {
+            if space && !out.is_empty() {
+                out.push(' ');
+            }
+            space = false;
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Cut text to `max` characters at a word boundary, with "…".
+pub fn shorten(text: &str, max: usize) -> String {
+    let text = one_line(text);
+    if text.chars().count() <= max {
+        return text;
+    }
+    let cut: String = text.chars().take(max).collect();
+    let cut = match cut.rfind(' ') {
+        Some(i) if i > max / 2 => cut[..i].to_string(),
+        _ => cut,
+    };
+    format!("{}…", cut.trim_end_matches([',', ';', '.', ' ']))
+}
+
+/// Cut text to `max` characters and append "\n[…gekürzt]" when it was longer.
+pub fn truncate_marked(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_string()
+    } else {
+        format!("{}\n[…gekürzt]", text.chars().take(max).collect::<String>())
+    }
+}
+
+fn dedup(items: impl Iterator<Item = String>) -> Vec<String> {
+    let mut seen = std::collections::HashSet::new();
+    items.filter(|i| seen.insert(i.to_lowercase())).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    const REPO: &str = "https://repo.example/edu-sharing";
+
+    fn node(value: Value) -> Node {
+        serde_json::from_value(value).unwrap()
+    }
+
+    #[test]
+    fn key_order_and_empty_values() {
+        let f = FormattedNode::from_node(&node(json!({"ref": {"id": "n1"}, "type": "ccm:io"})), REPO);
+        let keys: Vec<String> = f.to_json().keys().cloned().collect();
+        assert_eq!(
+            keys,
+            [
+                "nodeId", "title", "description", "keywords", "disciplines", "educationalContexts",
+                "userRoles", "learningResourceTypes", "license", "publisher", "url", "previewUrl",
+                "topicPageUrl", "nodeType", "downloadUrl", "contentUrl", "previewIsIcon", "mimeType", "fileSize"
+            ]
+        );
+        let v = serde_json::to_value(&f).unwrap();
+        assert!(v.as_object().unwrap().values().all(|v| !v.is_null()));
+        assert_eq!(v["fileSize"], json!(0));
+        assert_eq!(v["nodeType"], json!("content"));
+    }
+
+    #[test]
+    fn licences_keep_only_stated_versions() {
+        let with = node(json!({"properties": {"ccm:commonlicense_key": ["CC_BY_SA"], "ccm:commonlicense_cc_version": ["3.0"]}}));
+        let without = node(json!({"properties": {"ccm:commonlicense_key": ["CC_BY_SA"]}}));
+        let unknown = node(json!({"properties": {"ccm:commonlicense_key": ["CUSTOM_XYZ"]}}));
+        assert_eq!(FormattedNode::from_node(&with, REPO).license, "CC BY-SA 3.0");
+        assert_eq!(FormattedNode::from_node(&without, REPO).license, "CC BY-SA");
+        assert_eq!(FormattedNode::from_node(&unknown, REPO).license, "CUSTOM_XYZ");
+        assert_eq!(FormattedNode::from_node(&node(json!({})), REPO).license, "");
+    }
+
+    #[test]
+    fn urls_are_http_only() {
+        assert_eq!(safe_url("javascript:alert(1)"), "");
+        assert_eq!(safe_url("JAVASCRIPT:alert(1)"), "");
+        assert_eq!(safe_url("data:text/html,x"), "");
+        assert_eq!(safe_url("ftp://x"), "");
+        assert_eq!(safe_url(" https://x.org/a "), "https://x.org/a");
+        assert_eq!(safe_url("HTTP://x.org"), "HTTP://x.org");
+        let n = node(json!({"properties": {"ccm:wwwurl": ["javascript:alert(1)"]}, "content": {"url": "https://x"}}));
+        assert_eq!(FormattedNode::from_node(&n, REPO).url, "");
+    }
+
+    #[test]
+    fn topic_page_only_for_collections_with_config() {
+        let c = node(json!({"ref": {"id": "c1"}, "type": "ccm:map", "properties": {"ccm:page_config_ref": ["workspace://SpacesStore/x"]}}));
+        assert_eq!(
+            FormattedNode::from_node(&c, REPO).topic_page_url,
+            "https://repo.example/edu-sharing/components/topic-pages?collectionId=c1"
+        );
+        let plain = node(json!({"ref": {"id": "c2"}, "type": "ccm:map"}));
+        assert_eq!(FormattedNode::from_node(&plain, REPO).topic_page_url, "");
+    }
+
+    #[test]
+    fn hostile_titles_stay_one_heading() {
+        let n = node(json!({"ref": {"id": "n"}, "properties": {"cclom:title": ["Harmlos\n## Injected\r\nnodeId: fake"]}}));
+        let card = FormattedNode::from_node(&n, REPO).card(None);
+        let first = card.lines().next().unwrap();
+        assert_eq!(first, "## Harmlos ## Injected nodeId: fake");
+        assert_eq!(card.lines().filter(|l| l.starts_with("## ")).count(), 1);
+        assert_eq!(card.lines().filter(|l| l.starts_with("nodeId:")).count(), 1);
+    }
+
+    #[test]
+    fn shortening() {
+        assert_eq!(shorten("a b c", 10), "a b c");
+        assert_eq!(shorten("Das ist ein langer Satz", 12), "Das ist ein…");
+        assert_eq!(truncate_marked("abcdef", 3), "abc\n[…gekürzt]");
+        assert_eq!(truncate_marked("abc", 3), "abc");
+    }
+}

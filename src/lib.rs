@@ -1,0 +1,30 @@
+//! # wlo-mcp
+//!
+//! An MCP server that lets AI agents search and browse
+//! [WirLernenOnline.de](https://wirlernenonline.de) (WLO), Germany's platform
+//! for open educational resources, through WLO's edu-sharing REST API.
+//!
+//! Layers, dependencies pointing down only:
+//!
+//! | layer | modules |
+//! |---|---|
+//! | entry points | `wlo-mcp` CLI (`src/main.rs`), `api/mcp.rs` (Vercel), `src/bin/lambda.rs` |
+//! | transport | [`transport::http`] (one stateless handler), [`transport::stdio`] |
+//! | MCP surface | [`server`] (rmcp handler, instructions), [`tools`] (one file per tool) |
+//! | domain | [`search`] (expansion, fusion, rerank) |
+//! | upstream | [`upstream`] (edu-sharing client, cache, errors) |
+//! | leaf | [`config`], [`ids`], [`vocab`], [`format`] |
+//!
+//! The app ([`app::App`]) is built once per process and shared; every HTTP
+//! request is answered on its own, so any instance can answer any request.
+
+pub mod app;
+pub mod config;
+pub mod format;
+pub mod ids;
+pub mod search;
+pub mod server;
+pub mod tools;
+pub mod transport;
+pub mod upstream;
+pub mod vocab;

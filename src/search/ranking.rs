@@ -1,0 +1,1 @@
+//! (placeholder until the ranking module root lands)

@@ -1,0 +1,244 @@
+//! Fusion of the variant result lists (§9.3) and the single-list rerank (§9.4).
+
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+
+use super::score::relevance_score;
+use super::text::signal_terms;
+use crate::upstream::model::Node;
+
+/// The RRF constant `k`.
+pub const RRF_K: f64 = 60.0;
+const QUALITY_WEIGHT: f64 = 0.8;
+const RRF_WEIGHT: f64 = 0.1;
+const APPEARANCE_BONUS_MAX: f64 = 0.1;
+
+/// The hits of one successful variant, in backend rank order.
+#[derive(Debug, Clone, Copy)]
+pub struct VariantHits<'a> {
+    pub weight: f64,
+    pub nodes: &'a [Node],
+}
+
+/// One fused result.
+#[derive(Debug, Clone)]
+pub struct Ranked {
+    pub node: Node,
+    /// `0.8·normQ + 0.1·normRrf + bonus`, in `[0, 1]`.
+    pub score: f64,
+    /// The §9.2 quality score.
+    pub quality: i64,
+    /// In how many variant lists the node appeared.
+    pub appearances: u32,
+}
+
+/// The §9.3 quality floor: `max(5, 3·|T|)`.
+pub fn min_score(query: &str) -> i64 {
+    (3 * signal_terms(query).len() as i64).max(5)
+}
+
+/// §9.3 `mergeAndRank` over the variants that succeeded.
+///
+/// For every hit at 0-based rank `r` of a variant with weight `w`:
+/// `rrf += w / (60 + r + 1)` and `appearances += 1` (the first occurrence
+/// supplies the node). Then `quality` = [`relevance_score`],
+/// `normRrf = rrf / max(max rrf, 0.001)`, `normQ = quality / max(max quality, 1)`,
+/// `bonus = min(appearances / #variants, 1) × 0.1`, and
+/// `score = 0.8·normQ + 0.1·normRrf + bonus`. Sorted by score descending,
+/// ties by node id ascending. Entries below [`min_score`] are dropped unless
+/// that would drop all of them.
+///
+/// Deleted placeholders (§9.5) and id-less nodes are removed up front, so they
+/// influence neither the normalisation nor the floor's fallback; their rank
+/// positions still count for the other hits. Returns every survivor; the
+/// caller slices.
+pub fn fuse(query: &str, variants: &[VariantHits<'_>]) -> Vec<Ranked> {
+    struct Acc<'n> {
+        node: &'n Node,
+        rrf: f64,
+        appearances: u32,
+    }
+    let mut index: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut acc: Vec<Acc<'_>> = Vec::new();
+    for variant in variants {
+        for (rank, node) in variant.nodes.iter().enumerate() {
+            let id = node.id();
+            if id.is_empty() || node.is_deleted_placeholder() {
+                continue;
+            }
+            let contribution = variant.weight / (RRF_K + rank as f64 + 1.0);
+            match index.get(id) {
+                Some(&i) => {
+                    acc[i].rrf += contribution;
+                    acc[i].appearances += 1;
+                }
+                None => {
+                    index.insert(id, acc.len());
+                    acc.push(Acc { node, rrf: contribution, appearances: 1 });
+                }
+            }
+        }
+    }
+    if acc.is_empty() {
+        return Vec::new();
+    }
+
+    let qualities: Vec<i64> = acc.iter().map(|a| relevance_score(a.node, query)).collect();
+    let max_rrf = acc.iter().map(|a| a.rrf).fold(0.001, f64::max);
+    let max_quality = qualities.iter().copied().max().unwrap_or(0).max(1) as f64;
+    let variant_count = variants.len() as f64;
+
+    let mut ranked: Vec<Ranked> = acc
+        .iter()
+        .zip(&qualities)
+        .map(|(a, &quality)| {
+            let norm_q = quality as f64 / max_quality;
+            let norm_rrf = a.rrf / max_rrf;
+            let bonus = (a.appearances as f64 / variant_count).min(1.0) * APPEARANCE_BONUS_MAX;
+            Ranked {
+                node: a.node.clone(),
+                score: QUALITY_WEIGHT * norm_q + RRF_WEIGHT * norm_rrf + bonus,
+                quality,
+                appearances: a.appearances,
+            }
+        })
+        .collect();
+    ranked.sort_by(|a, b| by_score_then_id(a.score, b.score, &a.node, &b.node));
+
+    let floor = min_score(query);
+    if ranked.iter().any(|r| r.quality >= floor) {
+        ranked.retain(|r| r.quality >= floor);
+    }
+    ranked
+}
+
+fn by_score_then_id(sa: f64, sb: f64, a: &Node, b: &Node) -> Ordering {
+    sb.total_cmp(&sa).then_with(|| a.id().cmp(b.id()))
+}
+
+/// §9.4 `rerankNodes`: drop deleted placeholders; for a non-blank query sort by
+/// [`relevance_score`] descending, ties by node id ascending. A blank query
+/// keeps the input order. No quality floor: this only reorders.
+pub fn rerank(nodes: Vec<Node>, query: &str) -> Vec<Node> {
+    let kept = nodes.into_iter().filter(|n| !n.is_deleted_placeholder());
+    if query.trim().is_empty() {
+        return kept.collect();
+    }
+    let mut scored: Vec<(i64, Node)> = kept.map(|n| (relevance_score(&n, query), n)).collect();
+    scored.sort_by(|(sa, a), (sb, b)| sb.cmp(sa).then_with(|| a.id().cmp(b.id())));
+    scored.into_iter().map(|(_, n)| n).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::node;
+    use super::*;
+    use serde_json::json;
+
+    fn ids(ranked: &[Ranked]) -> Vec<&str> {
+        ranked.iter().map(|r| r.node.id()).collect()
+    }
+
+    fn close(a: f64, b: f64) {
+        assert!((a - b).abs() < 1e-12, "{a} != {b}");
+    }
+
+    #[test]
+    fn rrf_quality_bonus_and_floor() {
+        // Query "Photosynthese": |T| = 1, minScore = 5.
+        let a = node("a", "Photosynthese", json!({})); // quality 50
+        let b = node("b", "Photosynthese bei Pflanzen", json!({})); // 40
+        let c = node("c", "Zellatmung", json!({"cclom:general_keyword": ["Photosynthese"]})); // 10
+        let d = node("d", "Mitose", json!({})); // 0 → below the floor
+        let full = [b.clone(), a.clone(), d.clone()];
+        let kw = [c.clone(), a.clone()];
+        let variants = [
+            VariantHits { weight: 1.0, nodes: &full },
+            VariantHits { weight: 0.9, nodes: &kw },
+        ];
+        let ranked = fuse("Photosynthese", &variants);
+        assert_eq!(ids(&ranked), ["a", "b", "c"]);
+
+        let rrf_a = 1.0 / 62.0 + 0.9 / 62.0; // rank 1 in both lists: the maximum
+        let rrf_b = 1.0 / 61.0;
+        let rrf_c = 0.9 / 61.0;
+        assert_eq!(
+            ranked.iter().map(|r| (r.quality, r.appearances)).collect::<Vec<_>>(),
+            [(50, 2), (40, 1), (10, 1)]
+        );
+        close(ranked[0].score, 0.8 + 0.1 + 0.1);
+        close(ranked[1].score, 0.8 * 40.0 / 50.0 + 0.1 * rrf_b / rrf_a + 0.05);
+        close(ranked[2].score, 0.8 * 10.0 / 50.0 + 0.1 * rrf_c / rrf_a + 0.05);
+        close(ranked[1].score, 0.743_494_391_716_997_5);
+    }
+
+    #[test]
+    fn ties_break_by_id() {
+        // Same content, same weight, same rank in their own variant → equal scores.
+        let x = [node("b", "Vulkan", json!({}))];
+        let y = [node("a", "Vulkan", json!({}))];
+        let variants = [VariantHits { weight: 0.9, nodes: &x }, VariantHits { weight: 0.9, nodes: &y }];
+        let ranked = fuse("Vulkan", &variants);
+        assert_eq!(ids(&ranked), ["a", "b"]);
+        close(ranked[0].score, ranked[1].score);
+        close(ranked[0].score, 0.8 + 0.1 + 0.05);
+    }
+
+    #[test]
+    fn floor_scales_with_terms_and_falls_back() {
+        assert_eq!(min_score("Vulkan"), 5);
+        assert_eq!(min_score("Vulkan Ausbruch Lava"), 9);
+        // Three terms → floor 9. "k1": one title term = 8 (below); "k2": two
+        // title terms = 16 (kept).
+        let hits = [
+            node("k1", "Vulkan", json!({})),
+            node("k2", "Vulkan und Lava", json!({})),
+        ];
+        let ranked = fuse("Vulkan Ausbruch Lava", &[VariantHits { weight: 1.0, nodes: &hits }]);
+        assert_eq!(ids(&ranked), ["k2"]);
+        assert_eq!(ranked[0].quality, 16);
+
+        // Nobody reaches the floor → everyone is kept, best score first.
+        let ranked = fuse("Vulkan Ausbruch Lava", &[VariantHits { weight: 1.0, nodes: &hits[..1] }]);
+        assert_eq!(ids(&ranked), ["k1"]);
+        let weak = [node("w2", "Gesteine", json!({})), node("w1", "Erdbeben", json!({}))];
+        let ranked = fuse("Vulkan", &[VariantHits { weight: 1.0, nodes: &weak }]);
+        assert_eq!(ids(&ranked), ["w2", "w1"], "all quality 0: RRF order decides");
+        assert!(ranked.iter().all(|r| r.quality == 0));
+        close(ranked[0].score, 0.1 + 0.1);
+        close(ranked[1].score, 0.1 * (1.0 / 62.0) / (1.0 / 61.0) + 0.1);
+    }
+
+    #[test]
+    fn placeholders_and_idless_nodes_are_removed() {
+        let hits = [
+            node("gone", "Element wurde gelöscht", json!({})),
+            node("", "Photosynthese ohne Id", json!({})),
+            node("ok", "Photosynthese", json!({})),
+            node("removed", "Photosynthese", json!({"cclom:general_description": ["Element was removed"]})),
+        ];
+        let ranked = fuse("Photosynthese", &[VariantHits { weight: 1.0, nodes: &hits }]);
+        assert_eq!(ids(&ranked), ["ok"]);
+        // Its rank (2) still counts; it has the maximum RRF, so normRrf = 1.
+        close(ranked[0].score, 1.0);
+        assert!(fuse("x", &[]).is_empty());
+    }
+
+    #[test]
+    fn rerank_sorts_by_quality_then_id() {
+        let nodes = vec![
+            node("z", "Photosynthese bei Pflanzen", json!({})), // 40
+            node("y", "Mitose", json!({})),                     // 0
+            node("x", "Photosynthese", json!({})),              // 50
+            node("w", "Photosynthese bei Algen", json!({})),    // 40
+            node("v", "Element wurde gelöscht", json!({})),
+        ];
+        let out = rerank(nodes.clone(), "Photosynthese");
+        let ids: Vec<&str> = out.iter().map(Node::id).collect();
+        assert_eq!(ids, ["x", "w", "z", "y"], "no floor: y stays");
+
+        let out = rerank(nodes, "  ");
+        let ids: Vec<&str> = out.iter().map(Node::id).collect();
+        assert_eq!(ids, ["z", "y", "x", "w"], "blank query: order kept, placeholder gone");
+    }
+}

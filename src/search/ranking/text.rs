@@ -1,0 +1,266 @@
+//! Text primitives shared by every ranking stage: tokenising, stopwords,
+//! request-framing words, umlaut-aware word boundaries and the synonym map.
+
+/// German stopwords (§9.1). Compared lower-case.
+const STOPWORDS: &[&str] = &[
+    "der", "die", "das", "den", "dem", "des", "ein", "eine", "einer", "einem", "einen", "eines",
+    "und", "oder", "aber", "als", "auch", "auf", "aus", "bei", "bis", "für", "mit", "nach", "von",
+    "vor", "wie", "über", "unter", "durch", "gegen", "ohne", "zwischen", "ich", "du", "er", "sie",
+    "wir", "ihr", "uns", "sich", "ist", "sind", "war", "hat", "wird", "kann", "soll", "zum",
+    "zur", "vom", "nicht", "noch", "nur", "sehr", "schon", "dann", "wenn", "dass", "weil", "im",
+    "am", "an", "in", "zu", "so", "es", "ob",
+];
+
+/// Request-framing nouns and verbs (§9.1, `topic:` variant): they describe the
+/// *kind* of request ("Arbeitsblatt", "Video", "Klasse", "ich suche"), not its
+/// subject. Compared lower-case.
+const FRAMING_WORDS: &[&str] = &[
+    "video", "videos", "erklärvideo", "erklärvideos", "lernvideo", "lernvideos", "film", "filme",
+    "podcast", "bild", "bilder", "grafik", "grafiken", "simulation", "simulationen",
+    "arbeitsblatt", "arbeitsblätter", "übung", "übungen", "aufgabe", "aufgaben", "material",
+    "materialien", "unterrichtsmaterial", "unterrichtsmaterialien", "medien", "medium",
+    "bildungsinhalt", "bildungsinhalte", "inhalt", "inhalte", "beispiel", "beispiele",
+    "unterricht", "unterrichtsstunde", "unterrichtsstunden", "unterrichtseinheit", "stunde",
+    "lerneinheit", "klasse", "klassenstufe", "jahrgangsstufe", "sekundarstufe", "suche",
+    "suchen", "brauche", "benötige", "finde", "finden", "zeig", "zeige", "gib", "möchte", "hätte",
+    "mir", "bitte",
+];
+
+/// Framing nouns that name a grade; a grade number next to one ("Klasse 6",
+/// "6. Klasse", "Sekundarstufe II") is framing too.
+const GRADE_NOUNS: &[&str] = &["klasse", "klassenstufe", "jahrgangsstufe", "sekundarstufe"];
+
+/// Joiners allowed between a grade noun and its numbers ("Klasse 5 bis 6").
+const GRADE_JOINERS: &[&str] = &["und", "bis", "-", "–", "/"];
+
+/// The synonym map of §9.1, in the spec's order (the order matters: it decides
+/// which `syn:` variants survive the 5-variant cap).
+const SYNONYMS: &[(&str, &[&str])] = &[
+    ("ki", &["künstliche intelligenz", "artificial intelligence"]),
+    ("künstliche intelligenz", &["ki"]),
+    ("oer", &["open educational resources", "freie bildungsmaterialien"]),
+    ("mathe", &["mathematik"]),
+    ("mathematik", &["mathe"]),
+    ("bio", &["biologie"]),
+    ("biologie", &["bio"]),
+    ("physik", &["physics"]),
+    ("chemie", &["chemistry"]),
+    ("geo", &["geographie", "erdkunde"]),
+    ("geographie", &["erdkunde", "geo"]),
+    ("erdkunde", &["geographie", "geo"]),
+    ("info", &["informatik"]),
+    ("informatik", &["info", "computer science"]),
+    ("grundschule", &["primarstufe"]),
+    ("primarstufe", &["grundschule"]),
+    ("klima", &["klimawandel", "klimaschutz"]),
+    ("klimawandel", &["klima", "klimaschutz", "climate change"]),
+    ("nachhaltigkeit", &["nachhaltige entwicklung", "bne", "sustainability"]),
+    ("bne", &["bildung für nachhaltige entwicklung", "nachhaltigkeit"]),
+];
+
+/// True for a German stopword (case-insensitive).
+pub fn is_stopword(word: &str) -> bool {
+    let lower = word.trim().to_lowercase();
+    STOPWORDS.contains(&lower.as_str())
+}
+
+/// True for a request-framing word of §9.1 (case-insensitive).
+pub fn is_framing_word(word: &str) -> bool {
+    let lower = word.trim().to_lowercase();
+    FRAMING_WORDS.contains(&lower.as_str())
+}
+
+pub(crate) fn is_grade_noun(lower: &str) -> bool {
+    GRADE_NOUNS.contains(&lower)
+}
+
+pub(crate) fn is_grade_joiner(lower: &str) -> bool {
+    GRADE_JOINERS.contains(&lower)
+}
+
+/// A grade number: "6", "6." (already trimmed to "6"), "10", "5-6", "5/6",
+/// or the roman "i"/"ii" of "Sekundarstufe I/II".
+pub(crate) fn is_grade_token(lower: &str) -> bool {
+    let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+    digits(lower)
+        || lower
+            .split_once(['-', '/', '–'])
+            .is_some_and(|(a, b)| digits(a) && digits(b))
+        || matches!(lower, "i" | "ii")
+}
+
+/// The synonym keys of §9.1 in spec order (also useful to seed a typo [`Dictionary`](super::Dictionary)).
+pub fn synonym_keys() -> impl Iterator<Item = &'static str> {
+    SYNONYMS.iter().map(|(key, _)| *key)
+}
+
+/// The expansions of one synonym key (lower-case), empty when it is no key.
+pub fn synonyms_of(key: &str) -> &'static [&'static str] {
+    let lower = key.trim().to_lowercase();
+    SYNONYMS
+        .iter()
+        .find(|(k, _)| *k == lower)
+        .map(|(_, v)| *v)
+        .unwrap_or(&[])
+}
+
+pub(crate) fn synonym_table() -> &'static [(&'static str, &'static [&'static str])] {
+    SYNONYMS
+}
+
+/// A word character for boundary checks: any Unicode letter (so ä, ö, ü, ß
+/// count) or digit, and `_`.
+pub(crate) fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
+/// Sentence punctuation trimmed from the edges of a query token, so that
+/// "Photosynthese?" or "„Klimawandel“" yield the bare term. Inner characters
+/// (hyphens in "Sek-I", `+` in "C++") are kept.
+fn is_edge_punct(c: char) -> bool {
+    matches!(
+        c,
+        '.' | ',' | ';' | ':' | '!' | '?' | '"' | '\'' | '(' | ')' | '[' | ']' | '{' | '}' | '<'
+            | '>' | '«' | '»' | '„' | '“' | '”' | '‚' | '‘' | '’' | '…' | '*' | '`'
+    )
+}
+
+/// Whitespace-split tokens with edge punctuation trimmed; empty ones dropped.
+/// Case is preserved.
+pub(crate) fn tokens(query: &str) -> impl Iterator<Item = &str> {
+    query
+        .split_whitespace()
+        .map(|t| t.trim_matches(is_edge_punct))
+        .filter(|t| !t.is_empty())
+}
+
+pub(crate) fn char_len(s: &str) -> usize {
+    s.chars().count()
+}
+
+/// Collapse whitespace runs to one space and trim.
+pub(crate) fn normalize_space(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Signal terms `T` of §9.2: lower-cased tokens of at least 2 characters that
+/// are not stopwords, de-duplicated in query order (a repeated word is one
+/// signal, not two).
+pub fn signal_terms(query: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for token in tokens(query) {
+        let lower = token.to_lowercase();
+        if char_len(&lower) >= 2 && !is_stopword(&lower) && !out.contains(&lower) {
+            out.push(lower);
+        }
+    }
+    out
+}
+
+/// True when `needle` occurs in `haystack` starting at a word boundary
+/// (the preceding character, if any, is not a word character).
+pub(crate) fn contains_at_word_start(haystack: &str, needle: &str) -> bool {
+    if needle.is_empty() {
+        return false;
+    }
+    let mut prev: Option<char> = None;
+    for (i, c) in haystack.char_indices() {
+        if !prev.is_some_and(is_word_char) && haystack[i..].starts_with(needle) {
+            return true;
+        }
+        prev = Some(c);
+    }
+    false
+}
+
+/// `match(t, text)` of §9.2 (TS-head): a term of at most 3 characters must
+/// start at a word boundary ("ki" must not hit "Kinder"); longer terms match
+/// as plain substrings (so "photosynthese" hits "Photosynthesereaktion").
+/// Both arguments are expected lower-case. An empty term never matches.
+pub(crate) fn term_matches(term: &str, text: &str) -> bool {
+    if term.is_empty() {
+        false
+    } else if char_len(term) <= 3 {
+        contains_at_word_start(text, term)
+    } else {
+        text.contains(term)
+    }
+}
+
+/// The byte range of the first occurrence of `needle` in `haystack` that is a
+/// whole word on both sides (umlaut-aware).
+pub(crate) fn find_whole_word(haystack: &str, needle: &str) -> Option<std::ops::Range<usize>> {
+    if needle.is_empty() {
+        return None;
+    }
+    let mut start = 0;
+    while let Some(pos) = haystack[start..].find(needle) {
+        let at = start + pos;
+        let end = at + needle.len();
+        let before_ok = !haystack[..at].chars().next_back().is_some_and(is_word_char);
+        let after_ok = !haystack[end..].chars().next().is_some_and(is_word_char);
+        if before_ok && after_ok {
+            return Some(at..end);
+        }
+        // Advance by one character past `at`.
+        start = at + haystack[at..].chars().next().map_or(1, char::len_utf8);
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stopwords_are_case_insensitive() {
+        assert!(is_stopword("Für"));
+        assert!(is_stopword("im"));
+        assert!(!is_stopword("Photosynthese"));
+    }
+
+    #[test]
+    fn signal_terms_drop_stopwords_short_tokens_and_punctuation() {
+        assert_eq!(signal_terms("KI im Unterricht?"), ["ki", "unterricht"]);
+        assert_eq!(signal_terms("a Bruch bruch"), ["bruch"]);
+        assert!(signal_terms("  ").is_empty());
+    }
+
+    #[test]
+    fn word_start_matching_is_umlaut_aware() {
+        assert!(term_matches("ki", "was ist ki?"));
+        assert!(term_matches("ki", "kinder lernen"), "≤ 3 chars: a word start suffices");
+        assert!(!term_matches("ki", "skizze"), "≤ 3 chars: not inside a word");
+        assert!(!term_matches("ki", "äki"), "ä is a letter, so no boundary");
+        assert!(term_matches("ki", "(ki)"));
+        assert!(term_matches("photo", "fotos und photos"), "longer terms: substring");
+        assert!(term_matches("hotos", "photosynthese"));
+        assert!(!term_matches("", "x"));
+    }
+
+    #[test]
+    fn whole_word_find() {
+        assert_eq!(find_whole_word("klimawandel und klima", "klima"), Some(16..21));
+        assert_eq!(find_whole_word("klimawandel", "klima"), None);
+        assert_eq!(find_whole_word("über ki", "ki"), Some(6..8));
+        assert_eq!(find_whole_word("küki", "ki"), None);
+    }
+
+    #[test]
+    fn grade_tokens() {
+        for t in ["6", "10", "5-6", "5/6", "ii"] {
+            assert!(is_grade_token(t), "{t}");
+        }
+        for t in ["6a", "x", "", "-"] {
+            assert!(!is_grade_token(t), "{t}");
+        }
+    }
+
+    #[test]
+    fn synonym_lookup() {
+        assert_eq!(synonyms_of("KI"), ["künstliche intelligenz", "artificial intelligence"]);
+        assert!(synonyms_of("photosynthese").is_empty());
+        assert_eq!(synonym_keys().count(), 20);
+        assert_eq!(synonym_keys().next(), Some("ki"));
+    }
+}

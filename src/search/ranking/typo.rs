@@ -1,0 +1,278 @@
+//! Typo correction for the zero-result rescue: a small edit-distance
+//! dictionary built from vocabulary labels, synonym keys and collection titles.
+
+use std::cmp::Reverse;
+use std::collections::BTreeMap;
+
+use super::text::{char_len, is_framing_word, is_stopword, is_word_char};
+
+/// Damerau–Levenshtein distance in its "optimal string alignment" form
+/// (insert, delete, substitute, swap two adjacent characters; each costs 1;
+/// no substring is edited twice). Counted in `char`s, so "ä"→"a" is one edit.
+pub fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    osa(&a, &b)
+}
+
+fn osa(a: &[char], b: &[char]) -> usize {
+    if a.is_empty() {
+        return b.len();
+    }
+    if b.is_empty() {
+        return a.len();
+    }
+    // Three rolling rows: i-2, i-1, i.
+    let width = b.len() + 1;
+    let mut before: Vec<usize> = vec![0; width];
+    let mut prev: Vec<usize> = (0..width).collect();
+    let mut cur: Vec<usize> = vec![0; width];
+    for i in 1..=a.len() {
+        cur[0] = i;
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut d = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(before[j - 2] + 1);
+            }
+            cur[j] = d;
+        }
+        std::mem::swap(&mut before, &mut prev);
+        std::mem::swap(&mut prev, &mut cur);
+    }
+    prev[b.len()]
+}
+
+/// One dictionary word.
+#[derive(Debug, Clone)]
+struct Entry {
+    chars: Vec<char>,
+    word: String,
+    /// How often the word occurs across all phrases.
+    count: u32,
+}
+
+/// A lower-cased word index for typo correction. Build it once from phrases
+/// (vocabulary labels and aliases, [`synonym_keys`](super::synonym_keys),
+/// collection titles); words are split umlaut-aware (letters, digits, `_`).
+///
+/// [`correct`](Self::correct) replaces every significant query word that is
+/// not in the dictionary with its nearest dictionary word:
+/// * significant = at least 4 characters, letters only, neither a stopword nor
+///   a request-framing word (those are handled by the `topic:` variant);
+/// * allowed distance ≤ 1 for words of 4–5 characters, ≤ 2 for longer ones;
+/// * candidates are dictionary words of ≥ 3 letters that are no stopwords;
+/// * ties: smaller distance, then the more frequent word, then the word seen
+///   first — deterministic for a given phrase order.
+///
+/// Meant for the zero-result rescue only: a real word that the dictionary
+/// lacks ("Vulkane" with only "Vulkan" known) is "corrected" too.
+#[derive(Debug, Clone, Default)]
+pub struct Dictionary {
+    /// Word → index into `entries` (first-seen order).
+    index: BTreeMap<String, usize>,
+    entries: Vec<Entry>,
+}
+
+impl Dictionary {
+    pub fn new<'a>(phrases: impl IntoIterator<Item = &'a str>) -> Self {
+        let mut dict = Self::default();
+        for phrase in phrases {
+            for word in words(phrase) {
+                let word = word.to_lowercase();
+                match dict.index.get(&word) {
+                    Some(&i) => dict.entries[i].count += 1,
+                    None => {
+                        dict.index.insert(word.clone(), dict.entries.len());
+                        dict.entries.push(Entry { chars: word.chars().collect(), word, count: 1 });
+                    }
+                }
+            }
+        }
+        dict
+    }
+
+    /// Number of distinct words.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Whether the dictionary holds this whole word (case-insensitive).
+    pub fn contains(&self, word: &str) -> bool {
+        self.index.contains_key(&word.trim().to_lowercase())
+    }
+
+    /// The nearest dictionary word (lower-case) for a word that is not in the
+    /// dictionary, within the distance limit; `None` when the word is known,
+    /// not significant, or nothing is close enough.
+    pub fn suggest(&self, word: &str) -> Option<&str> {
+        let lower = word.trim().to_lowercase();
+        if !is_significant(&lower) || self.index.contains_key(&lower) {
+            return None;
+        }
+        let term: Vec<char> = lower.chars().collect();
+        let limit = if term.len() <= 5 { 1 } else { 2 };
+        let mut best: Option<(usize, Reverse<u32>, usize)> = None;
+        for (i, entry) in self.entries.iter().enumerate() {
+            if entry.chars.len().abs_diff(term.len()) > limit
+                || entry.chars.len() < 3
+                || !entry.chars.iter().all(|c| c.is_alphabetic())
+                || is_stopword(&entry.word)
+            {
+                continue;
+            }
+            let d = osa(&term, &entry.chars);
+            let key = (d, Reverse(entry.count), i);
+            if d <= limit && best.is_none_or(|b| key < b) {
+                best = Some(key);
+            }
+        }
+        best.map(|(_, _, i)| self.entries[i].word.as_str())
+    }
+
+    /// The query with its misspelt words replaced (keeping everything else
+    /// verbatim, and the word's capitalisation style), or `None` when nothing
+    /// changed.
+    pub fn correct(&self, query: &str) -> Option<String> {
+        let mut out = String::with_capacity(query.len() + 4);
+        let mut changed = false;
+        let mut rest = query;
+        while !rest.is_empty() {
+            let start = rest.find(is_word_char).unwrap_or(rest.len());
+            out.push_str(&rest[..start]);
+            rest = &rest[start..];
+            let end = rest.find(|c: char| !is_word_char(c)).unwrap_or(rest.len());
+            let word = &rest[..end];
+            match self.suggest(word) {
+                Some(fix) => {
+                    out.push_str(&apply_case(word, fix));
+                    changed = true;
+                }
+                None => out.push_str(word),
+            }
+            rest = &rest[end..];
+        }
+        changed.then_some(out)
+    }
+}
+
+/// Maximal runs of word characters.
+fn words(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !is_word_char(c)).filter(|w| !w.is_empty())
+}
+
+fn is_significant(lower: &str) -> bool {
+    char_len(lower) >= 4
+        && lower.chars().all(char::is_alphabetic)
+        && !is_stopword(lower)
+        && !is_framing_word(lower)
+}
+
+/// Give `replacement` (lower-case) the capitalisation style of `original`:
+/// ALL CAPS, Capitalised, or lower.
+fn apply_case(original: &str, replacement: &str) -> String {
+    let mut letters = original.chars().filter(|c| c.is_alphabetic());
+    let first_upper = letters.next().is_some_and(char::is_uppercase);
+    let all_upper = first_upper && original.chars().filter(|c| c.is_alphabetic()).all(char::is_uppercase);
+    if all_upper && char_len(original) > 1 {
+        replacement.to_uppercase()
+    } else if first_upper {
+        let mut chars = replacement.chars();
+        chars
+            .next()
+            .map(|c| c.to_uppercase().chain(chars).collect())
+            .unwrap_or_default()
+    } else {
+        replacement.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::text::synonym_keys;
+    use super::*;
+
+    fn dict() -> Dictionary {
+        let phrases = [
+            "Photosynthese",
+            "Bruchrechnung",
+            "Zellatmung und Photosynthese",
+            "Bildung für nachhaltige Entwicklung",
+            "Sekundarstufe I",
+        ];
+        Dictionary::new(phrases.into_iter().chain(synonym_keys()))
+    }
+
+    #[test]
+    fn distances() {
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("abc", ""), 3);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+        assert_eq!(edit_distance("ab", "ba"), 1, "adjacent swap");
+        assert_eq!(edit_distance("ca", "abc"), 3, "optimal string alignment");
+        assert_eq!(edit_distance("übung", "ubung"), 1, "chars, not bytes");
+        assert_eq!(edit_distance("photosyntese", "photosynthese"), 1);
+        assert_eq!(edit_distance("same", "same"), 0);
+    }
+
+    #[test]
+    fn corrects_misspelt_words() {
+        let d = dict();
+        assert_eq!(d.correct("Photosyntese").as_deref(), Some("Photosynthese"));
+        assert_eq!(d.correct("Bruchrechnug").as_deref(), Some("Bruchrechnung"));
+        assert_eq!(
+            d.correct("Bruchrechnug für Klasse 6").as_deref(),
+            Some("Bruchrechnung für Klasse 6"),
+            "other words are kept verbatim"
+        );
+        assert_eq!(
+            d.correct("photosyntese, Zellatmng!").as_deref(),
+            Some("photosynthese, Zellatmung!")
+        );
+        assert_eq!(d.correct("PHOTOSYNTESE").as_deref(), Some("PHOTOSYNTHESE"));
+        assert_eq!(d.correct("Nachhaltigkiet").as_deref(), Some("Nachhaltigkeit"), "synonym key");
+        assert_eq!(d.correct("Zelatmng").as_deref(), Some("Zellatmung"), "distance 2, long word");
+    }
+
+    #[test]
+    fn leaves_known_far_and_insignificant_words_alone() {
+        let d = dict();
+        assert_eq!(d.correct("Photosynthese"), None);
+        assert_eq!(d.correct("photosynthese bruchrechnung"), None, "case-insensitive");
+        assert_eq!(d.correct("Xylophonkonzert"), None, "too far from everything");
+        assert_eq!(d.correct("Zlatmng"), None, "length differs by 3");
+    }
+
+    #[test]
+    fn short_words_allow_one_edit_only() {
+        let d = Dictionary::new(["Klima"]);
+        assert_eq!(d.correct("Kilma").as_deref(), Some("Klima"), "swap = 1");
+        assert_eq!(d.correct("Klxmx"), None, "5 chars, distance 2");
+        assert_eq!(d.correct("Klim").as_deref(), Some("Klima"), "4 chars, distance 1");
+        assert_eq!(d.correct("Kli"), None, "3 chars are never corrected");
+        assert_eq!(d.correct("Klima5"), None, "digits are never corrected");
+        assert!(d.contains("KLIMA"));
+        assert_eq!(d.len(), 1);
+    }
+
+    #[test]
+    fn ties_prefer_frequent_then_earlier_words() {
+        // "bauch" is 1 edit from both "bruch" and "buch".
+        assert_eq!(Dictionary::new(["Bruch", "Buch", "Buch"]).suggest("Bauch"), Some("buch"));
+        assert_eq!(Dictionary::new(["Bruch", "Buch"]).suggest("Bauch"), Some("bruch"));
+        assert_eq!(Dictionary::new(["Buch", "Bruch"]).suggest("Bauch"), Some("buch"));
+    }
+
+    #[test]
+    fn stopwords_and_framing_words_are_not_corrected() {
+        let d = Dictionary::new(["Videospiel", "Zwischenzeit"]);
+        assert_eq!(d.correct("zwischen"), None, "stopword");
+        assert_eq!(d.correct("Videos"), None, "framing word");
+        let d = Dictionary::new(["über", "unter"]);
+        assert_eq!(d.suggest("untr"), None, "stopwords are no candidates");
+    }
+}

@@ -1,0 +1,161 @@
+//! The MCP surface: rmcp's [`ServerHandler`] over the tool registry.
+//!
+//! rmcp handles JSON-RPC and protocol negotiation; this module supplies the
+//! server identity and instructions, lists the enabled tools and runs a tool
+//! call inside its [`CallScope`] (deadline, fan-out, request counter), turning
+//! a timeout or a panic into a German `isError` result for that call only.
+
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+use std::time::Instant;
+
+use futures::FutureExt;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig,
+    Tool, ToolAnnotations,
+};
+#[allow(deprecated)] // logging/setLevel is deprecated (SEP-2577) but old clients still send it
+use rmcp::model::SetLevelRequestParams as LogLevelParams;
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, RoleServer, ServerHandler};
+
+use crate::app::App;
+use crate::tools::{self, Args, Body, ToolEntry, ToolResponse, ToolSpec};
+use crate::upstream::CallScope;
+
+/// Routing advice for the model, sent as `instructions` in `initialize`.
+pub const INSTRUCTIONS: &str = "\
+WLO (WirLernenOnline.de) is Germany's platform for open educational resources (OER). All results are public OER metadata from WLO's edu-sharing repository; tools only read.
+How to choose a tool:
+- Broad topic, user wants material + collections + topic pages together: search_wlo_all (one call, separate pots).
+- Material of a kind (Arbeitsblatt, Video, Quiz …) on a topic: search_wlo_content.
+- A topic page (Themenseite) or collection (Sammlung) on a topic: search_wlo_topic_pages with query; collections only: search_wlo_collections.
+- Browse a subject: get_subject_portals first (Fachportale), then browse_collection_tree with a portal's nodeId; get_collection_contents lists a collection's material.
+- A user picks a card: get_node_details with its nodeId. Many cards at once: one get_nodes_details call (not one call per card).
+- Filters (educationalContext = Bildungsstufe, discipline = Fach, userRole = Zielgruppe, learningResourceType = Ressourcentyp) take German labels, English synonyms or URIs; lookup_wlo_vocabulary lists the values.
+- wlo_health_check tells 'WLO is down' apart from 'no hits'.
+Answers are markdown cards by default; outputFormat=json gives one JSON document.";
+
+/// The MCP server object: cheap to clone, one per process.
+#[derive(Clone)]
+pub struct WloServer {
+    app: Arc<App>,
+}
+
+impl WloServer {
+    pub fn new(app: Arc<App>) -> WloServer {
+        WloServer { app }
+    }
+
+    pub fn app(&self) -> &Arc<App> {
+        &self.app
+    }
+}
+
+/// The rmcp tool definition of a spec: title and read-only annotations.
+pub fn tool_definition(spec: ToolSpec) -> Tool {
+    let schema = match spec.input_schema {
+        serde_json::Value::Object(map) => map,
+        _ => serde_json::Map::new(),
+    };
+    Tool::new(spec.name, spec.description, Arc::new(schema))
+        .with_title(spec.title)
+        .with_annotations(
+            ToolAnnotations::with_title(spec.title)
+                .read_only(true)
+                .destructive(false)
+                .idempotent(true)
+                .open_world(true),
+        )
+}
+
+/// Run one tool call: scope, deadline, panic guard and the log line.
+pub async fn run_tool(app: &Arc<App>, name: &str, entry: &ToolEntry, args: Args) -> ToolResponse {
+    let started = Instant::now();
+    let scope = CallScope::new(app.config.tool_deadline);
+    let call = AssertUnwindSafe(scope.run((entry.call)(app, args))).catch_unwind();
+    let response = match tokio::time::timeout(app.config.tool_deadline, call).await {
+        Ok(Ok(response)) => response,
+        Ok(Err(panic)) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            tracing::error!(tool = name, panic = %what, "tool panicked");
+            ToolResponse::error(
+                "Interner Fehler im WLO-MCP-Server bei diesem Aufruf. Bitte erneut versuchen oder die Anfrage ändern.",
+            )
+        }
+        Err(_) => ToolResponse::error(format!(
+            "Zeitüberschreitung bei WLO: Die Anfrage hat länger als {} ms gedauert. Bitte später erneut versuchen oder die Anfrage eingrenzen (z. B. kleineres maxResults).",
+            app.config.tool_deadline.as_millis()
+        )),
+    };
+    tracing::info!(
+        tool = name,
+        duration_ms = started.elapsed().as_millis() as u64,
+        upstream_requests = scope.requests(),
+        outcome = if response.is_error { "error" } else { "ok" },
+        "tool call"
+    );
+    response
+}
+
+/// The MCP result of a tool response (JSON: one text block + structuredContent).
+pub fn to_call_tool_result(response: ToolResponse) -> CallToolResult {
+    let text = response.rendered_text();
+    let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
+    if let Body::Json(value) = response.body {
+        if value.is_object() {
+            result.structured_content = Some(value);
+        }
+    }
+    result.is_error = Some(response.is_error);
+    result
+}
+
+impl ServerHandler for WloServer {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("wlo-mcp", env!("CARGO_PKG_VERSION")))
+            .with_instructions(INSTRUCTIONS)
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        let tools = tools::enabled_specs(&self.app).into_iter().map(tool_definition).collect();
+        Ok(ListToolsResult::with_all_items(tools))
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        tools::find(&self.app, name).map(|entry| tool_definition((entry.spec)()))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let name = request.name.to_string();
+        let Some(entry) = tools::find(&self.app, &name) else {
+            return Err(ErrorData::invalid_params(format!("Unknown tool: {name}"), None));
+        };
+        let args = Args::new(request.arguments.unwrap_or_default());
+        let response = run_tool(&self.app, &name, entry, args).await;
+        Ok(to_call_tool_result(response).into())
+    }
+
+    #[allow(deprecated)]
+    async fn set_level(
+        &self,
+        _request: LogLevelParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        Ok(())
+    }
+}

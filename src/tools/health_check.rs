@@ -1,0 +1,97 @@
+//! `wlo_health_check`: one uncached metadata read of the root collection.
+
+use std::time::{Instant, SystemTime};
+
+use serde_json::json;
+
+use super::{Args, ToolResponse, ToolSpec, schema};
+use crate::app::App;
+use crate::upstream::Props;
+
+pub const NAME: &str = "wlo_health_check";
+
+pub fn spec() -> ToolSpec {
+    ToolSpec {
+        name: NAME,
+        title: "WLO-Status prüfen",
+        description: "Check that the WLO repository answers: reads the root collection once and returns JSON {ok, repositoryUrl, baseUrl, rootNodeId, rootResolved, latencyMs, checkedAt}. Use it to tell 'WLO is down' apart from 'the query has no hits'. No parameters.",
+        input_schema: schema::object(vec![], &[]),
+    }
+}
+
+pub async fn call(app: &App, _args: Args) -> ToolResponse {
+    let started = Instant::now();
+    let result = app
+        .upstream
+        .metadata_uncached(&app.config.root_collection_id, Props::All)
+        .await;
+    let latency_ms = started.elapsed().as_millis() as u64;
+    let checked_at = iso8601_utc(SystemTime::now());
+    match result {
+        Ok(node) => ToolResponse::json(json!({
+            "ok": true,
+            "repositoryUrl": app.config.repository_url,
+            "baseUrl": app.config.rest_base(),
+            "rootNodeId": app.config.root_collection_id,
+            "rootResolved": node.display_title(),
+            "latencyMs": latency_ms,
+            "checkedAt": checked_at,
+        })),
+        Err(error) => ToolResponse::json(json!({
+            "ok": false,
+            "repositoryUrl": app.config.repository_url,
+            "baseUrl": app.config.rest_base(),
+            "rootNodeId": app.config.root_collection_id,
+            "rootResolved": null,
+            "error": match &error {
+                crate::upstream::UpstreamError::NotFound => format!(
+                    "Der Wurzelknoten {} wurde nicht gefunden (WLO_ROOT_COLLECTION_ID prüfen).",
+                    app.config.root_collection_id
+                ),
+                other => other.german(),
+            },
+            "latencyMs": latency_ms,
+            "checkedAt": checked_at,
+        }))
+        .with_error(true),
+    }
+}
+
+/// `2026-04-27T16:28:04.108Z`: ISO-8601 UTC with milliseconds.
+pub fn iso8601_utc(time: SystemTime) -> String {
+    let since = time.duration_since(SystemTime::UNIX_EPOCH).unwrap_or_default();
+    let secs = since.as_secs() as i64;
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Civil-from-days (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:03}Z",
+        rem / 3600,
+        rem % 3600 / 60,
+        rem % 60,
+        since.subsec_millis()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn timestamps() {
+        let t = SystemTime::UNIX_EPOCH + Duration::from_millis(1_777_307_284_108);
+        assert_eq!(iso8601_utc(t), "2026-04-27T16:28:04.108Z");
+        assert_eq!(iso8601_utc(SystemTime::UNIX_EPOCH), "1970-01-01T00:00:00.000Z");
+        let leap = SystemTime::UNIX_EPOCH + Duration::from_secs(951_782_400); // 2000-02-29
+        assert_eq!(iso8601_utc(leap), "2000-02-29T00:00:00.000Z");
+    }
+}

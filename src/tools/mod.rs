@@ -1,0 +1,118 @@
+//! The MCP tools: one file per tool, each holding its input schema, its
+//! description and its rendering. Algorithms live in the domain modules.
+//!
+//! A tool file exports `spec()` (name, title, description, schema) and
+//! `call(app, args)`. [`TOOLS`] lists them in `tools/list` order; [`call`]
+//! dispatches by name.
+
+pub mod args;
+pub mod schema;
+
+pub mod health_check;
+pub mod lookup_vocabulary;
+
+use std::sync::Arc;
+
+use futures::future::BoxFuture;
+use serde_json::Value;
+
+use crate::app::App;
+pub use args::{ArgError, Args, Format};
+
+/// What a tool answers: markdown text or one JSON document, possibly an error.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToolResponse {
+    pub body: Body,
+    pub is_error: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum Body {
+    /// Markdown (or plain) text, one text block.
+    Text(String),
+    /// One JSON document: one text block holding it, and `structuredContent`.
+    Json(Value),
+}
+
+impl ToolResponse {
+    pub fn text(text: impl Into<String>) -> Self {
+        ToolResponse { body: Body::Text(text.into()), is_error: false }
+    }
+
+    pub fn json(value: Value) -> Self {
+        ToolResponse { body: Body::Json(value), is_error: false }
+    }
+
+    /// A failure the user should read: one plain German text block.
+    pub fn error(message: impl Into<String>) -> Self {
+        ToolResponse { body: Body::Text(message.into()), is_error: true }
+    }
+
+    pub fn with_error(mut self, is_error: bool) -> Self {
+        self.is_error = is_error;
+        self
+    }
+
+    /// The text block as sent to the client.
+    pub fn rendered_text(&self) -> String {
+        match &self.body {
+            Body::Text(text) => text.clone(),
+            Body::Json(value) => value.to_string(),
+        }
+    }
+}
+
+impl From<ArgError> for ToolResponse {
+    fn from(error: ArgError) -> Self {
+        ToolResponse::error(error.0)
+    }
+}
+
+/// Name, title, description and input schema of a tool.
+#[derive(Debug, Clone)]
+pub struct ToolSpec {
+    pub name: &'static str,
+    pub title: &'static str,
+    pub description: &'static str,
+    pub input_schema: Value,
+}
+
+type CallFn = for<'a> fn(&'a App, Args) -> BoxFuture<'a, ToolResponse>;
+
+/// One entry of the registry.
+pub struct ToolEntry {
+    pub spec: fn() -> ToolSpec,
+    pub call: CallFn,
+}
+
+macro_rules! entry {
+    ($module:ident) => {
+        ToolEntry { spec: $module::spec, call: |app, args| Box::pin($module::call(app, args)) }
+    };
+}
+
+/// Every tool, in `tools/list` order.
+pub static TOOLS: &[ToolEntry] = &[entry!(lookup_vocabulary), entry!(health_check)];
+
+/// The specs of the tools this deployment offers (`MCP_TOOL_ALLOW`/`MCP_TOOL_DENY`).
+pub fn enabled_specs(app: &App) -> Vec<ToolSpec> {
+    TOOLS
+        .iter()
+        .map(|t| (t.spec)())
+        .filter(|spec| app.config.tool_enabled(spec.name))
+        .collect()
+}
+
+/// Find an enabled tool by name.
+pub fn find(app: &App, name: &str) -> Option<&'static ToolEntry> {
+    if !app.config.tool_enabled(name) {
+        return None;
+    }
+    TOOLS.iter().find(|t| (t.spec)().name == name)
+}
+
+/// Run one tool by name, outside MCP (the `wlo-mcp call` command).
+pub async fn call_by_name(app: &Arc<App>, name: &str, args: Args) -> Option<ToolResponse> {
+    let entry = find(app, name)?;
+    Some(crate::server::run_tool(app, name, entry, args).await)
+}

@@ -1,0 +1,4 @@
+//! Transports: one stateless HTTP handler (local server, Vercel, Lambda) and stdio.
+
+pub mod http;
+pub mod stdio;

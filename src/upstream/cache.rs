@@ -1,0 +1,303 @@
+//! The in-process response cache, shared by every request of a process.
+//!
+//! Keyed by the exact upstream request (method, URL, body). Bounded in bytes,
+//! with a time-to-live per entry. Concurrent identical requests are coalesced:
+//! the first caller fetches, the others wait for its outcome. Only successful
+//! bodies are stored; an error is handed to the waiting callers and forgotten.
+//! A cached answer is the very body the repository sent, so cached and
+//! uncached tool output are byte-identical.
+
+use std::collections::{BTreeMap, HashMap};
+use std::future::Future;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use bytes::Bytes;
+use tokio::sync::watch;
+
+use super::UpstreamError;
+
+type Outcome = Option<Result<Bytes, UpstreamError>>;
+
+enum Slot {
+    Ready { body: Bytes, expires: Instant, seq: u64 },
+    Pending(watch::Receiver<Outcome>),
+}
+
+#[derive(Default)]
+struct Inner {
+    slots: HashMap<String, Slot>,
+    /// Insertion order of ready entries, for eviction (oldest first).
+    order: BTreeMap<u64, String>,
+    bytes: usize,
+    next_seq: u64,
+}
+
+/// See the module docs.
+pub struct Cache {
+    max_bytes: usize,
+    inner: Mutex<Inner>,
+}
+
+/// What the cache did for one lookup (for tests and logs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CacheOutcome {
+    Hit,
+    Coalesced,
+    Fetched,
+    Bypassed,
+}
+
+impl Cache {
+    pub fn new(max_bytes: usize) -> Cache {
+        Cache { max_bytes, inner: Mutex::new(Inner::default()) }
+    }
+
+    pub fn len(&self) -> usize {
+        self.lock().order.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn bytes(&self) -> usize {
+        self.lock().bytes
+    }
+
+    pub fn clear(&self) {
+        *self.lock() = Inner::default();
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
+        // A poisoned lock only means another request panicked mid-update;
+        // the map itself is still consistent enough to keep serving.
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Return the cached body for `key`, or run `fetch` (once for all
+    /// concurrent callers) and cache a success for `ttl`.
+    pub async fn get_or_fetch<F, Fut>(
+        &self,
+        key: String,
+        ttl: Duration,
+        fetch: F,
+    ) -> (Result<Bytes, UpstreamError>, CacheOutcome)
+    where
+        F: FnOnce() -> Fut,
+        Fut: Future<Output = Result<Bytes, UpstreamError>>,
+    {
+        if ttl.is_zero() || self.max_bytes == 0 {
+            return (fetch().await, CacheOutcome::Bypassed);
+        }
+        enum Step {
+            Wait(watch::Receiver<Outcome>),
+            Lead(watch::Sender<Outcome>),
+        }
+        let step = {
+            let mut inner = self.lock();
+            let now = Instant::now();
+            match inner.slots.get(&key) {
+                Some(Slot::Ready { body, expires, .. }) if *expires > now => {
+                    return (Ok(body.clone()), CacheOutcome::Hit);
+                }
+                Some(Slot::Pending(rx)) => Step::Wait(rx.clone()),
+                other => {
+                    if other.is_some() {
+                        remove(&mut inner, &key);
+                    }
+                    let (tx, rx) = watch::channel(None);
+                    inner.slots.insert(key.clone(), Slot::Pending(rx));
+                    Step::Lead(tx)
+                }
+            }
+        };
+        let sender = match step {
+            Step::Lead(tx) => tx,
+            Step::Wait(mut rx) => {
+                let shared = rx.wait_for(|o| o.is_some()).await.ok().and_then(|o| o.clone());
+                return match shared {
+                    Some(outcome) => (outcome, CacheOutcome::Coalesced),
+                    // The leader was cancelled before it finished: fetch ourselves.
+                    None => (fetch().await, CacheOutcome::Fetched),
+                };
+            }
+        };
+
+        // If this future is dropped mid-fetch, the guard clears the pending slot
+        // so later callers do not wait on a leader that is gone.
+        let mut guard = PendingGuard { cache: self, key: Some(key) };
+        let result = fetch().await;
+        let key = guard.key.take().unwrap_or_default();
+        {
+            let mut inner = self.lock();
+            inner.slots.remove(&key);
+            if let Ok(body) = &result {
+                self.insert(&mut inner, key, body.clone(), ttl);
+            }
+        }
+        let _ = sender.send(Some(result.clone()));
+        (result, CacheOutcome::Fetched)
+    }
+
+    fn insert(&self, inner: &mut Inner, key: String, body: Bytes, ttl: Duration) {
+        let size = body.len() + key.len();
+        if size > self.max_bytes {
+            return;
+        }
+        let now = Instant::now();
+        // Drop expired entries first, then the oldest until the new one fits.
+        let expired: Vec<String> = inner
+            .slots
+            .iter()
+            .filter_map(|(k, s)| match s {
+                Slot::Ready { expires, .. } if *expires <= now => Some(k.clone()),
+                _ => None,
+            })
+            .collect();
+        for k in expired {
+            remove(inner, &k);
+        }
+        while inner.bytes + size > self.max_bytes {
+            let Some((_, oldest)) = inner.order.pop_first() else { break };
+            if let Some(Slot::Ready { body, .. }) = inner.slots.remove(&oldest) {
+                inner.bytes -= body.len() + oldest.len();
+            }
+        }
+        let seq = inner.next_seq;
+        inner.next_seq += 1;
+        inner.order.insert(seq, key.clone());
+        inner.bytes += size;
+        inner.slots.insert(key, Slot::Ready { body, expires: now + ttl, seq });
+    }
+}
+
+fn remove(inner: &mut Inner, key: &str) {
+    if let Some(Slot::Ready { body, seq, .. }) = inner.slots.remove(key) {
+        inner.order.remove(&seq);
+        inner.bytes -= body.len() + key.len();
+    }
+}
+
+struct PendingGuard<'a> {
+    cache: &'a Cache,
+    key: Option<String>,
+}
+
+impl Drop for PendingGuard<'_> {
+    fn drop(&mut self) {
+        if let Some(key) = self.key.take() {
+            let mut inner = self.cache.lock();
+            if matches!(inner.slots.get(&key), Some(Slot::Pending(_))) {
+                inner.slots.remove(&key);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicU32, Ordering};
+
+    const TTL: Duration = Duration::from_secs(60);
+
+    async fn fetch_counting(calls: &AtomicU32, body: &'static str) -> Result<Bytes, UpstreamError> {
+        calls.fetch_add(1, Ordering::SeqCst);
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        Ok(Bytes::from_static(body.as_bytes()))
+    }
+
+    #[tokio::test]
+    async fn hit_after_fetch() {
+        let cache = Cache::new(1 << 20);
+        let calls = AtomicU32::new(0);
+        let (a, o1) = cache.get_or_fetch("k".into(), TTL, || fetch_counting(&calls, "x")).await;
+        let (b, o2) = cache.get_or_fetch("k".into(), TTL, || fetch_counting(&calls, "y")).await;
+        assert_eq!((a.unwrap(), b.unwrap()), (Bytes::from("x"), Bytes::from("x")));
+        assert_eq!((o1, o2), (CacheOutcome::Fetched, CacheOutcome::Hit));
+        assert_eq!(calls.load(Ordering::SeqCst), 1);
+    }
+
+    #[tokio::test]
+    async fn concurrent_identical_requests_are_coalesced() {
+        let cache = Cache::new(1 << 20);
+        let calls = AtomicU32::new(0);
+        let results = futures::future::join_all(
+            (0..10).map(|_| cache.get_or_fetch("k".into(), TTL, || fetch_counting(&calls, "x"))),
+        )
+        .await;
+        assert_eq!(calls.load(Ordering::SeqCst), 1);
+        assert!(results.iter().all(|(r, _)| r.as_ref().unwrap() == "x"));
+        assert_eq!(results.iter().filter(|(_, o)| *o == CacheOutcome::Coalesced).count(), 9);
+    }
+
+    #[tokio::test]
+    async fn errors_are_not_cached() {
+        let cache = Cache::new(1 << 20);
+        let (r, _) = cache
+            .get_or_fetch("k".into(), TTL, || async { Err(UpstreamError::Timeout) })
+            .await;
+        assert_eq!(r, Err(UpstreamError::Timeout));
+        let calls = AtomicU32::new(0);
+        let (r, o) = cache.get_or_fetch("k".into(), TTL, || fetch_counting(&calls, "ok")).await;
+        assert_eq!(r.unwrap(), "ok");
+        assert_eq!(o, CacheOutcome::Fetched);
+        assert!(!cache.is_empty());
+    }
+
+    #[tokio::test]
+    async fn entries_expire() {
+        let cache = Cache::new(1 << 20);
+        let calls = AtomicU32::new(0);
+        let ttl = Duration::from_millis(30);
+        cache.get_or_fetch("k".into(), ttl, || fetch_counting(&calls, "x")).await;
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let (_, o) = cache.get_or_fetch("k".into(), ttl, || fetch_counting(&calls, "x")).await;
+        assert_eq!(o, CacheOutcome::Fetched);
+        assert_eq!(calls.load(Ordering::SeqCst), 2);
+    }
+
+    #[tokio::test]
+    async fn zero_disables() {
+        let calls = AtomicU32::new(0);
+        let cache = Cache::new(1 << 20);
+        for _ in 0..2 {
+            let (_, o) = cache
+                .get_or_fetch("k".into(), Duration::ZERO, || fetch_counting(&calls, "x"))
+                .await;
+            assert_eq!(o, CacheOutcome::Bypassed);
+        }
+        let cache = Cache::new(0);
+        let (_, o) = cache.get_or_fetch("k".into(), TTL, || fetch_counting(&calls, "x")).await;
+        assert_eq!(o, CacheOutcome::Bypassed);
+        assert_eq!(calls.load(Ordering::SeqCst), 3);
+    }
+
+    #[tokio::test]
+    async fn bounded_in_bytes() {
+        let cache = Cache::new(100);
+        for i in 0..20 {
+            let body = Bytes::from(vec![b'x'; 30]);
+            cache
+                .get_or_fetch(format!("k{i}"), TTL, || async move { Ok(body) })
+                .await;
+            assert!(cache.bytes() <= 100);
+        }
+        assert!(cache.len() <= 3);
+    }
+
+    #[tokio::test]
+    async fn a_cancelled_leader_does_not_block_followers() {
+        let cache = Cache::new(1 << 20);
+        let leader = cache.get_or_fetch("k".into(), TTL, || async {
+            tokio::time::sleep(Duration::from_secs(60)).await;
+            Ok(Bytes::new())
+        });
+        let _ = tokio::time::timeout(Duration::from_millis(10), leader).await;
+        let (r, _) = cache
+            .get_or_fetch("k".into(), TTL, || async { Ok(Bytes::from("fresh")) })
+            .await;
+        assert_eq!(r.unwrap(), "fresh");
+    }
+}

@@ -1,0 +1,430 @@
+//! The edu-sharing REST client: typed reads, timeouts, classified errors.
+//!
+//! One [`EduSharing`] per process holds the single shared HTTP client (rustls,
+//! gzip, keep-alive), the per-process concurrency bound and the response
+//! cache. Every read goes through [`EduSharing::send`], which applies, in
+//! order: the cache (with coalescing), the tool call's fan-out bound, the
+//! process-wide bound, and a timeout of min(`WLO_TIMEOUT_MS`, time left
+//! before the tool deadline).
+
+pub mod cache;
+pub mod error;
+pub mod model;
+pub mod scope;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use bytes::Bytes;
+use serde::de::DeserializeOwned;
+use tokio::sync::Semaphore;
+
+pub use cache::{Cache, CacheOutcome};
+pub use error::UpstreamError;
+pub use model::{Criterion, Node, NodeList};
+pub use scope::CallScope;
+
+use crate::config::Config;
+
+/// The curated property list (reference v2.1 "kuratierter propertyFilter")
+/// plus the licence version, requested on every search, children and bulk read.
+pub const DISPLAY_PROPS: &[&str] = &[
+    "cclom:title",
+    "cm:title",
+    "cm:name",
+    "cclom:general_description",
+    "cclom:general_keyword",
+    "ccm:taxonid",
+    "ccm:taxonid_DISPLAYNAME",
+    "ccm:educationalcontext",
+    "ccm:educationalcontext_DISPLAYNAME",
+    "ccm:educationalintendedenduserrole",
+    "ccm:educationalintendedenduserrole_DISPLAYNAME",
+    "ccm:oeh_lrt_aggregated",
+    "ccm:oeh_lrt_aggregated_DISPLAYNAME",
+    "ccm:oeh_lrt",
+    "ccm:oeh_lrt_DISPLAYNAME",
+    "ccm:wwwurl",
+    "ccm:commonlicense_key",
+    "ccm:oeh_publisher_combined",
+    "ccm:replicationsource",
+    "ccm:replicationsource_DISPLAYNAME",
+    "ccm:author_freetext",
+    "ccm:page_config_ref",
+    "sys:node-uuid",
+    "virtual:primaryparent_nodeid",
+    "ccm:commonlicense_cc_version",
+];
+
+/// DISPLAY_PROPS plus the page-variant keys.
+pub const TOPIC_PAGE_PROPS: &[&str] = &[
+    "ccm:page_variant_is_template",
+    "ccm:page_variant_profiling_target_group",
+    "ccm:page_variant_config",
+];
+
+/// Which properties a read asks for (`propertyFilter`, always repeated).
+#[derive(Debug, Clone, Copy)]
+pub enum Props {
+    /// `-all-` (about 59 keys).
+    All,
+    /// [`DISPLAY_PROPS`].
+    Display,
+    /// [`DISPLAY_PROPS`] + [`TOPIC_PAGE_PROPS`].
+    TopicPage,
+    /// A narrow projection.
+    Keys(&'static [&'static str]),
+}
+
+impl Props {
+    fn keys(self) -> Vec<&'static str> {
+        match self {
+            Props::All => vec!["-all-"],
+            Props::Display => DISPLAY_PROPS.to_vec(),
+            Props::TopicPage => DISPLAY_PROPS.iter().chain(TOPIC_PAGE_PROPS).copied().collect(),
+            Props::Keys(keys) => keys.to_vec(),
+        }
+    }
+}
+
+/// `filter` of a children listing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChildFilter {
+    Files,
+    Folders,
+    Both,
+}
+
+/// How long a read may be served from the cache.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CacheClass {
+    Tree,
+    Search,
+    Never,
+}
+
+/// See the module docs.
+pub struct EduSharing {
+    http: reqwest::Client,
+    rest_base: String,
+    timeout: Duration,
+    ttl_tree: Duration,
+    ttl_search: Duration,
+    process_limit: Arc<Semaphore>,
+    cache: Cache,
+}
+
+impl EduSharing {
+    pub fn new(config: &Config) -> EduSharing {
+        EduSharing {
+            http: http_client(),
+            rest_base: config.rest_base(),
+            timeout: config.timeout,
+            ttl_tree: config.cache_ttl_tree,
+            ttl_search: config.cache_ttl_search,
+            process_limit: Arc::new(Semaphore::new(config.max_concurrency)),
+            cache: Cache::new(config.cache_max_bytes),
+        }
+    }
+
+    pub fn rest_base(&self) -> &str {
+        &self.rest_base
+    }
+
+    pub fn cache(&self) -> &Cache {
+        &self.cache
+    }
+
+    /// E1: full-text content search (`ngsearch`, `contentType=FILES`).
+    pub async fn ngsearch(
+        &self,
+        criteria: &[Criterion],
+        max_items: u32,
+        skip_count: u32,
+        props: Props,
+    ) -> Result<NodeList, UpstreamError> {
+        let url = self.url(
+            "search/v1/queries/-home-/mds_oeh/ngsearch",
+            &[("contentType", "FILES".into()), ("maxItems", max_items.to_string()), ("skipCount", skip_count.to_string())],
+            props,
+        );
+        let body = serde_json::json!({ "criteria": criteria });
+        self.fetch_json(Request::post(url, body), CacheClass::Search).await
+    }
+
+    /// E2: collection keyword search (never returns the subject portals).
+    pub async fn collection_search(
+        &self,
+        query: &str,
+        max_items: u32,
+        props: Props,
+    ) -> Result<NodeList, UpstreamError> {
+        let url = self.url(
+            "search/v1/queries/-home-/mds_oeh/collections",
+            &[("contentType", "COLLECTIONS".into()), ("maxItems", max_items.to_string()), ("skipCount", "0".into())],
+            props,
+        );
+        let body = serde_json::json!({ "criteria": [Criterion::one("ngsearchword", query)] });
+        self.fetch_json(Request::post(url, body), CacheClass::Search).await
+    }
+
+    /// E4: non-template page variants, optionally below one collection.
+    pub async fn page_variants(
+        &self,
+        below: Option<&str>,
+        max_items: u32,
+        props: Props,
+    ) -> Result<NodeList, UpstreamError> {
+        let url = self.url(
+            "search/v1/queries/-home-/mds_oeh/page_variant",
+            &[("contentType", "ALL".into()), ("maxItems", max_items.to_string()), ("skipCount", "0".into())],
+            props,
+        );
+        let mut criteria = vec![Criterion::one("ccm:page_variant_is_template", "false")];
+        if let Some(id) = below {
+            criteria.push(Criterion::one("virtual:parent_recursive", id));
+        }
+        let body = serde_json::json!({ "criteria": criteria });
+        self.fetch_json(Request::post(url, body), CacheClass::Search).await
+    }
+
+    /// E5: children of a node; `pagination.total` is the full count.
+    pub async fn children(
+        &self,
+        node_id: &str,
+        filter: ChildFilter,
+        max_items: u32,
+        skip_count: u32,
+        props: Props,
+    ) -> Result<NodeList, UpstreamError> {
+        let mut params = vec![("maxItems", max_items.to_string()), ("skipCount", skip_count.to_string())];
+        match filter {
+            ChildFilter::Files => params.push(("filter", "files".into())),
+            ChildFilter::Folders => params.push(("filter", "folders".into())),
+            ChildFilter::Both => {}
+        }
+        let url = self.url(&format!("node/v1/nodes/-home-/{}/children", encode(node_id)), &params, props);
+        self.fetch_json(Request::get(url), CacheClass::Tree).await
+    }
+
+    /// E6: one node's metadata. 404 → [`UpstreamError::NotFound`].
+    pub async fn metadata(&self, node_id: &str, props: Props) -> Result<Node, UpstreamError> {
+        self.metadata_with(node_id, props, CacheClass::Tree).await
+    }
+
+    /// E6 without the cache (the health check must really ask).
+    pub async fn metadata_uncached(&self, node_id: &str, props: Props) -> Result<Node, UpstreamError> {
+        self.metadata_with(node_id, props, CacheClass::Never).await
+    }
+
+    async fn metadata_with(&self, node_id: &str, props: Props, class: CacheClass) -> Result<Node, UpstreamError> {
+        let url = self.url(&format!("node/v1/nodes/-home-/{}/metadata", encode(node_id)), &[], props);
+        let entry: model::NodeEntry = self.fetch_json(Request::get(url), class).await?;
+        entry
+            .node
+            .ok_or_else(|| UpstreamError::Malformed("metadata answer without a node".into()))
+    }
+
+    /// E7: the ancestor chain, self first (500 for content nodes and config folders).
+    pub async fn parents(&self, node_id: &str, props: Props) -> Result<NodeList, UpstreamError> {
+        let url = self.url(&format!("node/v1/nodes/-home-/{}/parents", encode(node_id)), &[], props);
+        self.fetch_json(Request::get(url), CacheClass::Tree).await
+    }
+
+    /// E8: stored full text; `None` when the node has none. Never cached.
+    pub async fn text_content(&self, node_id: &str) -> Result<Option<String>, UpstreamError> {
+        let url = format!("{}/node/v1/nodes/-home-/{}/textContent", self.rest_base, encode(node_id));
+        let text: model::NodeText = self.fetch_json(Request::get(url), CacheClass::Never).await?;
+        Ok(text.into_text())
+    }
+
+    fn url(&self, path: &str, params: &[(&str, String)], props: Props) -> String {
+        let mut url = format!("{}/{}", self.rest_base, path);
+        let mut sep = '?';
+        for (key, value) in params {
+            url.push(sep);
+            url.push_str(key);
+            url.push('=');
+            url.push_str(&encode(value));
+            sep = '&';
+        }
+        for key in props.keys() {
+            url.push(sep);
+            url.push_str("propertyFilter=");
+            url.push_str(&encode(key));
+            sep = '&';
+        }
+        url
+    }
+
+    async fn fetch_json<T: DeserializeOwned>(&self, request: Request, class: CacheClass) -> Result<T, UpstreamError> {
+        let body = self.send(request, class).await?;
+        serde_json::from_slice(&body).map_err(|e| UpstreamError::Malformed(e.to_string()))
+    }
+
+    /// The one place a request leaves the process (see the module docs).
+    async fn send(&self, request: Request, class: CacheClass) -> Result<Bytes, UpstreamError> {
+        let ttl = match class {
+            CacheClass::Tree => self.ttl_tree,
+            CacheClass::Search => self.ttl_search,
+            CacheClass::Never => Duration::ZERO,
+        };
+        let key = request.cache_key();
+        let (result, outcome) = self.cache.get_or_fetch(key, ttl, || self.send_uncached(&request)).await;
+        tracing::trace!(url = %request.url, ?outcome, "upstream read");
+        result
+    }
+
+    async fn send_uncached(&self, request: &Request) -> Result<Bytes, UpstreamError> {
+        let scope = CallScope::current();
+        let _call_permit = match &scope {
+            Some(s) => Some(s.fan_out().acquire().await.map_err(|_| UpstreamError::DeadlineExceeded)?),
+            None => None,
+        };
+        let _process_permit = self
+            .process_limit
+            .acquire()
+            .await
+            .map_err(|_| UpstreamError::DeadlineExceeded)?;
+
+        // One retry, only for a connection that failed before any response
+        // (typically a pooled socket that went stale while a function was frozen).
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            let timeout = match &scope {
+                Some(s) => self.timeout.min(s.remaining()),
+                None => self.timeout,
+            };
+            if timeout < Duration::from_millis(1) {
+                return Err(UpstreamError::DeadlineExceeded);
+            }
+            if let Some(s) = &scope {
+                s.count_request();
+            }
+            match self.attempt(request, timeout).await {
+                Err(UpstreamError::Unreachable(e)) if attempt == 1 && request.retryable_connect => {
+                    tracing::debug!(error = %e, "retrying upstream read after a connection error");
+                    continue;
+                }
+                other => return other,
+            }
+        }
+    }
+
+    async fn attempt(&self, request: &Request, timeout: Duration) -> Result<Bytes, UpstreamError> {
+        let builder = match &request.body {
+            None => self.http.get(&request.url),
+            Some(body) => self
+                .http
+                .post(&request.url)
+                .header(reqwest::header::CONTENT_TYPE, "application/json")
+                .body(body.clone()),
+        };
+        let response = builder
+            .header(reqwest::header::ACCEPT, "application/json")
+            .timeout(timeout)
+            .send()
+            .await
+            .map_err(classify)?;
+        let status = response.status();
+        let body = response.bytes().await.map_err(classify)?;
+        if status.is_success() {
+            return Ok(body);
+        }
+        Err(match status.as_u16() {
+            404 => UpstreamError::NotFound,
+            401 | 403 => UpstreamError::Forbidden,
+            code => {
+                let message = serde_json::from_slice::<model::ErrorBody>(&body)
+                    .map(|e| if e.message.is_empty() { e.error } else { e.message })
+                    .unwrap_or_default();
+                UpstreamError::Status { status: code, message }
+            }
+        })
+    }
+}
+
+fn classify(error: reqwest::Error) -> UpstreamError {
+    if error.is_timeout() {
+        UpstreamError::Timeout
+    } else if error.is_connect() || error.is_request() {
+        UpstreamError::Unreachable(error.to_string())
+    } else if error.is_decode() || error.is_body() {
+        UpstreamError::Malformed(error.to_string())
+    } else {
+        UpstreamError::Unreachable(error.to_string())
+    }
+}
+
+struct Request {
+    url: String,
+    body: Option<String>,
+    retryable_connect: bool,
+}
+
+impl Request {
+    fn get(url: String) -> Request {
+        Request { url, body: None, retryable_connect: true }
+    }
+
+    /// Searches are POSTs but read-only, so a connect failure may be retried too.
+    fn post(url: String, body: serde_json::Value) -> Request {
+        Request { url, body: Some(body.to_string()), retryable_connect: true }
+    }
+
+    fn cache_key(&self) -> String {
+        match &self.body {
+            None => format!("GET {}", self.url),
+            Some(body) => format!("POST {} {}", self.url, body),
+        }
+    }
+}
+
+/// Percent-encode a path segment or query value (RFC 3986 unreserved kept).
+pub fn encode(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for b in value.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => out.push(b as char),
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+/// The process's one HTTP client.
+fn http_client() -> reqwest::Client {
+    // ring is the only provider compiled in; installing twice is harmless.
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    reqwest::Client::builder()
+        .user_agent(concat!("wlo-mcp/", env!("CARGO_PKG_VERSION")))
+        .connect_timeout(Duration::from_secs(5))
+        .pool_idle_timeout(Duration::from_secs(50))
+        .gzip(true)
+        .build()
+        .unwrap_or_else(|e| {
+            tracing::error!(error = %e, "HTTP client with defaults");
+            reqwest::Client::new()
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn encoding() {
+        assert_eq!(encode("cclom:title"), "cclom%3Atitle");
+        assert_eq!(encode("a b/ä"), "a%20b%2F%C3%A4");
+        assert_eq!(encode("-all-"), "-all-");
+    }
+
+    #[test]
+    fn property_filter_is_repeated() {
+        let config = Config::from_lookup(|_| None).unwrap();
+        let client = EduSharing::new(&config);
+        let url = client.url("x", &[("maxItems", "5".into())], Props::Keys(&["a:b", "c"]));
+        assert!(url.ends_with("/rest/x?maxItems=5&propertyFilter=a%3Ab&propertyFilter=c"), "{url}");
+    }
+}
