@@ -149,6 +149,11 @@ impl FormattedNode {
     /// The markdown card of the reference design (`## Title`, `nodeId:` …).
     /// `description_limit` shortens the description for lists (`None` = full).
     pub fn card(&self, description_limit: Option<usize>) -> String {
+        self.card_with(description_limit, None)
+    }
+
+    /// The card, with the `WLO-URL:` line of the detail view when `render_url` is given.
+    pub fn card_with(&self, description_limit: Option<usize>, render_url: Option<&str>) -> String {
         let mut out = String::new();
         let title = if self.title.is_empty() { "(ohne Titel)".to_string() } else { one_line(&self.title) };
         let _ = writeln!(out, "## {title}");
@@ -173,6 +178,7 @@ impl FormattedNode {
         line("Anbieter", &self.publisher);
         line("URL", &self.url);
         line("Vorschaubild", &self.preview_url);
+        line("WLO-URL", render_url.unwrap_or(""));
         line("Themenseite", &self.topic_page_url);
         line("Typ", self.node_type.german());
         out.trim_end().to_string()

@@ -22,6 +22,7 @@ pub mod app;
 pub mod config;
 pub mod format;
 pub mod ids;
+pub mod navigation;
 pub mod search;
 pub mod server;
 pub mod tools;

@@ -1,1 +1,57 @@
-//! (placeholder until the ranking module root lands)
+//! Search ranking core: query expansion, quality scoring, rank fusion and
+//! ordering. Pure domain code: no I/O, no MCP types, deterministic output
+//! (ties always fall back to the node id; no hash-map order leaks out).
+//!
+//! # Pipeline (`search_wlo_content`, §9 of the edu-sharing API notes)
+//!
+//! 1. [`expand_query`] turns the user query into at most five weighted
+//!    [`Variant`]s — full text, title, topic, keywords, stopword-free,
+//!    synonyms. The caller appends its filter criteria to each and runs them
+//!    as parallel ngsearch calls.
+//! 2. [`fuse`] merges the result lists of the variants that succeeded:
+//!    weighted reciprocal-rank fusion (k = 60) for consensus, the
+//!    [`relevance_score`] (title/keyword/description match + metadata quality)
+//!    for relevance, a small bonus for appearing in several lists, a quality
+//!    floor with a keep-everything fallback, and no deleted placeholders.
+//! 3. If every variant returned nothing, [`rescue_variants`] gives one more
+//!    wave of relaxed queries: the typo-corrected query (from a
+//!    [`Dictionary`] of vocabulary labels, synonym keys and collection
+//!    titles), the topic alone and single terms.
+//!
+//! Other paths use the pieces directly: [`rerank`] orders an already fetched
+//! list (collections, topic-page candidates, collection contents),
+//! [`node_matches_text`] is the local text filter of the collection tree
+//! walk, and [`sort_by_title`] gives German alphabetical order.
+//!
+//! # Why request-framing words are dropped
+//!
+//! ngsearch **ANDs every word** of `ngsearchword`. Users phrase requests
+//! ("Ich suche ein Erklärvideo zur Photosynthese für Klasse 7"), and words
+//! like "Erklärvideo", "Arbeitsblatt" or "Klasse" rarely occur in the
+//! metadata, so one of them empties the result ("Erklärvideo Photosynthese":
+//! 1 hit, "Photosynthese": 211). The `topic:` variant therefore searches the
+//! query without them ([`topic_query`]); the full query still runs, so
+//! nothing is lost when the framing word does match.
+
+mod collate;
+mod expand;
+mod fuse;
+mod rescue;
+mod score;
+#[cfg(test)]
+mod test_support;
+mod text;
+mod typo;
+
+pub use collate::{collation_key, sort_by_title};
+pub use expand::{
+    MAX_VARIANTS, NGSEARCHWORD, Variant, WEIGHT_FULL, WEIGHT_KEYWORDS, WEIGHT_NOSTOP,
+    WEIGHT_SYNONYM, WEIGHT_TITLE, WEIGHT_TOPIC, expand_query, topic_query,
+};
+pub use fuse::{RRF_K, Ranked, VariantHits, fuse, min_score, rerank};
+pub use rescue::{
+    MAX_RESCUE_VARIANTS, WEIGHT_CORRECTED, WEIGHT_RESCUE_TOPIC, WEIGHT_TERM, rescue_variants,
+};
+pub use score::{node_matches_text, relevance_score};
+pub use text::{is_framing_word, is_stopword, signal_terms, synonym_keys, synonyms_of};
+pub use typo::{Dictionary, edit_distance};

@@ -8,8 +8,17 @@
 pub mod args;
 pub mod schema;
 
+pub mod browse_tree;
+pub mod collection_contents;
 pub mod health_check;
 pub mod lookup_vocabulary;
+pub mod node_details;
+pub mod nodes_details;
+pub mod search_all;
+pub mod search_collections;
+pub mod search_content;
+pub mod subject_portals;
+pub mod topic_pages;
 
 use std::sync::Arc;
 
@@ -92,7 +101,19 @@ macro_rules! entry {
 }
 
 /// Every tool, in `tools/list` order.
-pub static TOOLS: &[ToolEntry] = &[entry!(lookup_vocabulary), entry!(health_check)];
+pub static TOOLS: &[ToolEntry] = &[
+    entry!(search_all),
+    entry!(search_content),
+    entry!(search_collections),
+    entry!(topic_pages),
+    entry!(subject_portals),
+    entry!(browse_tree),
+    entry!(collection_contents),
+    entry!(node_details),
+    entry!(nodes_details),
+    entry!(lookup_vocabulary),
+    entry!(health_check),
+];
 
 /// The specs of the tools this deployment offers (`MCP_TOOL_ALLOW`/`MCP_TOOL_DENY`).
 pub fn enabled_specs(app: &App) -> Vec<ToolSpec> {

@@ -34,7 +34,11 @@ pub struct Variant {
 
 impl Variant {
     pub(crate) fn new(label: String, weight: f64, criterion: Criterion) -> Self {
-        Self { label, weight, criteria: vec![criterion] }
+        Self {
+            label,
+            weight,
+            criteria: vec![criterion],
+        }
     }
 
     pub(crate) fn words(label: String, weight: f64, words: &str) -> Self {
@@ -89,7 +93,11 @@ pub fn expand_query(query: &str) -> Vec<Variant> {
         ),
     ];
     if let Some(topic) = topic_query(trimmed) {
-        variants.push(Variant::words(format!("topic:\"{topic}\""), WEIGHT_TOPIC, &topic));
+        variants.push(Variant::words(
+            format!("topic:\"{topic}\""),
+            WEIGHT_TOPIC,
+            &topic,
+        ));
     }
     if !significant.is_empty() {
         variants.push(Variant::new(
@@ -103,10 +111,18 @@ pub fn expand_query(query: &str) -> Vec<Variant> {
     }
     if !content.is_empty() && content.len() < terms.len() {
         let joined = content.join(" ");
-        variants.push(Variant::words(format!("nostop:\"{joined}\""), WEIGHT_NOSTOP, &joined));
+        variants.push(Variant::words(
+            format!("nostop:\"{joined}\""),
+            WEIGHT_NOSTOP,
+            &joined,
+        ));
     }
     for expanded in synonym_expansions(trimmed) {
-        variants.push(Variant::words(format!("syn:\"{expanded}\""), WEIGHT_SYNONYM, &expanded));
+        variants.push(Variant::words(
+            format!("syn:\"{expanded}\""),
+            WEIGHT_SYNONYM,
+            &expanded,
+        ));
     }
     finish(variants, MAX_VARIANTS)
 }
@@ -122,7 +138,12 @@ pub(crate) fn synonym_expansions(query: &str) -> Vec<String> {
             continue;
         };
         for expansion in expansions.iter() {
-            let expanded = format!("{}{}{}", &lower[..range.start], expansion, &lower[range.end..]);
+            let expanded = format!(
+                "{}{}{}",
+                &lower[..range.start],
+                expansion,
+                &lower[range.end..]
+            );
             if expanded != lower && !out.contains(&expanded) {
                 out.push(expanded);
             }
@@ -147,9 +168,15 @@ pub(crate) struct TopicSplit {
 pub(crate) fn split_topic(query: &str) -> TopicSplit {
     let toks: Vec<String> = tokens(query).map(str::to_lowercase).collect();
     let framing: Vec<bool> = (0..toks.len())
-        .map(|i| is_framing_word(&toks[i]) || (is_grade_token(&toks[i]) && near_grade_noun(&toks, i)))
+        .map(|i| {
+            is_framing_word(&toks[i]) || (is_grade_token(&toks[i]) && near_grade_noun(&toks, i))
+        })
         .collect();
-    let mut split = TopicSplit { topic: Vec::new(), content: Vec::new(), removed: false };
+    let mut split = TopicSplit {
+        topic: Vec::new(),
+        content: Vec::new(),
+        removed: false,
+    };
     for (tok, is_framing) in toks.iter().zip(framing) {
         if char_len(tok) < 2 || is_stopword(tok) {
             continue;
@@ -170,8 +197,14 @@ fn near_grade_noun(toks: &[String], i: usize) -> bool {
     let passable = |t: &str| is_grade_token(t) || is_grade_joiner(t);
     let left = toks[..i].iter().rev();
     let right = toks[i + 1..].iter();
-    for mut side in [Box::new(left) as Box<dyn Iterator<Item = &String>>, Box::new(right)] {
-        if side.find(|t| !passable(t)).is_some_and(|t| is_grade_noun(t)) {
+    for mut side in [
+        Box::new(left) as Box<dyn Iterator<Item = &String>>,
+        Box::new(right),
+    ] {
+        if side
+            .find(|t| !passable(t))
+            .is_some_and(|t| is_grade_noun(t))
+        {
             return true;
         }
     }
@@ -195,13 +228,19 @@ mod tests {
     use super::*;
 
     fn labels(variants: &[Variant]) -> Vec<(&str, f64)> {
-        variants.iter().map(|v| (v.label.as_str(), v.weight)).collect()
+        variants
+            .iter()
+            .map(|v| (v.label.as_str(), v.weight))
+            .collect()
     }
 
     fn words(v: &Variant) -> (&str, Vec<&str>) {
         assert_eq!(v.criteria.len(), 1);
         let c = &v.criteria[0];
-        (c.property.as_str(), c.values.iter().map(String::as_str).collect())
+        (
+            c.property.as_str(),
+            c.values.iter().map(String::as_str).collect(),
+        )
     }
 
     #[test]
@@ -217,7 +256,10 @@ mod tests {
         );
         assert_eq!(words(&v[0]), ("ngsearchword", vec!["Photosynthese"]));
         assert_eq!(words(&v[1]), ("cclom:title", vec!["Photosynthese"]));
-        assert_eq!(words(&v[2]), ("cclom:general_keyword", vec!["Photosynthese"]));
+        assert_eq!(
+            words(&v[2]),
+            ("cclom:general_keyword", vec!["Photosynthese"])
+        );
     }
 
     #[test]
@@ -230,15 +272,32 @@ mod tests {
                 (format!("full:\"{q}\"").as_str(), 1.0),
                 (format!("title:\"{q}\"").as_str(), 0.95),
                 ("topic:\"bruchrechnung\"", 0.92),
-                ("kw:Ich,suche,Arbeitsblätter,zur,Bruchrechnung,für,Klasse", 0.9),
+                (
+                    "kw:Ich,suche,Arbeitsblätter,zur,Bruchrechnung,für,Klasse",
+                    0.9
+                ),
                 ("nostop:\"suche Arbeitsblätter Bruchrechnung Klasse\"", 0.85),
             ]
         );
         assert_eq!(words(&v[2]), ("ngsearchword", vec!["bruchrechnung"]));
-        assert_eq!(words(&v[4]), ("ngsearchword", vec!["suche Arbeitsblätter Bruchrechnung Klasse"]));
+        assert_eq!(
+            words(&v[4]),
+            (
+                "ngsearchword",
+                vec!["suche Arbeitsblätter Bruchrechnung Klasse"]
+            )
+        );
         assert_eq!(
             words(&v[3]).1,
-            ["Ich", "suche", "Arbeitsblätter", "zur", "Bruchrechnung", "für", "Klasse"]
+            [
+                "Ich",
+                "suche",
+                "Arbeitsblätter",
+                "zur",
+                "Bruchrechnung",
+                "für",
+                "Klasse"
+            ]
         );
     }
 
@@ -275,7 +334,10 @@ mod tests {
         );
         assert_eq!(
             synonym_expansions("KI im Unterricht"),
-            ["künstliche intelligenz im unterricht", "artificial intelligence im unterricht"]
+            [
+                "künstliche intelligenz im unterricht",
+                "artificial intelligence im unterricht"
+            ]
         );
     }
 
@@ -311,14 +373,21 @@ mod tests {
 
     #[test]
     fn synonym_keys_match_whole_words_only() {
-        assert!(synonym_expansions("Klimawandel").iter().all(|s| !s.contains("klimawandelwandel")));
+        assert!(
+            synonym_expansions("Klimawandel")
+                .iter()
+                .all(|s| !s.contains("klimawandelwandel"))
+        );
         assert_eq!(
             synonym_expansions("Klimawandel"),
             ["klima", "klimaschutz", "climate change"]
         );
         assert!(synonym_expansions("Kinder").is_empty());
         // multi-word key
-        assert_eq!(synonym_expansions("Künstliche Intelligenz Grundlagen"), ["ki grundlagen"]);
+        assert_eq!(
+            synonym_expansions("Künstliche Intelligenz Grundlagen"),
+            ["ki grundlagen"]
+        );
     }
 
     #[test]
@@ -327,16 +396,28 @@ mod tests {
             topic_query("Ich suche Arbeitsblätter zur Bruchrechnung für Klasse 6").as_deref(),
             Some("bruchrechnung")
         );
-        assert_eq!(topic_query("Erklärvideo Photosynthese").as_deref(), Some("photosynthese"));
+        assert_eq!(
+            topic_query("Erklärvideo Photosynthese").as_deref(),
+            Some("photosynthese")
+        );
         assert_eq!(
             topic_query("Unterrichtsstunde Französische Revolution").as_deref(),
             Some("französische revolution")
         );
         assert_eq!(topic_query("Brüche 6. Klasse").as_deref(), Some("brüche"));
-        assert_eq!(topic_query("Bruchrechnung Klasse 10").as_deref(), Some("bruchrechnung"));
-        assert_eq!(topic_query("Chemie Sekundarstufe II").as_deref(), Some("chemie"));
+        assert_eq!(
+            topic_query("Bruchrechnung Klasse 10").as_deref(),
+            Some("bruchrechnung")
+        );
+        assert_eq!(
+            topic_query("Chemie Sekundarstufe II").as_deref(),
+            Some("chemie")
+        );
         // Numbers away from a grade noun are topic ("Revolution 1789").
-        assert_eq!(topic_query("Video Revolution 1789").as_deref(), Some("revolution 1789"));
+        assert_eq!(
+            topic_query("Video Revolution 1789").as_deref(),
+            Some("revolution 1789")
+        );
         // Nothing removed / nothing left → None.
         assert_eq!(topic_query("Photosynthese"), None);
         assert_eq!(topic_query("Arbeitsblatt Video"), None);

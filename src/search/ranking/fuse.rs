@@ -74,7 +74,11 @@ pub fn fuse(query: &str, variants: &[VariantHits<'_>]) -> Vec<Ranked> {
                 }
                 None => {
                     index.insert(id, acc.len());
-                    acc.push(Acc { node, rrf: contribution, appearances: 1 });
+                    acc.push(Acc {
+                        node,
+                        rrf: contribution,
+                        appearances: 1,
+                    });
                 }
             }
         }
@@ -148,13 +152,23 @@ mod tests {
         // Query "Photosynthese": |T| = 1, minScore = 5.
         let a = node("a", "Photosynthese", json!({})); // quality 50
         let b = node("b", "Photosynthese bei Pflanzen", json!({})); // 40
-        let c = node("c", "Zellatmung", json!({"cclom:general_keyword": ["Photosynthese"]})); // 10
+        let c = node(
+            "c",
+            "Zellatmung",
+            json!({"cclom:general_keyword": ["Photosynthese"]}),
+        ); // 10
         let d = node("d", "Mitose", json!({})); // 0 → below the floor
         let full = [b.clone(), a.clone(), d.clone()];
         let kw = [c.clone(), a.clone()];
         let variants = [
-            VariantHits { weight: 1.0, nodes: &full },
-            VariantHits { weight: 0.9, nodes: &kw },
+            VariantHits {
+                weight: 1.0,
+                nodes: &full,
+            },
+            VariantHits {
+                weight: 0.9,
+                nodes: &kw,
+            },
         ];
         let ranked = fuse("Photosynthese", &variants);
         assert_eq!(ids(&ranked), ["a", "b", "c"]);
@@ -163,12 +177,21 @@ mod tests {
         let rrf_b = 1.0 / 61.0;
         let rrf_c = 0.9 / 61.0;
         assert_eq!(
-            ranked.iter().map(|r| (r.quality, r.appearances)).collect::<Vec<_>>(),
+            ranked
+                .iter()
+                .map(|r| (r.quality, r.appearances))
+                .collect::<Vec<_>>(),
             [(50, 2), (40, 1), (10, 1)]
         );
         close(ranked[0].score, 0.8 + 0.1 + 0.1);
-        close(ranked[1].score, 0.8 * 40.0 / 50.0 + 0.1 * rrf_b / rrf_a + 0.05);
-        close(ranked[2].score, 0.8 * 10.0 / 50.0 + 0.1 * rrf_c / rrf_a + 0.05);
+        close(
+            ranked[1].score,
+            0.8 * 40.0 / 50.0 + 0.1 * rrf_b / rrf_a + 0.05,
+        );
+        close(
+            ranked[2].score,
+            0.8 * 10.0 / 50.0 + 0.1 * rrf_c / rrf_a + 0.05,
+        );
         close(ranked[1].score, 0.743_494_391_716_997_5);
     }
 
@@ -177,7 +200,16 @@ mod tests {
         // Same content, same weight, same rank in their own variant → equal scores.
         let x = [node("b", "Vulkan", json!({}))];
         let y = [node("a", "Vulkan", json!({}))];
-        let variants = [VariantHits { weight: 0.9, nodes: &x }, VariantHits { weight: 0.9, nodes: &y }];
+        let variants = [
+            VariantHits {
+                weight: 0.9,
+                nodes: &x,
+            },
+            VariantHits {
+                weight: 0.9,
+                nodes: &y,
+            },
+        ];
         let ranked = fuse("Vulkan", &variants);
         assert_eq!(ids(&ranked), ["a", "b"]);
         close(ranked[0].score, ranked[1].score);
@@ -194,16 +226,41 @@ mod tests {
             node("k1", "Vulkan", json!({})),
             node("k2", "Vulkan und Lava", json!({})),
         ];
-        let ranked = fuse("Vulkan Ausbruch Lava", &[VariantHits { weight: 1.0, nodes: &hits }]);
+        let ranked = fuse(
+            "Vulkan Ausbruch Lava",
+            &[VariantHits {
+                weight: 1.0,
+                nodes: &hits,
+            }],
+        );
         assert_eq!(ids(&ranked), ["k2"]);
         assert_eq!(ranked[0].quality, 16);
 
         // Nobody reaches the floor → everyone is kept, best score first.
-        let ranked = fuse("Vulkan Ausbruch Lava", &[VariantHits { weight: 1.0, nodes: &hits[..1] }]);
+        let ranked = fuse(
+            "Vulkan Ausbruch Lava",
+            &[VariantHits {
+                weight: 1.0,
+                nodes: &hits[..1],
+            }],
+        );
         assert_eq!(ids(&ranked), ["k1"]);
-        let weak = [node("w2", "Gesteine", json!({})), node("w1", "Erdbeben", json!({}))];
-        let ranked = fuse("Vulkan", &[VariantHits { weight: 1.0, nodes: &weak }]);
-        assert_eq!(ids(&ranked), ["w2", "w1"], "all quality 0: RRF order decides");
+        let weak = [
+            node("w2", "Gesteine", json!({})),
+            node("w1", "Erdbeben", json!({})),
+        ];
+        let ranked = fuse(
+            "Vulkan",
+            &[VariantHits {
+                weight: 1.0,
+                nodes: &weak,
+            }],
+        );
+        assert_eq!(
+            ids(&ranked),
+            ["w2", "w1"],
+            "all quality 0: RRF order decides"
+        );
         assert!(ranked.iter().all(|r| r.quality == 0));
         close(ranked[0].score, 0.1 + 0.1);
         close(ranked[1].score, 0.1 * (1.0 / 62.0) / (1.0 / 61.0) + 0.1);
@@ -215,9 +272,19 @@ mod tests {
             node("gone", "Element wurde gelöscht", json!({})),
             node("", "Photosynthese ohne Id", json!({})),
             node("ok", "Photosynthese", json!({})),
-            node("removed", "Photosynthese", json!({"cclom:general_description": ["Element was removed"]})),
+            node(
+                "removed",
+                "Photosynthese",
+                json!({"cclom:general_description": ["Element was removed"]}),
+            ),
         ];
-        let ranked = fuse("Photosynthese", &[VariantHits { weight: 1.0, nodes: &hits }]);
+        let ranked = fuse(
+            "Photosynthese",
+            &[VariantHits {
+                weight: 1.0,
+                nodes: &hits,
+            }],
+        );
         assert_eq!(ids(&ranked), ["ok"]);
         // Its rank (2) still counts; it has the maximum RRF, so normRrf = 1.
         close(ranked[0].score, 1.0);
@@ -239,6 +306,10 @@ mod tests {
 
         let out = rerank(nodes, "  ");
         let ids: Vec<&str> = out.iter().map(Node::id).collect();
-        assert_eq!(ids, ["z", "y", "x", "w"], "blank query: order kept, placeholder gone");
+        assert_eq!(
+            ids,
+            ["z", "y", "x", "w"],
+            "blank query: order kept, placeholder gone"
+        );
     }
 }

@@ -1,6 +1,6 @@
 //! The per-node quality score (§9.2) and the local text match (§7.1).
 
-use super::text::{normalize_space, signal_terms, term_matches, tokens, char_len, is_stopword};
+use super::text::{char_len, is_stopword, normalize_space, signal_terms, term_matches, tokens};
 use crate::upstream::model::Node;
 
 /// Licence keys that earn the open-licence bonus.
@@ -32,7 +32,11 @@ pub fn relevance_score(node: &Node, query: &str) -> i64 {
     let title = node.display_title().trim().to_lowercase();
     let description = node.description();
     let desc = description.to_lowercase();
-    let keywords: Vec<String> = node.keywords().iter().map(|k| k.trim().to_lowercase()).collect();
+    let keywords: Vec<String> = node
+        .keywords()
+        .iter()
+        .map(|k| k.trim().to_lowercase())
+        .collect();
     let all_kw = keywords.join(" ");
 
     let mut score = 0i64;
@@ -165,7 +169,10 @@ mod tests {
         // +30 (contains) +20 (equal); no keywords, no description, no metadata.
         assert_eq!(score("Photosynthese", json!({}), "Photosynthese"), 50);
         // +30 +10 (starts with).
-        assert_eq!(score("Photosynthese bei Pflanzen", json!({}), "photosynthese"), 40);
+        assert_eq!(
+            score("Photosynthese bei Pflanzen", json!({}), "photosynthese"),
+            40
+        );
         // +30 only.
         assert_eq!(score("Die Photosynthese", json!({}), "Photosynthese"), 30);
     }
@@ -174,9 +181,19 @@ mod tests {
     fn title_per_term_and_all_terms_bonus() {
         // q "photosynthese pflanzen" is not in the title; both terms are:
         // 8 + 8 + 12 (all terms).
-        assert_eq!(score("Pflanzen und Photosynthese", json!({}), "Photosynthese Pflanzen"), 28);
+        assert_eq!(
+            score(
+                "Pflanzen und Photosynthese",
+                json!({}),
+                "Photosynthese Pflanzen"
+            ),
+            28
+        );
         // One of two terms: 8, no bonus.
-        assert_eq!(score("Pflanzen im Garten", json!({}), "Photosynthese Pflanzen"), 8);
+        assert_eq!(
+            score("Pflanzen im Garten", json!({}), "Photosynthese Pflanzen"),
+            8
+        );
     }
 
     #[test]
@@ -192,12 +209,20 @@ mod tests {
         // Exact keyword: +10 (|T| = 1, no all-hits bonus); title misses but the
         // keyword hit avoids the penalty.
         assert_eq!(
-            score("Zellbiologie", json!({"cclom:general_keyword": ["Photosynthese", "Biologie"]}), "Photosynthese"),
+            score(
+                "Zellbiologie",
+                json!({"cclom:general_keyword": ["Photosynthese", "Biologie"]}),
+                "Photosynthese"
+            ),
             10
         );
         // Inside a keyword: +5.
         assert_eq!(
-            score("Zellbiologie", json!({"cclom:general_keyword": ["Photosynthesereaktion"]}), "Photosynthese"),
+            score(
+                "Zellbiologie",
+                json!({"cclom:general_keyword": ["Photosynthesereaktion"]}),
+                "Photosynthese"
+            ),
             5
         );
         // Both terms exact: 10 + 10 + 10 (all hit).
@@ -265,16 +290,44 @@ mod tests {
         let with = |key: &str, value: serde_json::Value| {
             let mut n = base();
             let values = match value {
-                serde_json::Value::Array(a) => a.into_iter().map(|v| v.as_str().unwrap().to_string()).collect(),
+                serde_json::Value::Array(a) => a
+                    .into_iter()
+                    .map(|v| v.as_str().unwrap().to_string())
+                    .collect(),
                 v => vec![v.as_str().unwrap().to_string()],
             };
             n.properties.insert(key.into(), values);
             relevance_score(&n, q) - 50
         };
-        assert_eq!(with("ccm:educationalcontext", json!("http://w3id.org/openeduhub/vocabs/educationalContext/grundschule")), 2);
-        assert_eq!(with("ccm:educationalcontext", json!("http://w3id.org/openeduhub/vocabs/educationalContext/")), 0, "vocab root");
-        assert_eq!(with("ccm:taxonid", json!("http://w3id.org/openeduhub/vocabs/discipline/380")), 2);
-        assert_eq!(with("ccm:oeh_lrt_aggregated", json!("http://w3id.org/openeduhub/vocabs/new_lrt_aggregated/abc")), 1);
+        assert_eq!(
+            with(
+                "ccm:educationalcontext",
+                json!("http://w3id.org/openeduhub/vocabs/educationalContext/grundschule")
+            ),
+            2
+        );
+        assert_eq!(
+            with(
+                "ccm:educationalcontext",
+                json!("http://w3id.org/openeduhub/vocabs/educationalContext/")
+            ),
+            0,
+            "vocab root"
+        );
+        assert_eq!(
+            with(
+                "ccm:taxonid",
+                json!("http://w3id.org/openeduhub/vocabs/discipline/380")
+            ),
+            2
+        );
+        assert_eq!(
+            with(
+                "ccm:oeh_lrt_aggregated",
+                json!("http://w3id.org/openeduhub/vocabs/new_lrt_aggregated/abc")
+            ),
+            1
+        );
         assert_eq!(with("ccm:commonlicense_key", json!("CC_0")), 3);
         assert_eq!(with("ccm:commonlicense_key", json!("PDM")), 3);
         assert_eq!(with("ccm:commonlicense_key", json!("CC_BY_ND")), 0);
@@ -284,30 +337,51 @@ mod tests {
         assert_eq!(with("cclom:general_description", json!("a".repeat(30))), 0);
         assert_eq!(with("cclom:general_description", json!("a".repeat(31))), 1);
         assert_eq!(with("cclom:general_description", json!("a".repeat(100))), 1);
-        assert_eq!(with("cclom:general_description", json!("ä".repeat(101))), 2, "chars, not bytes");
+        assert_eq!(
+            with("cclom:general_description", json!("ä".repeat(101))),
+            2,
+            "chars, not bytes"
+        );
 
         let preview = |is_icon: bool| {
-            raw(json!({"ref": {"id": "m"}, "preview": {"url": "https://x/p.png", "isIcon": is_icon},
-                       "properties": {"cclom:title": ["Photosynthese"]}}))
+            raw(
+                json!({"ref": {"id": "m"}, "preview": {"url": "https://x/p.png", "isIcon": is_icon},
+                       "properties": {"cclom:title": ["Photosynthese"]}}),
+            )
         };
         assert_eq!(relevance_score(&preview(false), q), 53);
         assert_eq!(relevance_score(&preview(true), q), 50);
-        let content_url = raw(json!({"ref": {"id": "m"}, "content": {"url": "https://x/c"},
-                                     "properties": {"cclom:title": ["Photosynthese"]}}));
+        let content_url = raw(
+            json!({"ref": {"id": "m"}, "content": {"url": "https://x/c"},
+                                     "properties": {"cclom:title": ["Photosynthese"]}}),
+        );
         assert_eq!(relevance_score(&content_url, q), 51);
     }
 
     #[test]
     fn text_match_uses_word_start_for_short_terms() {
         let ski = node("a", "Skifahren im Winter", json!({}));
-        assert!(!node_matches_text(&ski, "KI"), "\"ki\" only occurs inside \"Skifahren\"");
-        assert!(node_matches_text(&ski, "fahren"), "longer terms match as substrings");
+        assert!(
+            !node_matches_text(&ski, "KI"),
+            "\"ki\" only occurs inside \"Skifahren\""
+        );
+        assert!(
+            node_matches_text(&ski, "fahren"),
+            "longer terms match as substrings"
+        );
         assert!(node_matches_text(&ski, "KI Winter"), "any term suffices");
         assert!(!node_matches_text(&ski, "im"), "stopwords are no terms");
         assert!(!node_matches_text(&ski, ""));
 
-        let kinder = node("b", "Lesen", json!({"cclom:general_description": ["Kinder lernen lesen"]}));
-        assert!(node_matches_text(&kinder, "KI"), "a word start suffices (Kinder)");
+        let kinder = node(
+            "b",
+            "Lesen",
+            json!({"cclom:general_description": ["Kinder lernen lesen"]}),
+        );
+        assert!(
+            node_matches_text(&kinder, "KI"),
+            "a word start suffices (Kinder)"
+        );
 
         // name, cm:title and the collection description are searched too.
         let named = raw(json!({"ref": {"id": "c"}, "name": "ki-grundlagen",

@@ -6,24 +6,71 @@ const STOPWORDS: &[&str] = &[
     "der", "die", "das", "den", "dem", "des", "ein", "eine", "einer", "einem", "einen", "eines",
     "und", "oder", "aber", "als", "auch", "auf", "aus", "bei", "bis", "für", "mit", "nach", "von",
     "vor", "wie", "über", "unter", "durch", "gegen", "ohne", "zwischen", "ich", "du", "er", "sie",
-    "wir", "ihr", "uns", "sich", "ist", "sind", "war", "hat", "wird", "kann", "soll", "zum",
-    "zur", "vom", "nicht", "noch", "nur", "sehr", "schon", "dann", "wenn", "dass", "weil", "im",
-    "am", "an", "in", "zu", "so", "es", "ob",
+    "wir", "ihr", "uns", "sich", "ist", "sind", "war", "hat", "wird", "kann", "soll", "zum", "zur",
+    "vom", "nicht", "noch", "nur", "sehr", "schon", "dann", "wenn", "dass", "weil", "im", "am",
+    "an", "in", "zu", "so", "es", "ob",
 ];
 
 /// Request-framing nouns and verbs (§9.1, `topic:` variant): they describe the
 /// *kind* of request ("Arbeitsblatt", "Video", "Klasse", "ich suche"), not its
 /// subject. Compared lower-case.
 const FRAMING_WORDS: &[&str] = &[
-    "video", "videos", "erklärvideo", "erklärvideos", "lernvideo", "lernvideos", "film", "filme",
-    "podcast", "bild", "bilder", "grafik", "grafiken", "simulation", "simulationen",
-    "arbeitsblatt", "arbeitsblätter", "übung", "übungen", "aufgabe", "aufgaben", "material",
-    "materialien", "unterrichtsmaterial", "unterrichtsmaterialien", "medien", "medium",
-    "bildungsinhalt", "bildungsinhalte", "inhalt", "inhalte", "beispiel", "beispiele",
-    "unterricht", "unterrichtsstunde", "unterrichtsstunden", "unterrichtseinheit", "stunde",
-    "lerneinheit", "klasse", "klassenstufe", "jahrgangsstufe", "sekundarstufe", "suche",
-    "suchen", "brauche", "benötige", "finde", "finden", "zeig", "zeige", "gib", "möchte", "hätte",
-    "mir", "bitte",
+    "video",
+    "videos",
+    "erklärvideo",
+    "erklärvideos",
+    "lernvideo",
+    "lernvideos",
+    "film",
+    "filme",
+    "podcast",
+    "bild",
+    "bilder",
+    "grafik",
+    "grafiken",
+    "simulation",
+    "simulationen",
+    "arbeitsblatt",
+    "arbeitsblätter",
+    "übung",
+    "übungen",
+    "aufgabe",
+    "aufgaben",
+    "material",
+    "materialien",
+    "unterrichtsmaterial",
+    "unterrichtsmaterialien",
+    "medien",
+    "medium",
+    "bildungsinhalt",
+    "bildungsinhalte",
+    "inhalt",
+    "inhalte",
+    "beispiel",
+    "beispiele",
+    "unterricht",
+    "unterrichtsstunde",
+    "unterrichtsstunden",
+    "unterrichtseinheit",
+    "stunde",
+    "lerneinheit",
+    "klasse",
+    "klassenstufe",
+    "jahrgangsstufe",
+    "sekundarstufe",
+    "suche",
+    "suchen",
+    "brauche",
+    "benötige",
+    "finde",
+    "finden",
+    "zeig",
+    "zeige",
+    "gib",
+    "möchte",
+    "hätte",
+    "mir",
+    "bitte",
 ];
 
 /// Framing nouns that name a grade; a grade number next to one ("Klasse 6",
@@ -38,7 +85,10 @@ const GRADE_JOINERS: &[&str] = &["und", "bis", "-", "–", "/"];
 const SYNONYMS: &[(&str, &[&str])] = &[
     ("ki", &["künstliche intelligenz", "artificial intelligence"]),
     ("künstliche intelligenz", &["ki"]),
-    ("oer", &["open educational resources", "freie bildungsmaterialien"]),
+    (
+        "oer",
+        &["open educational resources", "freie bildungsmaterialien"],
+    ),
     ("mathe", &["mathematik"]),
     ("mathematik", &["mathe"]),
     ("bio", &["biologie"]),
@@ -54,8 +104,14 @@ const SYNONYMS: &[(&str, &[&str])] = &[
     ("primarstufe", &["grundschule"]),
     ("klima", &["klimawandel", "klimaschutz"]),
     ("klimawandel", &["klima", "klimaschutz", "climate change"]),
-    ("nachhaltigkeit", &["nachhaltige entwicklung", "bne", "sustainability"]),
-    ("bne", &["bildung für nachhaltige entwicklung", "nachhaltigkeit"]),
+    (
+        "nachhaltigkeit",
+        &["nachhaltige entwicklung", "bne", "sustainability"],
+    ),
+    (
+        "bne",
+        &["bildung für nachhaltige entwicklung", "nachhaltigkeit"],
+    ),
 ];
 
 /// True for a German stopword (case-insensitive).
@@ -120,8 +176,32 @@ pub(crate) fn is_word_char(c: char) -> bool {
 fn is_edge_punct(c: char) -> bool {
     matches!(
         c,
-        '.' | ',' | ';' | ':' | '!' | '?' | '"' | '\'' | '(' | ')' | '[' | ']' | '{' | '}' | '<'
-            | '>' | '«' | '»' | '„' | '“' | '”' | '‚' | '‘' | '’' | '…' | '*' | '`'
+        '.' | ','
+            | ';'
+            | ':'
+            | '!'
+            | '?'
+            | '"'
+            | '\''
+            | '('
+            | ')'
+            | '['
+            | ']'
+            | '{'
+            | '}'
+            | '<'
+            | '>'
+            | '«'
+            | '»'
+            | '„'
+            | '“'
+            | '”'
+            | '‚'
+            | '‘'
+            | '’'
+            | '…'
+            | '*'
+            | '`'
     )
 }
 
@@ -229,18 +309,30 @@ mod tests {
     #[test]
     fn word_start_matching_is_umlaut_aware() {
         assert!(term_matches("ki", "was ist ki?"));
-        assert!(term_matches("ki", "kinder lernen"), "≤ 3 chars: a word start suffices");
-        assert!(!term_matches("ki", "skizze"), "≤ 3 chars: not inside a word");
+        assert!(
+            term_matches("ki", "kinder lernen"),
+            "≤ 3 chars: a word start suffices"
+        );
+        assert!(
+            !term_matches("ki", "skizze"),
+            "≤ 3 chars: not inside a word"
+        );
         assert!(!term_matches("ki", "äki"), "ä is a letter, so no boundary");
         assert!(term_matches("ki", "(ki)"));
-        assert!(term_matches("photo", "fotos und photos"), "longer terms: substring");
+        assert!(
+            term_matches("photo", "fotos und photos"),
+            "longer terms: substring"
+        );
         assert!(term_matches("hotos", "photosynthese"));
         assert!(!term_matches("", "x"));
     }
 
     #[test]
     fn whole_word_find() {
-        assert_eq!(find_whole_word("klimawandel und klima", "klima"), Some(16..21));
+        assert_eq!(
+            find_whole_word("klimawandel und klima", "klima"),
+            Some(16..21)
+        );
         assert_eq!(find_whole_word("klimawandel", "klima"), None);
         assert_eq!(find_whole_word("über ki", "ki"), Some(6..8));
         assert_eq!(find_whole_word("küki", "ki"), None);
@@ -258,7 +350,10 @@ mod tests {
 
     #[test]
     fn synonym_lookup() {
-        assert_eq!(synonyms_of("KI"), ["künstliche intelligenz", "artificial intelligence"]);
+        assert_eq!(
+            synonyms_of("KI"),
+            ["künstliche intelligenz", "artificial intelligence"]
+        );
         assert!(synonyms_of("photosynthese").is_empty());
         assert_eq!(synonym_keys().count(), 20);
         assert_eq!(synonym_keys().next(), Some("ki"));

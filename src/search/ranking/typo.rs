@@ -84,7 +84,11 @@ impl Dictionary {
                     Some(&i) => dict.entries[i].count += 1,
                     None => {
                         dict.index.insert(word.clone(), dict.entries.len());
-                        dict.entries.push(Entry { chars: word.chars().collect(), word, count: 1 });
+                        dict.entries.push(Entry {
+                            chars: word.chars().collect(),
+                            word,
+                            count: 1,
+                        });
                     }
                 }
             }
@@ -162,7 +166,8 @@ impl Dictionary {
 
 /// Maximal runs of word characters.
 fn words(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| !is_word_char(c)).filter(|w| !w.is_empty())
+    text.split(|c: char| !is_word_char(c))
+        .filter(|w| !w.is_empty())
 }
 
 fn is_significant(lower: &str) -> bool {
@@ -177,7 +182,11 @@ fn is_significant(lower: &str) -> bool {
 fn apply_case(original: &str, replacement: &str) -> String {
     let mut letters = original.chars().filter(|c| c.is_alphabetic());
     let first_upper = letters.next().is_some_and(char::is_uppercase);
-    let all_upper = first_upper && original.chars().filter(|c| c.is_alphabetic()).all(char::is_uppercase);
+    let all_upper = first_upper
+        && original
+            .chars()
+            .filter(|c| c.is_alphabetic())
+            .all(char::is_uppercase);
     if all_upper && char_len(original) > 1 {
         replacement.to_uppercase()
     } else if first_upper {
@@ -234,16 +243,32 @@ mod tests {
             Some("photosynthese, Zellatmung!")
         );
         assert_eq!(d.correct("PHOTOSYNTESE").as_deref(), Some("PHOTOSYNTHESE"));
-        assert_eq!(d.correct("Nachhaltigkiet").as_deref(), Some("Nachhaltigkeit"), "synonym key");
-        assert_eq!(d.correct("Zelatmng").as_deref(), Some("Zellatmung"), "distance 2, long word");
+        assert_eq!(
+            d.correct("Nachhaltigkiet").as_deref(),
+            Some("Nachhaltigkeit"),
+            "synonym key"
+        );
+        assert_eq!(
+            d.correct("Zelatmng").as_deref(),
+            Some("Zellatmung"),
+            "distance 2, long word"
+        );
     }
 
     #[test]
     fn leaves_known_far_and_insignificant_words_alone() {
         let d = dict();
         assert_eq!(d.correct("Photosynthese"), None);
-        assert_eq!(d.correct("photosynthese bruchrechnung"), None, "case-insensitive");
-        assert_eq!(d.correct("Xylophonkonzert"), None, "too far from everything");
+        assert_eq!(
+            d.correct("photosynthese bruchrechnung"),
+            None,
+            "case-insensitive"
+        );
+        assert_eq!(
+            d.correct("Xylophonkonzert"),
+            None,
+            "too far from everything"
+        );
         assert_eq!(d.correct("Zlatmng"), None, "length differs by 3");
     }
 
@@ -252,7 +277,11 @@ mod tests {
         let d = Dictionary::new(["Klima"]);
         assert_eq!(d.correct("Kilma").as_deref(), Some("Klima"), "swap = 1");
         assert_eq!(d.correct("Klxmx"), None, "5 chars, distance 2");
-        assert_eq!(d.correct("Klim").as_deref(), Some("Klima"), "4 chars, distance 1");
+        assert_eq!(
+            d.correct("Klim").as_deref(),
+            Some("Klima"),
+            "4 chars, distance 1"
+        );
         assert_eq!(d.correct("Kli"), None, "3 chars are never corrected");
         assert_eq!(d.correct("Klima5"), None, "digits are never corrected");
         assert!(d.contains("KLIMA"));
@@ -262,9 +291,18 @@ mod tests {
     #[test]
     fn ties_prefer_frequent_then_earlier_words() {
         // "bauch" is 1 edit from both "bruch" and "buch".
-        assert_eq!(Dictionary::new(["Bruch", "Buch", "Buch"]).suggest("Bauch"), Some("buch"));
-        assert_eq!(Dictionary::new(["Bruch", "Buch"]).suggest("Bauch"), Some("bruch"));
-        assert_eq!(Dictionary::new(["Buch", "Bruch"]).suggest("Bauch"), Some("buch"));
+        assert_eq!(
+            Dictionary::new(["Bruch", "Buch", "Buch"]).suggest("Bauch"),
+            Some("buch")
+        );
+        assert_eq!(
+            Dictionary::new(["Bruch", "Buch"]).suggest("Bauch"),
+            Some("bruch")
+        );
+        assert_eq!(
+            Dictionary::new(["Buch", "Bruch"]).suggest("Bauch"),
+            Some("buch")
+        );
     }
 
     #[test]

@@ -1,0 +1,1 @@
+//! Navigation domain: subject portals, collection trees, topic pages.

@@ -1,0 +1,1 @@
+//! The search pipeline (placeholder until implemented).

@@ -1,0 +1,179 @@
+//! `get_node_details`: one node's full metadata, optionally with its parents,
+//! its stored full text and the raw vocabulary URIs.
+
+use std::fmt::Write;
+
+use serde_json::{Value, json};
+
+use super::{Args, Format, ToolResponse, ToolSpec, schema};
+use crate::app::App;
+use crate::format::{self, truncate_marked};
+use crate::upstream::{Node, Props, UpstreamError};
+
+pub const NAME: &str = "get_node_details";
+const TEXT_LIMIT_JSON: usize = 4000;
+const TEXT_LIMIT_MARKDOWN: usize = 2000;
+const MAX_PARENTS: usize = 20;
+
+pub fn spec() -> ToolSpec {
+    ToolSpec {
+        name: NAME,
+        title: "WLO-Eintrag im Detail",
+        description: "Full metadata of one WLO node (material or collection/Sammlung) by nodeId: the same fields as a search card plus renderUrl; optionally its parent collections (includeParents), its stored full text (includeTextContent, up to 4000 characters) and the raw vocabulary URIs (includeRaw). Use it when the user picks one card; for many cards use get_nodes_details.",
+        input_schema: schema::object(
+            vec![
+                ("nodeId", schema::string("The node's id (UUID) from a search result.")),
+                ("includeTextContent", schema::boolean("Add the stored full text (Volltext).", false)),
+                ("includeParents", schema::boolean("Add the parent collections (Eltern-Sammlungen).", false)),
+                ("includeRaw", schema::boolean("Add the raw vocabulary URIs behind the labels.", false)),
+                ("outputFormat", schema::output_format("markdown")),
+            ],
+            &["nodeId"],
+        ),
+    }
+}
+
+pub async fn call(app: &App, args: Args) -> ToolResponse {
+    let parsed = (|| {
+        Ok::<_, super::ArgError>((
+            args.node_id("nodeId")?,
+            args.boolean("includeTextContent", false)?,
+            args.boolean("includeParents", false)?,
+            args.boolean("includeRaw", false)?,
+            args.format(Format::Markdown)?,
+        ))
+    })();
+    let (node_id, with_text, with_parents, with_raw, format) = match parsed {
+        Ok(parsed) => parsed,
+        Err(error) => return error.into(),
+    };
+
+    // The three reads go out together.
+    let metadata = app.upstream.metadata(&node_id, Props::All);
+    let text = async {
+        if with_text { Some(app.upstream.text_content(&node_id).await) } else { None }
+    };
+    let parents = async {
+        if with_parents { Some(app.upstream.parents(&node_id, Props::Keys(&["cclom:title", "cm:name"])).await) } else { None }
+    };
+    let (metadata, text, parents) = futures::join!(metadata, text, parents);
+
+    let node = match metadata {
+        Ok(node) => node,
+        Err(UpstreamError::NotFound) => return ToolResponse::error(format!("Node {node_id} nicht gefunden.")),
+        Err(UpstreamError::Forbidden) => {
+            return ToolResponse::error(format!(
+                "Node {node_id} ist nicht öffentlich: WLO gibt die Metadaten ohne Anmeldung nicht heraus."
+            ));
+        }
+        Err(error) => return ToolResponse::error(error.german()),
+    };
+
+    let mut warnings = Vec::new();
+    let text = match text {
+        None => None,
+        Some(Ok(text)) => Some(text.unwrap_or_default()),
+        Some(Err(UpstreamError::NotFound | UpstreamError::Forbidden)) => Some(String::new()),
+        Some(Err(error)) => {
+            warnings.push(format!("Volltext konnte nicht geladen werden: {}", error.german()));
+            Some(String::new())
+        }
+    };
+    let parents = match parents {
+        None => None,
+        Some(Ok(list)) => Some(parent_list(&node_id, &list.nodes)),
+        Some(Err(UpstreamError::NotFound)) => Some(Vec::new()),
+        Some(Err(error)) => {
+            warnings.push(if node.is_collection() {
+                format!("Eltern-Sammlungen konnten nicht geladen werden: {}", error.german())
+            } else {
+                "Eltern-Sammlungen sind für Inhalte über WLO nicht abrufbar (nur für Sammlungen).".to_string()
+            });
+            Some(Vec::new())
+        }
+    };
+
+    let formatted = app.format(&node);
+    let render_url = app.render_url(formatted.node_id.as_str());
+    match format {
+        Format::Json => {
+            let mut doc = formatted.to_json();
+            doc.insert("renderUrl".into(), json!(render_url));
+            if let Some(parents) = &parents {
+                let list: Vec<Value> = parents.iter().map(|(id, title)| json!({"nodeId": id, "title": title})).collect();
+                doc.insert("parents".into(), json!(list));
+            }
+            if let Some(text) = &text {
+                doc.insert("textContent".into(), json!(truncate_marked(text, TEXT_LIMIT_JSON)));
+            }
+            if with_raw {
+                doc.insert("raw".into(), raw(&node));
+            }
+            if !warnings.is_empty() {
+                doc.insert("warnings".into(), json!(warnings));
+            }
+            ToolResponse::json(Value::Object(doc))
+        }
+        Format::Markdown => {
+            let mut out = formatted.card_with(None, Some(&render_url));
+            for warning in &warnings {
+                let _ = write!(out, "\n⚠ {warning}");
+            }
+            if with_raw {
+                out.push_str("\n\n### Raw URIs");
+                for (label, values) in raw_lists(&node) {
+                    let _ = write!(out, "\n{label}: {}", values.join(", "));
+                }
+            }
+            if let Some(parents) = &parents {
+                let _ = write!(out, "\n\n### Eltern-Sammlungen ({})", parents.len());
+                for (id, title) in parents {
+                    let _ = write!(out, "\n- {} (nodeId: {id})", format::one_line(title));
+                }
+            }
+            if let Some(text) = &text {
+                out.push_str("\n\n### Gespeicherter Volltext\n");
+                if text.trim().is_empty() {
+                    out.push_str("(kein gespeicherter Volltext)");
+                } else {
+                    out.push_str(&truncate_marked(text.trim(), TEXT_LIMIT_MARKDOWN));
+                }
+            }
+            ToolResponse::text(out)
+        }
+    }
+}
+
+/// `[(id, title)]` nearest first, without the node itself, at most 20.
+fn parent_list(node_id: &str, chain: &[Node]) -> Vec<(String, String)> {
+    let mut seen = std::collections::HashSet::new();
+    chain
+        .iter()
+        .filter(|n| n.id() != node_id && !n.id().is_empty())
+        .filter(|n| seen.insert(n.id().to_string()))
+        .take(MAX_PARENTS)
+        .map(|n| (n.id().to_string(), n.display_title().to_string()))
+        .collect()
+}
+
+fn raw_lists(node: &Node) -> Vec<(&'static str, Vec<String>)> {
+    vec![
+        ("disciplines", node.prop("ccm:taxonid").to_vec()),
+        ("educationalContexts", node.prop("ccm:educationalcontext").to_vec()),
+        ("userRoles", node.prop(format::user_role_property(node)).to_vec()),
+        ("learningResourceTypes", node.prop("ccm:oeh_lrt_aggregated").to_vec()),
+        ("license", node.first("ccm:commonlicense_key").map(|k| vec![k.to_string()]).unwrap_or_default()),
+    ]
+}
+
+fn raw(node: &Node) -> Value {
+    let mut map = serde_json::Map::new();
+    for (label, values) in raw_lists(node) {
+        if label == "license" {
+            map.insert(label.into(), json!(values.first().cloned().unwrap_or_default()));
+        } else {
+            map.insert(label.into(), json!(values));
+        }
+    }
+    Value::Object(map)
+}

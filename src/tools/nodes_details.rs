@@ -1,0 +1,82 @@
+//! `get_nodes_details`: metadata of up to 50 nodes in one call, fetched in parallel.
+
+use serde_json::{Map, Value, json};
+
+use super::{ArgError, Args, ToolResponse, ToolSpec, args::MAX_IDS, schema};
+use crate::app::App;
+use crate::ids;
+use crate::upstream::Props;
+
+pub const NAME: &str = "get_nodes_details";
+
+pub fn spec() -> ToolSpec {
+    ToolSpec {
+        name: NAME,
+        title: "Mehrere WLO-Einträge auf einmal",
+        description: "Metadata of several WLO nodes in one call (1-50 nodeIds, fetched in parallel): JSON {requested, resolved, failed, results} with results keyed by nodeId in request order, each the same fields as a search card. Use it instead of many get_node_details calls when a chatbot shows several cards. Unknown, private or malformed ids land in failed[].",
+        input_schema: schema::object(
+            vec![("nodeIds", schema::string_array("Node ids (UUIDs), 1 to 50.", MAX_IDS))],
+            &["nodeIds"],
+        ),
+    }
+}
+
+pub async fn call(app: &App, args: Args) -> ToolResponse {
+    let raw = match args.string_list("nodeIds", MAX_IDS) {
+        Ok(list) if !list.iter().all(|s| s.is_empty()) => list,
+        Ok(_) => {
+            return ArgError("Fehlender Pflichtparameter nodeIds: Erlaubt ist eine Liste von 1 bis 50 nodeIds.".into()).into();
+        }
+        Err(error) => return error.into(),
+    };
+
+    // Normalise and de-duplicate in order; malformed ids are never requested.
+    let mut wanted: Vec<String> = Vec::new();
+    let mut failed: Vec<String> = Vec::new();
+    for entry in raw.iter().filter(|s| !s.is_empty()) {
+        match ids::normalize_node_id(entry) {
+            Some(id) if !wanted.contains(&id) => wanted.push(id),
+            Some(_) => {}
+            None if !failed.contains(entry) => failed.push(entry.clone()),
+            None => {}
+        }
+    }
+    let requested = wanted.len() + failed.len();
+
+    let reads = futures::future::join_all(wanted.iter().map(|id| app.upstream.metadata(id, Props::All))).await;
+    let mut results = Map::new();
+    let mut repository_failures = Vec::new();
+    for (id, read) in wanted.iter().zip(reads) {
+        match read {
+            Ok(node) => {
+                results.insert(id.clone(), Value::Object(app.format(&node).to_json()));
+            }
+            Err(error) => {
+                if error.is_repository_failure() {
+                    repository_failures.push(error);
+                }
+                failed.push(id.clone());
+            }
+        }
+    }
+
+    let mut doc = json!({
+        "requested": requested,
+        "resolved": results.len(),
+        "failed": failed,
+        "results": results,
+    });
+    if let Some(error) = repository_failures.first() {
+        doc["warnings"] = json!([format!(
+            "{} von {} Einträgen konnten wegen eines WLO-Fehlers nicht geladen werden: {}",
+            repository_failures.len(),
+            wanted.len(),
+            error.german()
+        )]);
+    }
+    let every_id_failed_upstream = !wanted.is_empty() && repository_failures.len() == wanted.len();
+    if every_id_failed_upstream {
+        return ToolResponse::error(repository_failures[0].german());
+    }
+    ToolResponse::json(doc)
+}

@@ -1,0 +1,196 @@
+//! Test harness: a stand-in edu-sharing in-process and the real `wlo-mcp`
+//! binary as a child process, spoken to over real HTTP or stdio.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+pub use wlo_standin::{StandIn, StandInOptions};
+
+pub const ROOT: &str = "5e40e372-735c-4b17-bbf7-e827a5702b57";
+
+/// A running `wlo-mcp serve` child process; killed on drop.
+pub struct Server {
+    child: Child,
+    pub url: String,
+    pub port: u16,
+    client: reqwest::Client,
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A stand-in with a server in front of it.
+pub struct Harness {
+    pub standin: StandIn,
+    pub server: Server,
+}
+
+impl Harness {
+    /// Stand-in without latency, cache off (tests must see every upstream request).
+    pub async fn start() -> Harness {
+        Self::start_with(&[]).await
+    }
+
+    pub async fn start_with(env: &[(&str, &str)]) -> Harness {
+        let standin = StandIn::start(StandInOptions::default()).await.expect("stand-in starts");
+        let mut vars: Vec<(String, String)> = vec![
+            ("WLO_REPOSITORY_URL".into(), standin.base_url()),
+            ("WLO_CACHE_MAX_MB".into(), "0".into()),
+            ("WLO_TIMEOUT_MS".into(), "3000".into()),
+            ("WLO_TOOL_DEADLINE_MS".into(), "4000".into()),
+        ];
+        for (k, v) in env {
+            vars.retain(|(key, _)| key != k);
+            vars.push((k.to_string(), v.to_string()));
+        }
+        let server = Server::spawn(&["serve", "--port", "0"], &vars);
+        Harness { standin, server }
+    }
+
+    pub async fn call_tool(&self, name: &str, arguments: Value) -> ToolResult {
+        self.server.call_tool(name, arguments).await
+    }
+}
+
+impl Server {
+    /// Spawn `wlo-mcp <args>` and wait for its "listening on" line.
+    pub fn spawn(args: &[&str], env: &[(String, String)]) -> Server {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_wlo-mcp"));
+        command
+            .args(args)
+            .env_remove("PORT")
+            .env_remove("WLO_MCP_TOKEN")
+            .env_remove("MCP_TOOL_ALLOW")
+            .env_remove("MCP_TOOL_DENY")
+            .env("RUST_LOG", "warn")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped());
+        for (k, v) in env {
+            command.env(k, v);
+        }
+        let mut child = command.spawn().expect("wlo-mcp starts");
+        let stderr = child.stderr.take().expect("stderr");
+        let mut lines = BufReader::new(stderr).lines();
+        let url = loop {
+            let line = lines.next().expect("server printed its address").expect("stderr line");
+            if let Some(rest) = line.strip_prefix("wlo-mcp listening on ") {
+                break rest.split_whitespace().next().unwrap_or_default().to_string();
+            }
+        };
+        // Keep draining stderr so the child never blocks on a full pipe.
+        std::thread::spawn(move || for _ in lines {});
+        let port = url
+            .rsplit(':')
+            .next()
+            .and_then(|p| p.trim_end_matches("/mcp").parse().ok())
+            .expect("port in URL");
+        let client = reqwest::Client::builder()
+            .timeout(Duration::from_secs(30))
+            .build()
+            .expect("client");
+        Server { child, url, port, client }
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// A raw request builder against the MCP endpoint.
+    pub fn request(&self, method: reqwest::Method) -> reqwest::RequestBuilder {
+        self.client.request(method, &self.url)
+    }
+
+    /// POST a JSON body with ordinary MCP headers; returns status, headers, body text.
+    pub async fn post(&self, body: &Value) -> Response {
+        let response = self
+            .request(reqwest::Method::POST)
+            .header("content-type", "application/json")
+            .header("accept", "application/json, text/event-stream")
+            .body(body.to_string())
+            .send()
+            .await
+            .expect("request sent");
+        Response::read(response).await
+    }
+
+    /// A JSON-RPC request; returns the whole response object.
+    pub async fn rpc(&self, method: &str, params: Value) -> Value {
+        let response = self.post(&json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": params})).await;
+        assert_eq!(response.status, 200, "{method}: {}", response.text);
+        response.json()
+    }
+
+    pub async fn call_tool(&self, name: &str, arguments: Value) -> ToolResult {
+        let response = self.rpc("tools/call", json!({"name": name, "arguments": arguments})).await;
+        ToolResult::from_rpc(&response)
+    }
+}
+
+pub struct Response {
+    pub status: u16,
+    pub headers: reqwest::header::HeaderMap,
+    pub text: String,
+}
+
+impl Response {
+    pub async fn read(response: reqwest::Response) -> Response {
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        let text = response.text().await.unwrap_or_default();
+        Response { status, headers, text }
+    }
+
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.text).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text))
+    }
+
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+}
+
+/// A `tools/call` result.
+#[derive(Debug, Clone)]
+pub struct ToolResult {
+    pub text: String,
+    pub is_error: bool,
+    pub structured: Option<Value>,
+    pub blocks: usize,
+}
+
+impl ToolResult {
+    pub fn from_rpc(response: &Value) -> ToolResult {
+        let result = response
+            .get("result")
+            .unwrap_or_else(|| panic!("tools/call answered without result: {response}"));
+        let content = result["content"].as_array().cloned().unwrap_or_default();
+        ToolResult {
+            text: content.first().and_then(|c| c["text"].as_str()).unwrap_or_default().to_string(),
+            is_error: result["isError"].as_bool().unwrap_or(false),
+            structured: result.get("structuredContent").cloned(),
+            blocks: content.len(),
+        }
+    }
+
+    /// The JSON document of a JSON-mode answer (and checks it equals structuredContent).
+    pub fn json(&self) -> Value {
+        let value: Value = serde_json::from_str(&self.text)
+            .unwrap_or_else(|e| panic!("not one JSON document ({e}): {}", self.text));
+        if let Some(structured) = &self.structured {
+            assert_eq!(&value, structured, "structuredContent differs from the text block");
+        }
+        value
+    }
+}
+
+pub fn env(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+    pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+}

@@ -1,0 +1,297 @@
+//! The HTTP rules of the stateless handler, each with a test, in the order
+//! the handler checks them (foundation issue).
+
+mod common;
+
+use common::*;
+use reqwest::Method;
+use serde_json::{Value, json};
+
+fn assert_cors(r: &Response) {
+    assert_eq!(r.header("access-control-allow-origin"), Some("*"), "CORS origin missing");
+    assert_eq!(r.header("access-control-expose-headers"), Some("Mcp-Session-Id"));
+}
+
+fn assert_rpc_error(r: &Response, status: u16, code: i64) {
+    assert_eq!(r.status, status, "{}", r.text);
+    let body = r.json();
+    assert_eq!(body["jsonrpc"], "2.0");
+    assert_eq!(body["id"], Value::Null);
+    assert_eq!(body["error"]["code"], code, "{}", r.text);
+    assert!(body["error"]["message"].as_str().is_some_and(|m| !m.is_empty()));
+    assert_cors(r);
+}
+
+async fn send(server: &Server, method: Method, headers: &[(&str, &str)], body: &str) -> Response {
+    let mut request = server.request(method).body(body.to_string());
+    for (k, v) in headers {
+        request = request.header(*k, *v);
+    }
+    Response::read(request.send().await.expect("sent")).await
+}
+
+const PING: &str = r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#;
+
+#[tokio::test]
+async fn rule_1_foreign_host_is_forbidden_on_loopback() {
+    let h = Harness::start().await;
+    let r = send(&h.server, Method::POST, &[("host", "evil.example")], PING).await;
+    assert_rpc_error(&r, 403, -32600);
+    for ok in ["localhost", "127.0.0.1:9", "[::1]:3000"] {
+        let r = send(&h.server, Method::POST, &[("host", ok)], PING).await;
+        assert_eq!(r.status, 200, "{ok}: {}", r.text);
+    }
+    // Host is checked before everything else, even a preflight.
+    let r = send(&h.server, Method::OPTIONS, &[("host", "evil.example")], "").await;
+    assert_eq!(r.status, 403);
+}
+
+#[tokio::test]
+async fn no_host_check_on_other_bind_addresses() {
+    let standin = StandIn::start(StandInOptions::default()).await.unwrap();
+    let server = Server::spawn(
+        &["serve", "--host", "0.0.0.0", "--port", "0"],
+        &env(&[("WLO_REPOSITORY_URL", &standin.base_url())]),
+    );
+    let url = server.url.replace("0.0.0.0", "127.0.0.1");
+    let r = reqwest::Client::new()
+        .post(&url)
+        .header("host", "wlo.example.org")
+        .body(PING)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
+}
+
+#[tokio::test]
+async fn rule_2_preflight_and_cors_on_every_response() {
+    let h = Harness::start().await;
+    let r = send(&h.server, Method::OPTIONS, &[("origin", "https://chat.example")], "").await;
+    assert_eq!(r.status, 204);
+    assert_eq!(r.header("access-control-allow-methods"), Some("GET, POST, DELETE, OPTIONS"));
+    assert_eq!(
+        r.header("access-control-allow-headers"),
+        Some("Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID")
+    );
+    assert!(r.header("access-control-max-age").is_some());
+    assert_cors(&r);
+    // Success, 202, 405 and errors all carry CORS headers.
+    assert_cors(&send(&h.server, Method::POST, &[], PING).await);
+    assert_cors(&send(&h.server, Method::POST, &[], r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#).await);
+    assert_cors(&send(&h.server, Method::GET, &[], "").await);
+    assert_cors(&send(&h.server, Method::POST, &[], "nope").await);
+}
+
+#[tokio::test]
+async fn rule_4_other_methods_are_not_allowed() {
+    let h = Harness::start().await;
+    for method in [Method::GET, Method::DELETE, Method::PUT, Method::PATCH] {
+        let r = send(&h.server, method.clone(), &[], "").await;
+        assert_eq!(r.status, 405, "{method}");
+        assert_eq!(r.header("allow"), Some("POST, OPTIONS"));
+        assert_cors(&r);
+    }
+    // Method is checked before the protocol header.
+    let r = send(&h.server, Method::GET, &[("mcp-protocol-version", "1999-01-01")], "").await;
+    assert_eq!(r.status, 405);
+}
+
+#[tokio::test]
+async fn rule_5_body_over_one_mebibyte_is_rejected() {
+    let h = Harness::start().await;
+    let big = format!(r#"{{"jsonrpc":"2.0","id":1,"method":"ping","params":{{"pad":"{}"}}}}"#, "x".repeat(1024 * 1024));
+    let r = send(&h.server, Method::POST, &[], &big).await;
+    assert_rpc_error(&r, 413, -32600);
+    // Size is checked before JSON validity.
+    let garbage = "{".repeat(1024 * 1024 + 10);
+    assert_rpc_error(&send(&h.server, Method::POST, &[], &garbage).await, 413, -32600);
+    // Just under the limit is fine.
+    let ok = format!(r#"{{"jsonrpc":"2.0","id":1,"method":"ping","params":{{"pad":"{}"}}}}"#, "x".repeat(1000 * 1000));
+    assert_eq!(send(&h.server, Method::POST, &[], &ok).await.status, 200);
+}
+
+#[tokio::test]
+async fn rule_6_json_and_json_rpc_shape() {
+    let h = Harness::start().await;
+    assert_rpc_error(&send(&h.server, Method::POST, &[], "not json").await, 400, -32700);
+    assert_rpc_error(&send(&h.server, Method::POST, &[], "").await, 400, -32700);
+    assert_rpc_error(&send(&h.server, Method::POST, &[], &format!("[{PING}]")).await, 400, -32600);
+    assert_rpc_error(&send(&h.server, Method::POST, &[], r#"{"hello":"world"}"#).await, 400, -32600);
+    assert_rpc_error(&send(&h.server, Method::POST, &[], "42").await, 400, -32600);
+    // JSON validity is checked before the protocol header.
+    let r = send(&h.server, Method::POST, &[("mcp-protocol-version", "bogus")], "not json").await;
+    assert_rpc_error(&r, 400, -32700);
+    // Deep nesting is a parse error, not a crash.
+    let deep = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
+    assert_rpc_error(&send(&h.server, Method::POST, &[], &deep).await, 400, -32700);
+}
+
+#[tokio::test]
+async fn rule_7_protocol_version_header() {
+    let h = Harness::start().await;
+    for bad in ["1999-01-01", "bogus", "2025-13-45"] {
+        let r = send(&h.server, Method::POST, &[("mcp-protocol-version", bad)], PING).await;
+        assert_rpc_error(&r, 400, -32600);
+    }
+    for good in ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"] {
+        let r = send(&h.server, Method::POST, &[("mcp-protocol-version", good)], PING).await;
+        assert_eq!(r.status, 200, "{good}: {}", r.text);
+    }
+    assert_eq!(send(&h.server, Method::POST, &[], PING).await.status, 200);
+}
+
+#[tokio::test]
+async fn accept_and_content_type_are_lenient() {
+    let h = Harness::start().await;
+    for accept in [Some("application/json"), Some("*/*"), Some("text/event-stream, application/json"), None] {
+        let mut headers = vec![];
+        if let Some(a) = accept {
+            headers.push(("accept", a));
+        }
+        let r = send(&h.server, Method::POST, &headers, PING).await;
+        assert_eq!(r.status, 200, "{accept:?}: {}", r.text);
+        assert!(r.header("content-type").unwrap_or("").starts_with("application/json"));
+    }
+    let r = send(&h.server, Method::POST, &[("content-type", "text/plain")], PING).await;
+    assert_eq!(r.status, 200);
+}
+
+#[tokio::test]
+async fn initialize_negotiates_and_mints_no_session() {
+    let h = Harness::start().await;
+    for (asked, expected) in [
+        ("2024-11-05", "2024-11-05"),
+        ("2025-03-26", "2025-03-26"),
+        ("2025-06-18", "2025-06-18"),
+        ("2025-11-25", "2025-11-25"),
+        ("1999-01-01", "2025-11-25"),
+    ] {
+        let r = h
+            .server
+            .post(&json!({"jsonrpc": "2.0", "id": 7, "method": "initialize", "params": {
+                "protocolVersion": asked, "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}))
+            .await;
+        assert_eq!(r.status, 200, "{}", r.text);
+        assert!(r.header("mcp-session-id").is_none(), "a session id was minted");
+        let body = r.json();
+        assert_eq!(body["id"], 7);
+        assert_eq!(body["result"]["protocolVersion"], expected, "asked {asked}");
+        assert_eq!(body["result"]["serverInfo"]["name"], "wlo-mcp");
+        assert_eq!(body["result"]["serverInfo"]["version"], env!("CARGO_PKG_VERSION"));
+        let instructions = body["result"]["instructions"].as_str().unwrap();
+        assert!(instructions.contains("get_subject_portals") && instructions.contains("get_nodes_details"));
+    }
+    // Nothing upstream for initialize, tools/list or ping.
+    h.server.rpc("tools/list", json!({})).await;
+    h.server.rpc("ping", json!({})).await;
+    assert_eq!(h.standin.control().stats().total, 0);
+}
+
+#[tokio::test]
+async fn works_without_initialize_and_ignores_stale_sessions() {
+    let h = Harness::start().await;
+    let r = h
+        .server
+        .request(Method::POST)
+        .header("mcp-session-id", "stale-session-from-yesterday")
+        .body(r#"{"jsonrpc":"2.0","id":"a","method":"tools/list"}"#)
+        .send()
+        .await
+        .unwrap();
+    let r = Response::read(r).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert!(r.header("mcp-session-id").is_none());
+    assert!(r.json()["result"]["tools"].as_array().is_some_and(|t| !t.is_empty()));
+    let result = h.call_tool("lookup_wlo_vocabulary", json!({"vocabulary": "discipline"})).await;
+    assert!(!result.is_error);
+}
+
+#[tokio::test]
+async fn notifications_and_client_responses_get_202() {
+    let h = Harness::start().await;
+    for body in [
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 1}}),
+        json!({"jsonrpc": "2.0", "id": 5, "result": {}}),
+        json!({"jsonrpc": "2.0", "id": 5, "error": {"code": -1, "message": "x"}}),
+    ] {
+        let r = h.server.post(&body).await;
+        assert_eq!(r.status, 202, "{body}");
+        assert!(r.text.is_empty());
+    }
+}
+
+#[tokio::test]
+async fn ping_set_level_unknown_method_unknown_tool() {
+    let h = Harness::start().await;
+    assert_eq!(h.server.rpc("ping", json!({}))  .await["result"], json!({}));
+    let r = h.server.post(&json!({"jsonrpc":"2.0","id":1,"method":"ping"})).await;
+    assert_eq!(r.json()["result"], json!({}));
+    assert_eq!(h.server.rpc("logging/setLevel", json!({"level": "debug"})).await["result"], json!({}));
+    let r = h.server.post(&json!({"jsonrpc":"2.0","id":2,"method":"does/not/exist","params":{}})).await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.json()["error"]["code"], -32601);
+    let r = h.server.rpc("tools/call", json!({"name": "nope", "arguments": {}})).await;
+    assert_eq!(r["error"]["code"], -32602);
+    assert_eq!(r["error"]["message"], "Unknown tool: nope");
+}
+
+#[tokio::test]
+async fn discover_lifecycle_keeps_working() {
+    let h = Harness::start().await;
+    let r = h
+        .server
+        .request(Method::POST)
+        .header("mcp-protocol-version", "2026-07-28")
+        .header("mcp-method", "server/discover")
+        .body(r#"{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}"#)
+        .send()
+        .await
+        .unwrap();
+    let r = Response::read(r).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let versions = r.json()["result"]["supportedVersions"].clone();
+    assert!(versions.as_array().is_some_and(|v| v.iter().any(|x| x == "2025-11-25")), "{versions}");
+}
+
+#[tokio::test]
+async fn tools_list_snapshot_is_plain_json_schema() {
+    let h = Harness::start().await;
+    let list = h.server.rpc("tools/list", json!({})).await["result"].clone();
+    let tools = list["tools"].as_array().unwrap();
+    for tool in tools {
+        let schema = &tool["inputSchema"];
+        let text = schema.to_string();
+        assert!(!text.contains("$schema") && !text.contains("$ref") && !text.contains("$defs"), "{text}");
+        assert!(!text.contains("\"format\""), "{text}");
+        assert_eq!(schema["type"], "object");
+        assert!(schema["properties"].is_object());
+        check_schema(&schema["properties"]);
+        assert_eq!(tool["annotations"]["readOnlyHint"], true);
+        assert_eq!(tool["annotations"]["destructiveHint"], false);
+        assert!(tool["title"].is_string());
+        assert!(tool.get("outputSchema").is_none());
+    }
+    let pretty = serde_json::to_string_pretty(&list).unwrap() + "\n";
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/snapshots/tools_list.json");
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::create_dir_all(std::path::Path::new(path).parent().unwrap()).unwrap();
+        std::fs::write(path, &pretty).unwrap();
+    }
+    let pinned = std::fs::read_to_string(path).expect("snapshot exists (UPDATE_SNAPSHOTS=1 writes it)");
+    assert_eq!(pretty, pinned, "tools/list changed; review and rerun with UPDATE_SNAPSHOTS=1");
+}
+
+fn check_schema(properties: &Value) {
+    for (name, prop) in properties.as_object().unwrap() {
+        match prop["type"].as_str() {
+            Some("integer") | Some("number") => {
+                assert!(prop.get("minimum").is_some() && prop.get("maximum").is_some() && prop.get("default").is_some(), "{name}");
+            }
+            Some("array") => assert!(prop.get("items").is_some(), "{name}"),
+            Some(_) => {}
+            None => panic!("{name} has no type"),
+        }
+    }
+}
