@@ -53,9 +53,9 @@ async fn no_host_check_on_other_bind_addresses() {
         &["serve", "--host", "0.0.0.0", "--port", "0"],
         &env(&[("WLO_REPOSITORY_URL", &standin.base_url())]),
     );
-    let url = server.url.replace("0.0.0.0", "127.0.0.1");
-    let r = reqwest::Client::new()
-        .post(&url)
+    let r = server
+        .request(Method::POST)
+        .header("x-probe", "1")
         .header("host", "wlo.example.org")
         .body(PING)
         .send()
@@ -185,7 +185,7 @@ async fn initialize_negotiates_and_mints_no_session() {
     // Nothing upstream for initialize, tools/list or ping.
     h.server.rpc("tools/list", json!({})).await;
     h.server.rpc("ping", json!({})).await;
-    assert_eq!(h.standin.control().stats().total, 0);
+    assert_eq!(h.standin.control().stats().total_requests, 0);
 }
 
 #[tokio::test]
@@ -245,7 +245,14 @@ async fn discover_lifecycle_keeps_working() {
         .request(Method::POST)
         .header("mcp-protocol-version", "2026-07-28")
         .header("mcp-method", "server/discover")
-        .body(r#"{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}"#)
+        .body(
+            json!({"jsonrpc": "2.0", "id": 1, "method": "server/discover", "params": {"_meta": {
+                "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                "io.modelcontextprotocol/clientInfo": {"name": "t", "version": "1"},
+                "io.modelcontextprotocol/clientCapabilities": {}
+            }}})
+            .to_string(),
+        )
         .send()
         .await
         .unwrap();

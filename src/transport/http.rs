@@ -36,6 +36,8 @@ use crate::server::WloServer;
 
 /// Largest accepted request body.
 pub const MAX_BODY_BYTES: usize = 1024 * 1024;
+/// Bodies up to this size are read before a 413 is sent.
+const DRAIN_LIMIT: usize = 4 * MAX_BODY_BYTES;
 /// Largest accepted sum of header names and values.
 pub const MAX_HEADER_BYTES: usize = 32 * 1024;
 /// Protocol versions accepted in the `MCP-Protocol-Version` header.
@@ -93,13 +95,19 @@ impl HttpHandler {
     {
         let (parts, body) = request.into_parts();
         // Read the body here, bounded, so the spawned task below is 'static.
-        let body = if parts.method == Method::POST && !self.oversized(&parts.headers) {
-            match Limited::new(body, MAX_BODY_BYTES).collect().await {
-                Ok(collected) => Some(collected.to_bytes()),
-                Err(_) => None,
-            }
-        } else {
+        // Bodies a little over the limit are read (and dropped) so the client
+        // sees the 413 instead of a reset connection; huge ones are not read.
+        let body = if parts.method != Method::POST {
             Some(Bytes::new())
+        } else if self.declared_length(&parts.headers) > DRAIN_LIMIT as u64 {
+            None
+        } else {
+            Limited::new(body, DRAIN_LIMIT)
+                .collect()
+                .await
+                .ok()
+                .map(|c| c.to_bytes())
+                .filter(|b| b.len() <= MAX_BODY_BYTES)
         };
         let inner = self.inner.clone();
         let budget = inner.app.config.tool_deadline + Duration::from_secs(2);
@@ -116,12 +124,12 @@ impl HttpHandler {
         response
     }
 
-    fn oversized(&self, headers: &HeaderMap) -> bool {
+    fn declared_length(&self, headers: &HeaderMap) -> u64 {
         headers
             .get(header::CONTENT_LENGTH)
             .and_then(|v| v.to_str().ok())
             .and_then(|v| v.trim().parse::<u64>().ok())
-            .is_some_and(|n| n > MAX_BODY_BYTES as u64)
+            .unwrap_or(0)
     }
 }
 

@@ -25,7 +25,10 @@ pub struct PortalDef {
 
 macro_rules! leaf {
     ($t:expr) => {
-        TopicDef { title: $t, children: &[] }
+        TopicDef {
+            title: $t,
+            children: &[],
+        }
     };
 }
 macro_rules! node {
@@ -40,7 +43,12 @@ pub static PORTALS: &[PortalDef] = &[
         title: "Mathematik",
         discipline: "380",
         hochschul: "n37",
-        contexts: &["grundschule", "sekundarstufe_1", "sekundarstufe_2", "hochschule"],
+        contexts: &[
+            "grundschule",
+            "sekundarstufe_1",
+            "sekundarstufe_2",
+            "hochschule",
+        ],
         description: "Fachportal Mathematik: Zahlen, Größen, Funktionen, Geometrie und Stochastik.",
         topics: &[
             node!("Bruchrechnung"; "Brüche kürzen", "Brüche erweitern", "Brüche addieren", "Brüche subtrahieren",
@@ -306,7 +314,12 @@ pub static PORTALS: &[PortalDef] = &[
         hochschul: "n2",
         contexts: &[],
         description: "Fachportal Sport: Bewegung, Spiel und Gesundheit.",
-        topics: &[leaf!("Leichtathletik"), leaf!("Ballsportarten"), leaf!("Turnen"), leaf!("Schwimmen")],
+        topics: &[
+            leaf!("Leichtathletik"),
+            leaf!("Ballsportarten"),
+            leaf!("Turnen"),
+            leaf!("Schwimmen"),
+        ],
     },
 ];
 
@@ -347,7 +360,11 @@ const H5P: (&str, &str, bool) = ("application/zip", "file-h5p", true);
 pub static MATERIALS: &[MaterialDef] = &[
     MaterialDef {
         word: "Arbeitsblatt",
-        titles: &["Arbeitsblatt: {}", "{} – Arbeitsblatt mit Lösungen", "Arbeitsblatt zum Thema {}"],
+        titles: &[
+            "Arbeitsblatt: {}",
+            "{} – Arbeitsblatt mit Lösungen",
+            "Arbeitsblatt zum Thema {}",
+        ],
         lead: "Dieses Arbeitsblatt enthält Aufgaben mit Lösungen zum Thema {}.",
         lrt: "c8e52242-361b-4a2a-b95d-25e516b28b45",
         weight: 20,
@@ -363,7 +380,11 @@ pub static MATERIALS: &[MaterialDef] = &[
     },
     MaterialDef {
         word: "Übungen",
-        titles: &["Übungen zum Thema {}", "{}: Übungen mit Lösungen", "Übungsaufgaben: {}"],
+        titles: &[
+            "Übungen zum Thema {}",
+            "{}: Übungen mit Lösungen",
+            "Übungsaufgaben: {}",
+        ],
         lead: "Übungen zum Thema {} mit unterschiedlichen Schwierigkeitsstufen.",
         lrt: "0b2d7dec-8eb1-4a28-9cf2-4f3a4f5a511b",
         weight: 16,
@@ -387,7 +408,10 @@ pub static MATERIALS: &[MaterialDef] = &[
     },
     MaterialDef {
         word: "Unterrichtsentwurf",
-        titles: &["Unterrichtsentwurf: {}", "{} – Unterrichtsstunde für die Klasse {k}"],
+        titles: &[
+            "Unterrichtsentwurf: {}",
+            "{} – Unterrichtsstunde für die Klasse {k}",
+        ],
         lead: "Ein ausgearbeiteter Unterrichtsentwurf zum Thema {} mit Materialien und Stundenverlauf.",
         lrt: "8526273b-2b21-46f2-ac8d-bbf362c8a690",
         weight: 6,

@@ -1,1 +1,74 @@
-pub fn x(){}
+//! # wlo-standin: a local stand-in for WLO's edu-sharing REST API
+//!
+//! A real HTTP server (hyper, HTTP/1.1) that answers the edu-sharing routes
+//! the WLO MCP server uses, over a deterministic, seed-generated German
+//! corpus. Use it in-process from tests ([`StandIn::start`]) or as the
+//! `wlo-standin` binary.
+//!
+//! ## Routes (base URL `http://127.0.0.1:PORT/edu-sharing`)
+//! * E1 `POST /rest/search/v1/queries/-home-/mds_oeh/ngsearch`: content
+//!   search. `ngsearchword` ANDs lower-cased words (substring match over
+//!   title, keywords, description; `*` = all); hits are ordered by a term
+//!   frequency score (title ×3, keywords ×2, description ×1), then id.
+//!   `cclom:title`, `cclom:general_keyword`, vocabulary URIs,
+//!   `ccm:oeh_publisher_combined`, `virtual:primaryparent_nodeid`,
+//!   `ccm:commonlicense_key` (family) are supported; criteria are ANDed.
+//!   `virtual:parent_recursive` → 400; `skipCount > 10000` → 500;
+//!   `contentType=FOLDERS|COLLECTIONS` → 0 hits; facets only on request.
+//! * E2 `POST …/mds_oeh/collections`: collection word search with a
+//!   `collection` object; never returns the subject portals.
+//! * E4 `POST …/mds_oeh/page_variant`: topic-page variants
+//!   (`ccm:page_variant_is_template`, single-valued `virtual:parent_recursive`;
+//!   `ngsearchword` → 0 hits).
+//! * E5 `GET /rest/node/v1/nodes/-home-/{id}/children` (`filter=files|folders`),
+//!   E6 `…/metadata` (no `collection` object; 404/403),
+//!   E7 `…/parents` (self first; 500 for content and topic-page nodes),
+//!   E8 `…/textContent` (`{text, content}`; 403/404).
+//!
+//! `propertyFilter` must be repeated: `-all-` returns everything, a list
+//! returns exactly those keys (`*_DISPLAYNAME` only if listed), a single
+//! comma-joined value (or no filter) returns an empty `properties` map.
+//! Top-level node fields are always present; `size` is a string. Errors use
+//! edu-sharing's `{error, message, logLevel, stacktraceArray}` shape.
+//!
+//! ## Corpus ([`Corpus`], [`WellKnown`])
+//! Root "Portale" (`5e40e372-…`) → 14 subject portals in a fixed,
+//! non-alphabetical order (Mathematik first; "Ökologie und Nachhaltigkeit"
+//! exercises German collation) → topic collections two to three levels deep
+//! (Mathematik has 15 × 11 = 165 level-2 collections) → several hundred
+//! content nodes with German titles, vocabulary URIs and labels, licences,
+//! publishers, previews, URLs and stored texts. Deliberate quirks: missing
+//! `_DISPLAYNAME`s, vocabulary-root URIs, Hochschul disciplines, deleted
+//! placeholders ranking high, a non-public node, an index-only node, hostile
+//! titles and a `javascript:` URL, and topic pages with two variants,
+//! templates, broken configs, a stale second config folder and a dangling
+//! variant reference. Same seed → identical corpus and byte-identical
+//! responses. [`WellKnown`] names the ids tests need.
+//!
+//! ## Control
+//! In-process: [`Control`] (latency/jitter, text delay, [`Fault`]s, per-node
+//! 403/404, counters, request log, reset). Over HTTP (never affected by
+//! faults or latency): `GET /_control/stats`, `GET /_control/log`,
+//! `GET|POST /_control/config` (`{latencyMs?, jitterMs?, textDelayMs?,
+//! fault?: "none"|"down"|"slow"|"error500"|"garbage", nodeFaults?: {id: 403|404}}`;
+//! `nodeFaults` replaces the map), `POST /_control/reset`,
+//! `POST /_control/log/clear`, `GET /_control/ground-truth` (the [`Corpus`]
+//! as JSON; [`Corpus::from_json`] reads it back).
+
+mod api;
+pub mod corpus;
+mod corpus_data;
+mod render;
+pub mod rng;
+mod server;
+pub mod vocab;
+
+pub use api::Route;
+pub use corpus::{
+    Corpus, CorpusCounts, DEFAULT_SEED, NodeKind, NodeRecord, PreviewRecord, ROOT_ID,
+    TopicPageRecord, WellKnown,
+};
+pub use render::PropFilter;
+pub use server::{
+    ConfigState, ConfigUpdate, Control, Fault, LogEntry, SLOW_HOLD, StandIn, StandInOptions, Stats,
+};

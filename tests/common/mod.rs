@@ -92,6 +92,7 @@ impl Server {
             .next()
             .and_then(|p| p.trim_end_matches("/mcp").parse().ok())
             .expect("port in URL");
+        let _ = rustls::crypto::ring::default_provider().install_default();
         let client = reqwest::Client::builder()
             .timeout(Duration::from_secs(30))
             .build()
