@@ -104,6 +104,11 @@ impl Server {
         self.child.id()
     }
 
+    /// The exit status, if the process has exited.
+    pub fn try_wait(&mut self) -> Option<std::process::ExitStatus> {
+        self.child.try_wait().ok().flatten()
+    }
+
     /// A raw request builder against the MCP endpoint.
     pub fn request(&self, method: reqwest::Method) -> reqwest::RequestBuilder {
         self.client.request(method, &self.url)
