@@ -1,14 +1,143 @@
-//! `browse_collection_tree` (placeholder until implemented).
+//! `browse_collection_tree`: the sub-collections of one collection, one or
+//! two levels deep, optionally with file counts.
 
-use super::{Args, ToolResponse, ToolSpec, schema};
+use std::fmt::Write;
+
+use serde_json::{Value, json};
+
+use super::{ArgError, Args, Format, ToolResponse, ToolSpec, schema};
 use crate::app::App;
+use crate::format::one_line;
+use crate::navigation::tree::{self, MAX_CHILDREN_PER_PARENT, MAX_NODES, Tree, TreeNode, TreeQuery};
 
 pub const NAME: &str = "browse_collection_tree";
 
+const ID_TIP: &str = "Tipp: get_subject_portals liefert die nodeIds der Fachportale.";
+
 pub fn spec() -> ToolSpec {
-    ToolSpec { name: NAME, title: "browse_collection_tree", description: "Not implemented yet.", input_schema: schema::object(vec![], &[]) }
+    ToolSpec {
+        name: NAME,
+        title: "WLO-Sammlungsbaum",
+        description: "Drill down into the sub-collections of one WLO collection (nodeId, a UUID; get_subject_portals gives the portal ids). depth 1 lists the direct sub-collections, depth 2 also their children (at most 10 per collection and 150 nodes in all; cut nodes carry hasMoreChildren and can be opened with another browse_collection_tree call). includeContentCounts adds fileCount (number of materials) per collection. Alphabetical (German collation).",
+        input_schema: schema::object(
+            vec![
+                ("nodeId", schema::string("nodeId (UUID) of the parent collection, e.g. from get_subject_portals.")),
+                ("depth", schema::integer("1 = direct sub-collections, 2 = also their children.", 1, 2, 1)),
+                ("includeContentCounts", schema::boolean("Add fileCount (number of materials) per collection.", false)),
+                ("maxResults", schema::integer("Maximum number of direct sub-collections.", 1, 100, 50)),
+                ("outputFormat", schema::output_format("markdown")),
+            ],
+            &["nodeId"],
+        ),
+    }
 }
 
-pub async fn call(_app: &App, _args: Args) -> ToolResponse {
-    ToolResponse::error("Dieses Werkzeug ist noch nicht verfügbar.")
+pub async fn call(app: &App, args: Args) -> ToolResponse {
+    let parsed = (|| {
+        let node_id = args.node_id("nodeId").map_err(|e| ArgError(format!("{} {ID_TIP}", e.0)))?;
+        Ok::<_, ArgError>((
+            TreeQuery {
+                node_id,
+                depth: args.integer("depth", 1, 2, 1)? as u8,
+                include_counts: args.boolean("includeContentCounts", false)?,
+                max_results: args.integer("maxResults", 1, 100, 50)? as u32,
+            },
+            args.format(Format::Markdown)?,
+        ))
+    })();
+    let (query, format) = match parsed {
+        Ok(parsed) => parsed,
+        Err(error) => return error.into(),
+    };
+    match tree::browse(app, &query).await {
+        Ok(tree) => match format {
+            Format::Json => ToolResponse::json(to_json(app, &tree)),
+            Format::Markdown => ToolResponse::text(to_markdown(app, &tree)),
+        },
+        Err(error) => ToolResponse::error(error.german()),
+    }
+}
+
+fn node_json(app: &App, node: &TreeNode) -> Value {
+    let mut doc = app.format(&node.node).to_json();
+    if let Some(count) = node.file_count {
+        doc.insert("fileCount".into(), json!(count));
+    }
+    if let Some(children) = &node.children {
+        doc.insert("hasMoreChildren".into(), json!(node.has_more_children));
+        doc.insert("children".into(), Value::Array(children.iter().map(|c| node_json(app, c)).collect()));
+    }
+    Value::Object(doc)
+}
+
+fn to_json(app: &App, tree: &Tree) -> Value {
+    let mut doc = serde_json::Map::new();
+    doc.insert("parent".into(), json!({"nodeId": tree.parent_id, "title": tree.parent_title}));
+    doc.insert("depth".into(), json!(tree.depth));
+    doc.insert("total".into(), json!(tree.total));
+    doc.insert("truncated".into(), json!(tree.truncated));
+    doc.insert("results".into(), Value::Array(tree.nodes.iter().map(|n| node_json(app, n)).collect()));
+    if !tree.warnings.is_empty() {
+        doc.insert("warnings".into(), json!(tree.warnings));
+    }
+    Value::Object(doc)
+}
+
+fn to_markdown(app: &App, tree: &Tree) -> String {
+    let name = if tree.parent_title.is_empty() { tree.parent_id.clone() } else { one_line(&tree.parent_title) };
+    let mut out = format!("Unter-Sammlungen von „{name}“: {}", tree.total);
+    let _ = write!(out, "\nSammlung-nodeId: {}", tree.parent_id);
+    let _ = write!(out, "\nTiefe: {}", tree.depth);
+    for warning in &tree.warnings {
+        let _ = write!(out, "\n⚠ {warning}");
+    }
+    if tree.nodes.is_empty() {
+        out.push_str("\n\nKeine Unter-Sammlungen gefunden.");
+        return out;
+    }
+    if (tree.nodes.len() as u64) < tree.total {
+        let _ = write!(
+            out,
+            "\nHinweis: {} von {} Unter-Sammlungen angezeigt (maxResults bis 100 erhöhen).",
+            tree.nodes.len(),
+            tree.total
+        );
+    }
+    if tree.nodes.iter().any(|n| n.has_more_children) {
+        let _ = write!(
+            out,
+            "\nHinweis: höchstens {MAX_CHILDREN_PER_PARENT} Unter-Sammlungen je Sammlung und {MAX_NODES} Einträge insgesamt; weitere mit browse_collection_tree und der jeweiligen nodeId."
+        );
+    }
+    for node in &tree.nodes {
+        out.push_str("\n\n");
+        out.push_str(&app.format(&node.node).card(Some(200)));
+        if let Some(count) = node.file_count {
+            let _ = write!(out, "\nInhalte: {count}");
+        }
+        let Some(children) = &node.children else { continue };
+        if children.is_empty() && !node.has_more_children {
+            out.push_str("\nUnter-Sammlungen: keine");
+            continue;
+        }
+        let _ = write!(out, "\nUnter-Sammlungen ({} angezeigt):", children.len());
+        for child in children {
+            let formatted = app.format(&child.node);
+            let title =
+                if formatted.title.is_empty() { "(ohne Titel)".to_string() } else { one_line(&formatted.title) };
+            let _ = write!(out, "\n- {title} (nodeId: {}", formatted.node_id);
+            if let Some(count) = child.file_count {
+                let _ = write!(out, ", Inhalte: {count}");
+            }
+            out.push(')');
+        }
+        if node.has_more_children {
+            let _ = write!(
+                out,
+                "\n- … weitere Unter-Sammlungen: browse_collection_tree mit nodeId {} aufrufen.",
+                node.node.id()
+            );
+        }
+    }
+    out
 }

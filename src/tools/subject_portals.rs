@@ -1,14 +1,121 @@
-//! `get_subject_portals` (placeholder until implemented).
+//! `get_subject_portals`: the WLO subject portals (Fachportale), the direct
+//! sub-collections of the root, alphabetically.
 
-use super::{Args, ToolResponse, ToolSpec, schema};
+use std::fmt::Write;
+
+use serde_json::{Value, json};
+
+use super::{ArgError, Args, Format, ToolResponse, ToolSpec, schema};
 use crate::app::App;
+use crate::navigation::portals::{self, Portals, PortalsQuery};
+use crate::navigation::{NavError, UnresolvedFilter};
 
 pub const NAME: &str = "get_subject_portals";
 
 pub fn spec() -> ToolSpec {
-    ToolSpec { name: NAME, title: "get_subject_portals", description: "Not implemented yet.", input_schema: schema::object(vec![], &[]) }
+    ToolSpec {
+        name: NAME,
+        title: "WLO-Fachportale",
+        description: "List the WLO subject portals (Fachportale: Mathematik, Biologie, …), the top-level collections under the WLO root, alphabetically. The entry point for guided navigation: pass a portal's nodeId to browse_collection_tree to drill down. Optional filter educationalContext (label such as \"Sekundarstufe I\" or URI; portals without a context are kept) and includeContentCounts (subCollectionCount per portal).",
+        input_schema: schema::object(
+            vec![
+                (
+                    "educationalContext",
+                    schema::string_max(
+                        "Bildungsstufe (label, alias or URI), e.g. \"Primarstufe\", \"Sekundarstufe II\".",
+                        200,
+                    ),
+                ),
+                (
+                    "includeContentCounts",
+                    schema::boolean("Add subCollectionCount (number of sub-collections) per portal.", false),
+                ),
+                ("outputFormat", schema::output_format("markdown")),
+            ],
+            &[],
+        ),
+    }
 }
 
-pub async fn call(_app: &App, _args: Args) -> ToolResponse {
-    ToolResponse::error("Dieses Werkzeug ist noch nicht verfügbar.")
+pub async fn call(app: &App, args: Args) -> ToolResponse {
+    let parsed = (|| {
+        Ok::<_, ArgError>((
+            PortalsQuery {
+                educational_context: args.optional_text("educationalContext", super::args::MAX_TEXT)?,
+                include_counts: args.boolean("includeContentCounts", false)?,
+            },
+            args.format(Format::Markdown)?,
+        ))
+    })();
+    let (query, format) = match parsed {
+        Ok(parsed) => parsed,
+        Err(error) => return error.into(),
+    };
+    match portals::subject_portals(app, &query).await {
+        Ok(result) => render(app, &result, format),
+        Err(NavError::NotFound(id)) => ToolResponse::error(format!(
+            "Die Wurzelsammlung {id} wurde bei WLO nicht gefunden (WLO_ROOT_COLLECTION_ID prüfen)."
+        )),
+        Err(error) => ToolResponse::error(error.german()),
+    }
+}
+
+fn render(app: &App, result: &Portals, format: Format) -> ToolResponse {
+    match format {
+        Format::Json => {
+            let results: Vec<Value> = result
+                .portals
+                .iter()
+                .map(|p| {
+                    let mut doc = app.format(&p.node).to_json();
+                    if let Some(count) = p.sub_collection_count {
+                        doc.insert("subCollectionCount".into(), json!(count));
+                    }
+                    Value::Object(doc)
+                })
+                .collect();
+            let mut doc = serde_json::Map::new();
+            doc.insert("total".into(), json!(results.len()));
+            doc.insert("results".into(), Value::Array(results));
+            if !result.unresolved.is_empty() {
+                doc.insert("unresolvedFilters".into(), unresolved_json(&result.unresolved));
+            }
+            if !result.warnings.is_empty() {
+                doc.insert("warnings".into(), json!(result.warnings));
+            }
+            ToolResponse::json(Value::Object(doc))
+        }
+        Format::Markdown => {
+            let mut out = format!("Fachportale: {}", result.portals.len());
+            for filter in &result.unresolved {
+                let _ = write!(out, "\n⚠ {}", filter.german());
+            }
+            for warning in &result.warnings {
+                let _ = write!(out, "\n⚠ {warning}");
+            }
+            if result.portals.is_empty() {
+                out.push_str("\n\nKeine Fachportale gefunden.");
+            }
+            for portal in &result.portals {
+                out.push_str("\n\n");
+                out.push_str(&app.format(&portal.node).card(Some(200)));
+                if let Some(count) = portal.sub_collection_count {
+                    let _ = write!(out, "\nUnter-Sammlungen: {count}");
+                }
+            }
+            if !result.portals.is_empty() {
+                out.push_str(
+                    "\n\nTipp: browse_collection_tree mit der nodeId eines Fachportals zeigt seine Unter-Sammlungen.",
+                );
+            }
+            ToolResponse::text(out)
+        }
+    }
+}
+
+/// `[{field, value, suggestions}]`.
+pub(crate) fn unresolved_json(filters: &[UnresolvedFilter]) -> Value {
+    Value::Array(
+        filters.iter().map(|f| json!({"field": f.field, "value": f.value, "suggestions": f.suggestions})).collect(),
+    )
 }

@@ -1,14 +1,168 @@
-//! `search_wlo_topic_pages` (placeholder until implemented).
+//! `search_wlo_topic_pages`: find or list topic pages (Themenseiten) and
+//! their audience variants.
 
-use super::{Args, ToolResponse, ToolSpec, schema};
+use std::fmt::Write;
+
+use serde_json::{Value, json};
+
+use super::subject_portals::unresolved_json;
+use super::{ArgError, Args, Format, ToolResponse, ToolSpec, schema};
 use crate::app::App;
+use crate::format::one_line;
+use crate::navigation::topic_pages::{self, Mode, Sort, TopicPage, TopicPages, TopicPagesQuery};
 
 pub const NAME: &str = "search_wlo_topic_pages";
 
 pub fn spec() -> ToolSpec {
-    ToolSpec { name: NAME, title: "search_wlo_topic_pages", description: "Not implemented yet.", input_schema: schema::object(vec![], &[]) }
+    ToolSpec {
+        name: NAME,
+        title: "WLO-Themenseiten",
+        description: "Find WLO topic pages (Themenseiten: curated pages of a collection with swimlanes, in variants for Lehrkräfte / Lernende / Allgemein). Three modes: collectionId checks one collection; query searches collections and subject portals with a topic page; neither lists all topic pages. One card per collection with a variants list (mergeVariants=false: one entry per variant). Filters targetGroup and educationalContext exclude only variants that have a different value. sort: relevance (default with a query) or alpha.",
+        input_schema: schema::object(
+            vec![
+                ("query", schema::string_max("Topic to search for (Mode B), e.g. \"Klimawandel\".", 200)),
+                ("targetGroup", schema::string_enum("Audience of the variant.", &["teacher", "learner", "general"])),
+                (
+                    "educationalContext",
+                    schema::string_max("Bildungsstufe (label, alias or URI), e.g. \"Sekundarstufe I\".", 200),
+                ),
+                ("collectionId", schema::string("nodeId (UUID) of one collection to check (Mode A); wins over query.")),
+                ("mergeVariants", schema::boolean("One card per collection with all its variants.", true)),
+                (
+                    "sort",
+                    schema::string_enum(
+                        "relevance (default with a query) or alpha (default otherwise; German alphabetical).",
+                        &["alpha", "relevance"],
+                    ),
+                ),
+                ("maxResults", schema::integer("Maximum number of entries.", 1, 20, 5)),
+                ("outputFormat", schema::output_format("markdown")),
+            ],
+            &[],
+        ),
+    }
 }
 
-pub async fn call(_app: &App, _args: Args) -> ToolResponse {
-    ToolResponse::error("Dieses Werkzeug ist noch nicht verfügbar.")
+pub async fn call(app: &App, args: Args) -> ToolResponse {
+    let parsed = (|| {
+        Ok::<_, ArgError>((
+            TopicPagesQuery {
+                query: args.optional_text("query", super::args::MAX_TEXT)?,
+                collection_id: args.optional_node_id("collectionId")?,
+                target_group: args.choice("targetGroup", &["teacher", "learner", "general"])?.map(str::to_string),
+                educational_context: args.optional_text("educationalContext", super::args::MAX_TEXT)?,
+                merge_variants: args.boolean("mergeVariants", true)?,
+                sort: args.choice("sort", &["alpha", "relevance"])?.map(|s| match s {
+                    "alpha" => Sort::Alpha,
+                    _ => Sort::Relevance,
+                }),
+                max_results: args.integer("maxResults", 1, 20, 5)? as usize,
+            },
+            args.format(Format::Markdown)?,
+        ))
+    })();
+    let (query, format) = match parsed {
+        Ok(parsed) => parsed,
+        Err(error) => return error.into(),
+    };
+    match topic_pages::search(app, &query).await {
+        Ok(result) => match format {
+            Format::Json => ToolResponse::json(to_json(&result)),
+            Format::Markdown => ToolResponse::text(to_markdown(&result, &query)),
+        },
+        Err(error) => ToolResponse::error(error.german()),
+    }
+}
+
+/// One entry; `collectionId` is the first key (clients take the first UUID).
+fn page_json(page: &TopicPage) -> Value {
+    let variants: Vec<Value> = page
+        .variants
+        .iter()
+        .map(|v| {
+            json!({
+                "variantId": v.variant_id,
+                "targetGroup": v.target_group,
+                "targetGroupLabel": v.target_group_label,
+                "topicPageUrl": v.topic_page_url,
+                "isDefault": v.is_default,
+            })
+        })
+        .collect();
+    json!({
+        "collectionId": page.collection_id,
+        "title": page.title,
+        "topicPageUrl": page.topic_page_url,
+        "educationalContexts": page.educational_contexts,
+        "variants": variants,
+    })
+}
+
+fn to_json(result: &TopicPages) -> Value {
+    let mut doc = serde_json::Map::new();
+    doc.insert("total".into(), json!(result.total));
+    doc.insert("results".into(), Value::Array(result.pages.iter().map(page_json).collect()));
+    if !result.unresolved.is_empty() {
+        doc.insert("unresolvedFilters".into(), unresolved_json(&result.unresolved));
+    }
+    if !result.warnings.is_empty() {
+        doc.insert("warnings".into(), json!(result.warnings));
+    }
+    Value::Object(doc)
+}
+
+fn to_markdown(result: &TopicPages, query: &TopicPagesQuery) -> String {
+    let mut out = String::new();
+    if result.pages.is_empty() {
+        out.push_str(&empty_text(result, query));
+    } else {
+        let _ = write!(out, "Gefundene Themenseiten: {}", result.total);
+        if result.pages.len() < result.total {
+            let _ = write!(out, " (angezeigt: {})", result.pages.len());
+        }
+    }
+    for filter in &result.unresolved {
+        let _ = write!(out, "\n⚠ {}", filter.german());
+    }
+    for warning in &result.warnings {
+        let _ = write!(out, "\n⚠ {warning}");
+    }
+    for page in &result.pages {
+        let _ = write!(out, "\n\n## {}", one_line(&page.title));
+        let _ = write!(out, "\nSammlung-nodeId: {}", page.collection_id);
+        if !page.educational_contexts.is_empty() {
+            let _ = write!(out, "\nBildungsstufe: {}", one_line(&page.educational_contexts.join(", ")));
+        }
+        let _ = write!(out, "\nThemenseite: {}", page.topic_page_url);
+        for v in &page.variants {
+            let _ = write!(
+                out,
+                "\n- Variante: Zielgruppe {}{} – nodeId: {}",
+                v.target_group_label,
+                if v.is_default { " (Standard)" } else { "" },
+                v.variant_id
+            );
+        }
+    }
+    out
+}
+
+fn empty_text(result: &TopicPages, query: &TopicPagesQuery) -> String {
+    match result.mode {
+        Mode::Keyword => format!(
+            "Keine Themenseiten für „{}“ gefunden. Themenseiten gibt es nur für Sammlungen mit ccm:page_config_ref; search_wlo_collections findet Sammlungen ohne Themenseite.",
+            one_line(query.query.as_deref().unwrap_or(""))
+        ),
+        Mode::Collection => match &result.collection {
+            Some((id, title)) if !title.is_empty() => {
+                format!(
+                    "Keine Themenseiten gefunden. Die Sammlung „{}“ ({id}) hat keine passende Themenseite.",
+                    one_line(title)
+                )
+            }
+            Some((id, _)) => format!("Keine Themenseiten gefunden. Die Sammlung {id} hat keine passende Themenseite."),
+            None => "Keine Themenseiten gefunden.".to_string(),
+        },
+        Mode::All => "Keine Themenseiten gefunden.".to_string(),
+    }
 }

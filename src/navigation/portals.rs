@@ -1,0 +1,110 @@
+//! `get_subject_portals`: the root collection's direct sub-collections.
+//!
+//! Round trips: one listing of the root; with counts one more wave with one
+//! folder listing per portal.
+
+use futures::future::join_all;
+
+use super::{NavError, UnresolvedFilter, contains_uri, first_repository_failure, is_technical_child, real_child_total};
+use crate::app::App;
+use crate::upstream::{ChildFilter, Node, Props, UpstreamError};
+
+/// Maximum number of portals read from the root.
+pub const MAX_PORTALS: u32 = 100;
+
+/// What the caller asked for.
+#[derive(Debug, Clone, Default)]
+pub struct PortalsQuery {
+    /// Label, alias or URI of an educational context.
+    pub educational_context: Option<String>,
+    pub include_counts: bool,
+}
+
+/// One subject portal.
+#[derive(Debug, Clone)]
+pub struct Portal {
+    pub node: Node,
+    /// Number of sub-collections (topic-page config folders not counted);
+    /// `None` when not requested or not available.
+    pub sub_collection_count: Option<u64>,
+}
+
+/// The portals, alphabetically.
+#[derive(Debug, Clone, Default)]
+pub struct Portals {
+    pub portals: Vec<Portal>,
+    pub unresolved: Vec<UnresolvedFilter>,
+    pub warnings: Vec<String>,
+}
+
+/// List the subject portals (see the module docs).
+pub async fn subject_portals(app: &App, query: &PortalsQuery) -> Result<Portals, NavError> {
+    let mut out = Portals::default();
+    let context = match super::resolve_educational_context(query.educational_context.as_deref()) {
+        Ok(context) => context,
+        Err(unresolved) => {
+            out.unresolved.push(unresolved);
+            None
+        }
+    };
+
+    let root = &app.config.root_collection_id;
+    let listing =
+        app.upstream.children(root, ChildFilter::Folders, MAX_PORTALS, 0, Props::Display).await.map_err(|error| {
+            match error {
+                UpstreamError::NotFound => NavError::NotFound(root.clone()),
+                error => NavError::Upstream(error),
+            }
+        })?;
+
+    let mut nodes: Vec<Node> = listing
+        .nodes
+        .into_iter()
+        .filter(|n| !n.id().is_empty() && !is_technical_child(n))
+        .filter(|n| match &context {
+            // A portal without a context is kept.
+            Some(uri) => {
+                let have = n.prop("ccm:educationalcontext");
+                have.iter().all(|v| v.trim().is_empty()) || contains_uri(have, uri)
+            }
+            None => true,
+        })
+        .collect();
+    super::sort_alphabetically(&mut nodes);
+
+    let counts: Vec<Option<Result<u64, UpstreamError>>> = if query.include_counts {
+        join_all(nodes.iter().map(|n| async move { Some(sub_collection_count(app, n).await) })).await
+    } else {
+        nodes.iter().map(|_| None).collect()
+    };
+
+    let failed = counts.iter().flatten().filter(|r| r.as_ref().is_err_and(|e| e.is_repository_failure())).count();
+    if failed > 0
+        && let Some(error) = first_repository_failure(counts.iter().flatten())
+    {
+        out.warnings.push(format!(
+            "Die Anzahl der Unter-Sammlungen ist für {failed} von {} Fachportalen nicht verfügbar: {}",
+            nodes.len(),
+            error.german()
+        ));
+    }
+
+    out.portals = nodes
+        .into_iter()
+        .zip(counts)
+        .map(|(node, count)| Portal { node, sub_collection_count: count.and_then(Result::ok) })
+        .collect();
+    Ok(out)
+}
+
+/// Sub-collections of one portal: `pagination.total` of a folder listing.
+/// A portal without a topic page needs a one-item page; one with a topic page
+/// is listed by name so that its config folders (active and stale) are not
+/// counted as sub-collections.
+async fn sub_collection_count(app: &App, portal: &Node) -> Result<u64, UpstreamError> {
+    let config = portal.page_config_ref();
+    let max_items = if config.is_some() { MAX_PORTALS } else { 1 };
+    let list =
+        app.upstream.children(portal.id(), ChildFilter::Folders, max_items, 0, Props::Keys(&["cm:name"])).await?;
+    Ok(real_child_total(list.pagination.total, &list.nodes, config))
+}

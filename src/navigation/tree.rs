@@ -1,0 +1,193 @@
+//! `browse_collection_tree`: sub-collections of one collection, one or two
+//! levels deep, optionally with file counts.
+//!
+//! Round trips (sequential waves):
+//! 1. the level-1 folder listing and the collection's own metadata (title);
+//! 2. depth 2 only: the folder listing of every shown level-1 node;
+//! 3. with counts: one file listing (`maxItems=1`, `pagination.total`) per
+//!    shown node of both levels.
+//!
+//! Bounds: `max_results` level-1 nodes; at depth 2 at most
+//! [`MAX_CHILDREN_PER_PARENT`] children per parent and [`MAX_NODES`] nodes in
+//! all. Where something was cut the node carries `has_more_children` and the
+//! tree `truncated`. Topic-page config folders and page variants are not
+//! sub-collections and never listed.
+
+use futures::future::join_all;
+
+use super::{NavError, first_repository_failure, is_technical_child, real_child_total, sort_alphabetically};
+use crate::app::App;
+use crate::upstream::{ChildFilter, Node, NodeList, Props, UpstreamError};
+
+/// Children shown per level-1 node at depth 2.
+pub const MAX_CHILDREN_PER_PARENT: usize = 10;
+/// Nodes (both levels) shown at most.
+pub const MAX_NODES: usize = 150;
+/// Level-2 listing size per parent (enough to sort and to see technical children).
+pub const LEVEL2_FETCH: u32 = 30;
+/// Extra level-1 items read so that technical children do not shorten the page.
+const LEVEL1_SLACK: u32 = 5;
+
+const PARENT_KEYS: &[&str] = &["cclom:title", "cm:title", "cm:name", "ccm:page_config_ref"];
+const COUNT_KEYS: &[&str] = &["cm:name"];
+
+/// What the caller asked for.
+#[derive(Debug, Clone)]
+pub struct TreeQuery {
+    pub node_id: String,
+    /// 1 or 2.
+    pub depth: u8,
+    pub include_counts: bool,
+    /// Level-1 nodes shown (1–100).
+    pub max_results: u32,
+}
+
+/// One shown node.
+#[derive(Debug, Clone)]
+pub struct TreeNode {
+    pub node: Node,
+    /// Number of files (`pagination.total`); `None` when not requested or not available.
+    pub file_count: Option<u64>,
+    /// Depth 2, level-1 nodes only: the shown children.
+    pub children: Option<Vec<TreeNode>>,
+    /// Depth 2, level-1 nodes only: not every child is shown.
+    pub has_more_children: bool,
+}
+
+/// The answer.
+#[derive(Debug, Clone)]
+pub struct Tree {
+    pub parent_id: String,
+    pub parent_title: String,
+    pub depth: u8,
+    /// The repository's count of level-1 sub-collections.
+    pub total: u64,
+    pub nodes: Vec<TreeNode>,
+    /// Something was cut (level 1 by `max_results`, or level 2 by the bounds).
+    pub truncated: bool,
+    pub warnings: Vec<String>,
+}
+
+impl Tree {
+    /// Number of shown nodes on both levels.
+    pub fn shown(&self) -> usize {
+        self.nodes.iter().map(|n| 1 + n.children.as_ref().map_or(0, Vec::len)).sum()
+    }
+}
+
+/// Browse below one collection (see the module docs).
+pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
+    let id = query.node_id.as_str();
+    let depth = query.depth.clamp(1, 2);
+    let max_results = query.max_results.clamp(1, 100) as usize;
+    let mut warnings = Vec::new();
+
+    // Wave 1: listing and title together.
+    let (listing, parent) = futures::join!(
+        app.upstream.children(id, ChildFilter::Folders, max_results as u32 + LEVEL1_SLACK, 0, Props::Display),
+        app.upstream.metadata(id, Props::Keys(PARENT_KEYS)),
+    );
+    let listing = match listing {
+        Ok(listing) => listing,
+        Err(UpstreamError::NotFound) => return Err(NavError::NotFound(id.to_string())),
+        Err(error) => return Err(NavError::Upstream(error)),
+    };
+    let (parent_title, parent_config) = match &parent {
+        Ok(node) => (node.display_title().trim().to_string(), node.page_config_ref().map(str::to_string)),
+        Err(error) => {
+            if error.is_repository_failure() {
+                warnings.push(format!("Der Titel der Sammlung konnte nicht geladen werden: {}", error.german()));
+            }
+            (String::new(), None)
+        }
+    };
+
+    let total = real_child_total(listing.pagination.total, &listing.nodes, parent_config.as_deref());
+    let mut level1 = real_children(listing);
+    sort_alphabetically(&mut level1);
+    let mut truncated = level1.len() > max_results;
+    level1.truncate(max_results);
+    truncated |= total > level1.len() as u64;
+
+    let mut nodes: Vec<TreeNode> = level1
+        .into_iter()
+        .map(|node| TreeNode { node, file_count: None, children: None, has_more_children: false })
+        .collect();
+
+    // Wave 2: the children of every level-1 node.
+    if depth == 2 {
+        let listings = join_all(
+            nodes
+                .iter()
+                .map(|n| app.upstream.children(n.node.id(), ChildFilter::Folders, LEVEL2_FETCH, 0, Props::Display)),
+        )
+        .await;
+        let failed = listings.iter().filter(|r| r.as_ref().is_err_and(|e| e.is_repository_failure())).count();
+        if let Some(error) = first_repository_failure(&listings) {
+            warnings.push(format!(
+                "Die Unter-Sammlungen von {failed} der {} Sammlungen konnten nicht geladen werden: {}",
+                nodes.len(),
+                error.german()
+            ));
+        }
+        let mut budget = MAX_NODES.saturating_sub(nodes.len());
+        for (parent, listing) in nodes.iter_mut().zip(listings) {
+            let Ok(listing) = listing else {
+                parent.children = Some(Vec::new());
+                continue;
+            };
+            let real_total = real_child_total(listing.pagination.total, &listing.nodes, parent.node.page_config_ref());
+            let mut children = real_children(listing);
+            sort_alphabetically(&mut children);
+            let limit = MAX_CHILDREN_PER_PARENT.min(budget);
+            children.truncate(limit);
+            budget -= children.len();
+            parent.has_more_children = real_total > children.len() as u64;
+            truncated |= parent.has_more_children;
+            parent.children = Some(
+                children
+                    .into_iter()
+                    .map(|node| TreeNode { node, file_count: None, children: None, has_more_children: false })
+                    .collect(),
+            );
+        }
+    }
+
+    // Wave 3: file counts of every shown node, both levels at once.
+    if query.include_counts {
+        let ids: Vec<String> = nodes
+            .iter()
+            .flat_map(|n| std::iter::once(n).chain(n.children.iter().flatten()))
+            .map(|n| n.node.id().to_string())
+            .collect();
+        let counts = join_all(ids.iter().map(|id| async move {
+            app.upstream
+                .children(id, ChildFilter::Files, 1, 0, Props::Keys(COUNT_KEYS))
+                .await
+                .map(|list| list.pagination.total)
+        }))
+        .await;
+        let failed = counts.iter().filter(|r| r.as_ref().is_err_and(|e| e.is_repository_failure())).count();
+        if let Some(error) = first_repository_failure(&counts) {
+            warnings.push(format!(
+                "Die Anzahl der Inhalte ist für {failed} von {} Sammlungen nicht verfügbar: {}",
+                counts.len(),
+                error.german()
+            ));
+        }
+        let mut counts = counts.into_iter();
+        for n in nodes.iter_mut() {
+            n.file_count = counts.next().and_then(Result::ok);
+            for c in n.children.iter_mut().flatten() {
+                c.file_count = counts.next().and_then(Result::ok);
+            }
+        }
+    }
+
+    Ok(Tree { parent_id: id.to_string(), parent_title, depth, total, nodes, truncated, warnings })
+}
+
+/// The sub-collections of a folder listing (no technical children, no id-less nodes).
+fn real_children(listing: NodeList) -> Vec<Node> {
+    listing.nodes.into_iter().filter(|n| !n.id().is_empty() && !is_technical_child(n)).collect()
+}
