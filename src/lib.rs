@@ -18,6 +18,7 @@
 //! The app ([`app::App`]) is built once per process and shared; every HTTP
 //! request is answered on its own, so any instance can answer any request.
 
+pub mod agent;
 pub mod app;
 pub mod config;
 pub mod format;

@@ -4,22 +4,26 @@
 //! server identity and instructions, lists the enabled tools and runs a tool
 //! call inside its [`CallScope`] (deadline, fan-out, request counter), turning
 //! a timeout or a panic into a German `isError` result for that call only.
+//! Resources, prompts and completion are answered by [`crate::agent`].
 
 use std::panic::AssertUnwindSafe;
 use std::sync::Arc;
 use std::time::Instant;
 
 use futures::FutureExt;
-use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
-    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig,
-    Tool, ToolAnnotations,
-};
 #[allow(deprecated)] // logging/setLevel is deprecated (SEP-2577) but old clients still send it
 use rmcp::model::SetLevelRequestParams as LogLevelParams;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, CompleteRequestParams, CompleteResult,
+    ContentBlock, GetPromptRequestParams, GetPromptResponse, Implementation, ListPromptsResult,
+    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
+    ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities, ServerConfig, Tool,
+    ToolAnnotations,
+};
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
+use crate::agent;
 use crate::app::App;
 use crate::tools::{self, Args, Body, ToolEntry, ToolResponse, ToolSpec};
 use crate::upstream::CallScope;
@@ -33,7 +37,7 @@ How to choose a tool:
 - A topic page (Themenseite) or collection (Sammlung) on a topic: search_wlo_topic_pages with query; collections only: search_wlo_collections.
 - Browse a subject: get_subject_portals first (Fachportale), then browse_collection_tree with a portal's nodeId; get_collection_contents lists a collection's material.
 - A user picks a card: get_node_details with its nodeId. Many cards at once: one get_nodes_details call (not one call per card).
-- Filters (educationalContext = Bildungsstufe, discipline = Fach, userRole = Zielgruppe, learningResourceType = Ressourcentyp) take German labels, English synonyms or URIs; lookup_wlo_vocabulary lists the values.
+- Filters (educationalContext = Bildungsstufe, discipline = Fach, userRole = Zielgruppe, learningResourceType = Ressourcentyp) take German labels, English synonyms or URIs; lookup_wlo_vocabulary lists the values (also resources wlo://vocabulary/<name>).
 - wlo_health_check tells 'WLO is down' apart from 'no hits'.
 Answers are markdown cards by default; outputFormat=json gives one JSON document.";
 
@@ -107,10 +111,10 @@ pub async fn run_tool(app: &Arc<App>, name: &str, entry: &ToolEntry, args: Args)
 pub fn to_call_tool_result(response: ToolResponse) -> CallToolResult {
     let text = response.rendered_text();
     let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
-    if let Body::Json(value) = response.body {
-        if value.is_object() {
-            result.structured_content = Some(value);
-        }
+    if let Body::Json(value) = response.body
+        && value.is_object()
+    {
+        result.structured_content = Some(value);
     }
     result.is_error = Some(response.is_error);
     result
@@ -118,7 +122,13 @@ pub fn to_call_tool_result(response: ToolResponse) -> CallToolResult {
 
 impl ServerHandler for WloServer {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_resources()
+            .enable_prompts()
+            .enable_completions()
+            .build();
+        ServerConfig::new(capabilities)
             .with_server_info(Implementation::new("wlo-mcp", env!("CARGO_PKG_VERSION")))
             .with_instructions(INSTRUCTIONS)
     }
@@ -128,7 +138,10 @@ impl ServerHandler for WloServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        let tools = tools::enabled_specs(&self.app).into_iter().map(tool_definition).collect();
+        let tools = tools::enabled_specs(&self.app)
+            .into_iter()
+            .map(tool_definition)
+            .collect();
         Ok(ListToolsResult::with_all_items(tools))
     }
 
@@ -143,11 +156,66 @@ impl ServerHandler for WloServer {
     ) -> Result<CallToolResponse, ErrorData> {
         let name = request.name.to_string();
         let Some(entry) = tools::find(&self.app, &name) else {
-            return Err(ErrorData::invalid_params(format!("Unknown tool: {name}"), None));
+            return Err(ErrorData::invalid_params(
+                format!("Unknown tool: {name}"),
+                None,
+            ));
         };
         let args = Args::new(request.arguments.unwrap_or_default());
         let response = run_tool(&self.app, &name, entry, args).await;
         Ok(to_call_tool_result(response).into())
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        Ok(ListResourcesResult::with_all_items(agent::resources()))
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        Ok(ListResourceTemplatesResult::with_all_items(
+            agent::resource_templates(),
+        ))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        agent::read_resource(&self.app, &request.uri)
+            .await
+            .map(Into::into)
+    }
+
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        Ok(ListPromptsResult::with_all_items(agent::prompts()))
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        agent::get_prompt(&request.name, request.arguments).map(Into::into)
+    }
+
+    async fn complete(
+        &self,
+        request: CompleteRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CompleteResult, ErrorData> {
+        Ok(CompleteResult::new(agent::complete(&request)))
     }
 
     #[allow(deprecated)]

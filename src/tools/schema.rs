@@ -47,7 +47,7 @@ pub fn string_array(description: &str, max_items: usize) -> Value {
 
 pub fn output_format(default: &str) -> Value {
     string_enum_default(
-        "markdown: readable cards; json: one JSON document (also as structuredContent).",
+        "markdown cards or one JSON document.",
         &["markdown", "json"],
         default,
     )

@@ -23,19 +23,24 @@ def check(condition, message):
         raise SystemExit(f"FAILED: {message}")
 
 
+def is_error(result) -> bool:
+    return bool(getattr(result, "is_error", None) or getattr(result, "isError", None))
+
+
 async def exercise(session: ClientSession, transport: str) -> int:
     init = await session.initialize()
-    check(init.serverInfo.name == "wlo-mcp", f"{transport}: serverInfo {init.serverInfo}")
+    info = getattr(init, "server_info", None) or getattr(init, "serverInfo")
+    check(info.name == "wlo-mcp", f"{transport}: serverInfo {info}")
     tools = (await session.list_tools()).tools
     names = {t.name for t in tools}
     check({"lookup_wlo_vocabulary", "wlo_health_check"} <= names, f"{transport}: tools {names}")
 
     vocab = await session.call_tool("lookup_wlo_vocabulary", {"vocabulary": "discipline", "query": "Mathe"})
-    check(not vocab.isError, f"{transport}: vocabulary call failed")
+    check(not is_error(vocab), f"{transport}: vocabulary call failed")
     check("Mathematik" in vocab.content[0].text, f"{transport}: vocabulary text")
 
     health = await session.call_tool("wlo_health_check", {})
-    check(not health.isError, f"{transport}: health isError")
+    check(not is_error(health), f"{transport}: health isError")
     doc = json.loads(health.content[0].text)
     check(doc["ok"] is True and doc["rootResolved"] == "Portale", f"{transport}: health {doc}")
     checks = 6
