@@ -81,7 +81,7 @@ struct Demo {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    init_logging();
+    wlo_mcp::transport::init_stderr_logging();
     let config = match Config::from_env() {
         Ok(config) => config,
         Err(error) => return config_error(&error),
@@ -273,14 +273,4 @@ fn warn_config(config: &Config) {
 fn config_error(error: &ConfigError) -> ExitCode {
     eprintln!("error: {error}");
     ExitCode::from(2)
-}
-
-fn init_logging() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,rmcp=warn"));
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(false)
-        .init();
 }

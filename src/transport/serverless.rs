@@ -153,12 +153,7 @@ pub async fn vercel_response(
     answer(cold, request).await.map(vercel_runtime::ResponseBody::from)
 }
 
-/// Logs to stderr, filter from `RUST_LOG` (default `info`). Safe to call twice.
-pub fn init_stderr_logging() {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let _ = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr).with_ansi(false).try_init();
-}
+pub use crate::transport::init_stderr_logging;
 
 #[cfg(test)]
 mod tests {
