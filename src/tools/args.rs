@@ -193,13 +193,19 @@ impl Args {
             .collect()
     }
 
-    /// `excludeNodeIds`: malformed entries are ignored (they never reach a URL).
+    /// `excludeNodeIds`: malformed entries, strings or not, are ignored (they
+    /// never reach a URL). More than 500 entries, or a value that is neither a
+    /// list nor a string, is an error.
     pub fn exclude_ids(&self) -> Result<Vec<String>, ArgError> {
-        Ok(self
-            .string_list("excludeNodeIds", 500)?
-            .iter()
-            .filter_map(|s| ids::normalize_node_id(s))
-            .collect())
+        const KEY: &str = "excludeNodeIds";
+        const MAX: usize = 500;
+        let Some(Value::Array(items)) = self.get(KEY) else {
+            return Ok(self.string_list(KEY, MAX)?.iter().filter_map(|s| ids::normalize_node_id(s)).collect());
+        };
+        if items.len() > MAX {
+            return Err(ArgError(format!("Ungültiger Wert für {KEY}: {} Einträge. Erlaubt: höchstens {MAX}.", items.len())));
+        }
+        Ok(items.iter().filter_map(Value::as_str).filter_map(ids::normalize_node_id).collect())
     }
 }
 

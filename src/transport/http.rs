@@ -10,7 +10,8 @@
 //!    `Access-Control-Allow-Origin: *` and exposes `Mcp-Session-Id`.
 //! 3. Optional bearer token (`WLO_MCP_TOKEN`) → 401 with `WWW-Authenticate`.
 //! 4. Any method but `POST` → 405 with `Allow: POST, OPTIONS`.
-//! 5. Body over 1 MiB → 413; oversized headers → 431.
+//! 5. Body over 1 MiB → 413; oversized headers → 431 (a body that does not
+//!    arrive within the request budget → 408, before any other rule).
 //! 6. Not JSON → 400/-32700; a batch or non-JSON-RPC JSON → 400/-32600.
 //! 7. A malformed or unsupported `MCP-Protocol-Version` → 400/-32600.
 //!
@@ -94,23 +95,27 @@ impl HttpHandler {
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
         let (parts, body) = request.into_parts();
+        let budget = self.inner.app.config.tool_deadline + Duration::from_secs(2);
         // Read the body here, bounded, so the spawned task below is 'static.
         // Bodies a little over the limit are read (and dropped) so the client
         // sees the 413 instead of a reset connection; huge ones are not read.
+        // A body that stalls (slowloris) gets a 408 after the same budget.
         let body = if parts.method != Method::POST {
             Some(Bytes::new())
         } else if self.declared_length(&parts.headers) > DRAIN_LIMIT as u64 {
             None
         } else {
-            Limited::new(body, DRAIN_LIMIT)
-                .collect()
-                .await
-                .ok()
-                .map(|c| c.to_bytes())
-                .filter(|b| b.len() <= MAX_BODY_BYTES)
+            match tokio::time::timeout(budget, Limited::new(body, DRAIN_LIMIT).collect()).await {
+                Ok(collected) => collected.ok().map(|c| c.to_bytes()).filter(|b| b.len() <= MAX_BODY_BYTES),
+                Err(_) => {
+                    let mut response =
+                        rpc_error(StatusCode::REQUEST_TIMEOUT, -32600, "Request body not received in time");
+                    add_cors(response.headers_mut());
+                    return response;
+                }
+            }
         };
         let inner = self.inner.clone();
-        let budget = inner.app.config.tool_deadline + Duration::from_secs(2);
         let task = tokio::spawn(async move { inner.answer(parts, body).await });
         let mut response = match tokio::time::timeout(budget, task).await {
             Ok(Ok(response)) => response,

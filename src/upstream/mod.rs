@@ -330,6 +330,11 @@ impl EduSharing {
         let status = response.status();
         let body = response.bytes().await.map_err(classify)?;
         if status.is_success() {
+            // Every read expects JSON: a 2xx that is not JSON (a proxy's HTML
+            // page, a truncated body) is an error here, so it is never cached.
+            if let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(&body) {
+                return Err(UpstreamError::Malformed(e.to_string()));
+            }
             return Ok(body);
         }
         Err(match status.as_u16() {

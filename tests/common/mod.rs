@@ -39,7 +39,9 @@ impl Harness {
     }
 
     pub async fn start_with(env: &[(&str, &str)]) -> Harness {
-        let standin = StandIn::start(StandInOptions::default()).await.expect("stand-in starts");
+        let standin = StandIn::start(StandInOptions::default())
+            .await
+            .expect("stand-in starts");
         let mut vars: Vec<(String, String)> = vec![
             ("WLO_REPOSITORY_URL".into(), standin.base_url()),
             ("WLO_CACHE_MAX_MB".into(), "0".into()),
@@ -80,9 +82,16 @@ impl Server {
         let stderr = child.stderr.take().expect("stderr");
         let mut lines = BufReader::new(stderr).lines();
         let url = loop {
-            let line = lines.next().expect("server printed its address").expect("stderr line");
+            let line = lines
+                .next()
+                .expect("server printed its address")
+                .expect("stderr line");
             if let Some(rest) = line.strip_prefix("wlo-mcp listening on ") {
-                break rest.split_whitespace().next().unwrap_or_default().to_string();
+                break rest
+                    .split_whitespace()
+                    .next()
+                    .unwrap_or_default()
+                    .to_string();
             }
         };
         // Keep draining stderr so the child never blocks on a full pipe.
@@ -97,7 +106,12 @@ impl Server {
             .timeout(Duration::from_secs(30))
             .build()
             .expect("client");
-        Server { child, url, port, client }
+        Server {
+            child,
+            url,
+            port,
+            client,
+        }
     }
 
     pub fn pid(&self) -> u32 {
@@ -129,13 +143,17 @@ impl Server {
 
     /// A JSON-RPC request; returns the whole response object.
     pub async fn rpc(&self, method: &str, params: Value) -> Value {
-        let response = self.post(&json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": params})).await;
+        let response = self
+            .post(&json!({"jsonrpc": "2.0", "id": 1, "method": method, "params": params}))
+            .await;
         assert_eq!(response.status, 200, "{method}: {}", response.text);
         response.json()
     }
 
     pub async fn call_tool(&self, name: &str, arguments: Value) -> ToolResult {
-        let response = self.rpc("tools/call", json!({"name": name, "arguments": arguments})).await;
+        let response = self
+            .rpc("tools/call", json!({"name": name, "arguments": arguments}))
+            .await;
         ToolResult::from_rpc(&response)
     }
 }
@@ -151,7 +169,11 @@ impl Response {
         let status = response.status().as_u16();
         let headers = response.headers().clone();
         let text = response.text().await.unwrap_or_default();
-        Response { status, headers, text }
+        Response {
+            status,
+            headers,
+            text,
+        }
     }
 
     pub fn json(&self) -> Value {
@@ -179,7 +201,11 @@ impl ToolResult {
             .unwrap_or_else(|| panic!("tools/call answered without result: {response}"));
         let content = result["content"].as_array().cloned().unwrap_or_default();
         ToolResult {
-            text: content.first().and_then(|c| c["text"].as_str()).unwrap_or_default().to_string(),
+            text: content
+                .first()
+                .and_then(|c| c["text"].as_str())
+                .unwrap_or_default()
+                .to_string(),
             is_error: result["isError"].as_bool().unwrap_or(false),
             structured: result.get("structuredContent").cloned(),
             blocks: content.len(),
@@ -191,12 +217,18 @@ impl ToolResult {
         let value: Value = serde_json::from_str(&self.text)
             .unwrap_or_else(|e| panic!("not one JSON document ({e}): {}", self.text));
         if let Some(structured) = &self.structured {
-            assert_eq!(&value, structured, "structuredContent differs from the text block");
+            assert_eq!(
+                &value, structured,
+                "structuredContent differs from the text block"
+            );
         }
         value
     }
 }
 
 pub fn env(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-    pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
 }
