@@ -1,2 +1,5 @@
+pub mod collections;
+pub mod filters;
+pub mod output;
 pub mod pipeline;
 pub mod ranking;

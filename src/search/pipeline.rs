@@ -1,1 +1,423 @@
-//! The search pipeline (placeholder until implemented).
+//! The content search pipeline (`search_wlo_content`, the content pot of
+//! `search_wlo_all`): expansion → one parallel wave → fusion, with a
+//! zero-result rescue.
+//!
+//! Round trips (sequential waves of parallel reads):
+//!
+//! 1. Every variant of [`expand_query`] as one ngsearch, all at once, each
+//!    with the filter criteria appended. One failed variant is a warning; all
+//!    failed is an error (a broken repository is never reported as "0 hits").
+//!    `total` is the `full:` variant's `pagination.total` (if it failed: the
+//!    maximum over the variants that answered).
+//! 2. Only when nothing came back: the typo dictionary's sources — the
+//!    root's sub-collections and all collection titles (both cacheable) —
+//!    build a [`Dictionary`] together with the vocabulary labels and the
+//!    synonym keys, which proposes a corrected query.
+//! 3. [`rescue_variants`] (the corrected query, the topic without framing
+//!    words, single terms — and those of the corrected query too, so a typo
+//!    inside a framed request is rescued) as one more parallel wave, fused and scored with
+//!    the corrected query when there is one, else with the original. The
+//!    answer says what was searched instead (`relaxedQuery`).
+//!
+//! A plain search that finds something therefore costs one round trip; the
+//! rescue costs three.
+
+use futures::future::join_all;
+
+use super::ranking::{
+    Dictionary, MAX_RESCUE_VARIANTS, Variant, VariantHits, expand_query, fuse, rescue_variants,
+    synonym_keys,
+};
+use crate::app::App;
+use crate::upstream::{ChildFilter, Criterion, Node, NodeList, Props, UpstreamError};
+use crate::vocab::Vocabulary;
+
+/// The narrow projection of the dictionary reads.
+const TITLE_PROPS: &[&str] = &["cclom:title", "cm:name"];
+/// How many collection titles feed the typo dictionary.
+const DICTIONARY_COLLECTIONS: u32 = 500;
+/// How many root sub-collections feed the typo dictionary.
+const DICTIONARY_PORTALS: u32 = 100;
+/// Extra candidates per variant at most, to make up for excluded ids.
+const MAX_EXCLUDE_EXTRA: usize = 200;
+
+/// One content search.
+#[derive(Debug, Clone, Copy)]
+pub struct ContentSearch<'a> {
+    pub query: &'a str,
+    /// Filter criteria, appended to every variant.
+    pub filters: &'a [Criterion],
+    pub max_results: usize,
+    /// Node ids never to return.
+    pub exclude: &'a [String],
+}
+
+/// What a content search found.
+#[derive(Debug, Clone, Default)]
+pub struct ContentOutcome {
+    /// The repository's hit count (see the module docs).
+    pub total: u64,
+    /// Ranked, without placeholders and excluded ids, at most `max_results`.
+    pub nodes: Vec<Node>,
+    /// German sentences about partial failures.
+    pub warnings: Vec<String>,
+    /// What was searched instead, after a zero-result rescue.
+    pub relaxed_query: Option<String>,
+    /// The labels of the variants that were sent (for logs).
+    pub variants: Vec<String>,
+}
+
+/// Run the pipeline (see the module docs). `Err` only when every variant of
+/// the first wave failed; the error is the `full:` variant's.
+pub async fn search_content(
+    app: &App,
+    search: ContentSearch<'_>,
+) -> Result<ContentOutcome, UpstreamError> {
+    let query = search.query.trim();
+    let pool = pool_size(app, &search);
+    let variants = expand_query(query);
+    let results = wave(app, &variants, search.filters, pool).await;
+
+    let failed = results.iter().filter(|r| r.is_err()).count();
+    if failed == results.len() {
+        let error = results
+            .into_iter()
+            .find_map(Result::err)
+            .unwrap_or(UpstreamError::Timeout);
+        return Err(error);
+    }
+    let mut outcome = ContentOutcome {
+        total: total_of(&variants, &results),
+        variants: variants.iter().map(|v| v.label.clone()).collect(),
+        ..ContentOutcome::default()
+    };
+    if failed > 0 {
+        outcome
+            .warnings
+            .push(partial_failure(failed, results.len(), &results));
+    }
+
+    let hits = successful(&variants, &results);
+    let ranked = fuse(query, &hits);
+    if !ranked.is_empty() {
+        outcome.nodes = keep(
+            ranked.into_iter().map(|r| r.node),
+            search.exclude,
+            search.max_results,
+        );
+        return Ok(outcome);
+    }
+
+    // Zero-result rescue.
+    let dictionary = dictionary(app).await;
+    let correction = dictionary.correct(query);
+    let rescue = rescue_wave(query, correction.as_deref());
+    tracing::debug!(query, correction = ?correction, variants = rescue.len(), "zero-result rescue");
+    if rescue.is_empty() {
+        return Ok(outcome);
+    }
+    let results = wave(app, &rescue, search.filters, pool).await;
+    outcome
+        .variants
+        .extend(rescue.iter().map(|v| v.label.clone()));
+    let failed = results.iter().filter(|r| r.is_err()).count();
+    if failed == results.len() {
+        outcome.warnings.push(format!(
+            "Die gelockerte Suche ist fehlgeschlagen: {}",
+            results
+                .iter()
+                .find_map(|r| r.as_ref().err())
+                .map(UpstreamError::german)
+                .unwrap_or_default()
+        ));
+        return Ok(outcome);
+    }
+    if failed > 0 {
+        outcome
+            .warnings
+            .push(partial_failure(failed, results.len(), &results));
+    }
+    let scoring = correction.as_deref().unwrap_or(query);
+    let hits = successful(&rescue, &results);
+    let ranked = fuse(scoring, &hits);
+    if ranked.is_empty() {
+        return Ok(outcome);
+    }
+    outcome.relaxed_query = relaxed_query(&rescue, &results, correction.as_deref());
+    outcome.total = results
+        .iter()
+        .filter_map(|r| r.as_ref().ok())
+        .map(|l| l.pagination.total)
+        .max()
+        .unwrap_or(0);
+    outcome.nodes = keep(
+        ranked.into_iter().map(|r| r.node),
+        search.exclude,
+        search.max_results,
+    );
+    Ok(outcome)
+}
+
+/// The rescue variants: [`rescue_variants`] of the query with its correction,
+/// plus — when there is a correction — the relaxed variants of the corrected
+/// query itself (its topic and single terms), so that a typo inside a framed
+/// request ("Ich suche Material zur Photosyntese") is rescued too. Duplicate
+/// criteria collapse; sorted by weight (stable); at most
+/// [`MAX_RESCUE_VARIANTS`].
+fn rescue_wave(query: &str, correction: Option<&str>) -> Vec<Variant> {
+    let mut variants = rescue_variants(query, correction);
+    if let Some(corrected) = correction {
+        for variant in rescue_variants(corrected, None) {
+            if !variants.iter().any(|v| v.criteria == variant.criteria) {
+                variants.push(variant);
+            }
+        }
+    }
+    variants.sort_by(|a, b| b.weight.total_cmp(&a.weight));
+    variants.truncate(MAX_RESCUE_VARIANTS);
+    variants
+}
+
+/// Candidates per variant: the configured pool (at least `max_results`),
+/// plus the excluded ids (at most 200 more) so that a follow-up page still
+/// has enough left.
+fn pool_size(app: &App, search: &ContentSearch<'_>) -> u32 {
+    let base = (app.config.pool_size as usize).max(search.max_results);
+    (base + search.exclude.len().min(MAX_EXCLUDE_EXTRA)) as u32
+}
+
+/// One parallel wave: every variant with the filters appended.
+async fn wave(
+    app: &App,
+    variants: &[Variant],
+    filters: &[Criterion],
+    pool: u32,
+) -> Vec<Result<NodeList, UpstreamError>> {
+    join_all(variants.iter().map(|variant| {
+        let mut criteria = variant.criteria.clone();
+        criteria.extend_from_slice(filters);
+        async move {
+            app.upstream
+                .ngsearch(&criteria, pool, 0, Props::Display)
+                .await
+        }
+    }))
+    .await
+}
+
+/// The hits of the variants that answered, with their weights.
+fn successful<'a>(
+    variants: &[Variant],
+    results: &'a [Result<NodeList, UpstreamError>],
+) -> Vec<VariantHits<'a>> {
+    variants
+        .iter()
+        .zip(results)
+        .filter_map(|(v, r)| {
+            r.as_ref().ok().map(|list| VariantHits {
+                weight: v.weight,
+                nodes: &list.nodes,
+            })
+        })
+        .collect()
+}
+
+/// `pagination.total` of the `full:` variant, else the maximum over the answers.
+fn total_of(variants: &[Variant], results: &[Result<NodeList, UpstreamError>]) -> u64 {
+    let full = variants
+        .iter()
+        .zip(results)
+        .find(|(v, _)| v.label.starts_with("full:") || v.label == "all")
+        .and_then(|(_, r)| r.as_ref().ok());
+    match full {
+        Some(list) => list.pagination.total,
+        None => results
+            .iter()
+            .filter_map(|r| r.as_ref().ok())
+            .map(|l| l.pagination.total)
+            .max()
+            .unwrap_or(0),
+    }
+}
+
+fn partial_failure(
+    failed: usize,
+    of: usize,
+    results: &[Result<NodeList, UpstreamError>],
+) -> String {
+    let reason = results
+        .iter()
+        .find_map(|r| r.as_ref().err())
+        .map(UpstreamError::german)
+        .unwrap_or_default();
+    let verb = if failed == 1 { "ist" } else { "sind" };
+    format!(
+        "{failed} von {of} Suchvarianten {verb} fehlgeschlagen; die Trefferliste kann unvollständig sein. {reason}"
+    )
+}
+
+/// Drop excluded ids (and, defensively, id-less nodes and placeholders); at most `max`.
+fn keep(nodes: impl Iterator<Item = Node>, exclude: &[String], max: usize) -> Vec<Node> {
+    nodes
+        .filter(|n| !n.id().is_empty() && !n.is_deleted_placeholder())
+        .filter(|n| !exclude.iter().any(|e| e.eq_ignore_ascii_case(n.id())))
+        .take(max)
+        .collect()
+}
+
+/// The typo dictionary (wave 2): vocabulary labels and aliases, synonym keys,
+/// the root's sub-collections and all collection titles. A failed read just
+/// leaves its titles out.
+async fn dictionary(app: &App) -> Dictionary {
+    let root = app.config.root_collection_id.as_str();
+    let (portals, collections) = futures::join!(
+        app.upstream.children(
+            root,
+            ChildFilter::Folders,
+            DICTIONARY_PORTALS,
+            0,
+            Props::Keys(TITLE_PROPS)
+        ),
+        app.upstream
+            .collection_search("*", DICTIONARY_COLLECTIONS, Props::Keys(TITLE_PROPS)),
+    );
+    let mut phrases: Vec<String> = Vec::new();
+    for vocabulary in Vocabulary::ALL {
+        for entry in vocabulary.entries() {
+            phrases.push(entry.label.clone());
+            phrases.extend(entry.aliases.iter().cloned());
+        }
+    }
+    phrases.extend(synonym_keys().map(str::to_string));
+    for list in [portals, collections].into_iter().filter_map(Result::ok) {
+        phrases.extend(list.nodes.iter().map(|n| n.display_title().to_string()));
+    }
+    Dictionary::new(phrases.iter().map(String::as_str))
+}
+
+/// What the rescue shows: the heaviest rescue variant that found something —
+/// the corrected query as the user wrote it, or the search words of a
+/// relaxed variant (the topic, a single term). The fused list is ranked
+/// against the (corrected) query, so its top comes from that variant.
+fn relaxed_query(
+    variants: &[Variant],
+    results: &[Result<NodeList, UpstreamError>],
+    correction: Option<&str>,
+) -> Option<String> {
+    let first = variants
+        .iter()
+        .zip(results)
+        .find(|(_, r)| {
+            r.as_ref()
+                .is_ok_and(|l| l.nodes.iter().any(|n| !n.is_deleted_placeholder()))
+        })
+        .map(|(v, _)| v)?;
+    if let (Some(correction), true) = (correction, first.label.starts_with("corrected:")) {
+        return Some(correction.trim().to_string());
+    }
+    let words = first
+        .criteria
+        .iter()
+        .flat_map(|c| c.values.iter())
+        .cloned()
+        .collect::<Vec<_>>()
+        .join(" ");
+    (!words.is_empty()).then_some(words)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::upstream::model::Pagination;
+    use serde_json::json;
+
+    fn node(id: &str, title: &str) -> Node {
+        serde_json::from_value(json!({"ref": {"id": id}, "properties": {"cclom:title": [title]}}))
+            .unwrap()
+    }
+
+    fn list(nodes: Vec<Node>, total: u64) -> NodeList {
+        NodeList {
+            nodes,
+            pagination: Pagination {
+                total,
+                from: 0,
+                count: 0,
+            },
+        }
+    }
+
+    #[test]
+    fn total_prefers_the_full_variant() {
+        let variants = expand_query("Photosynthese");
+        let ok = |t| Ok(list(vec![], t));
+        let results = vec![ok(7), ok(30), ok(3)];
+        assert_eq!(total_of(&variants, &results), 7);
+        let results = vec![Err(UpstreamError::Timeout), ok(30), ok(3)];
+        assert_eq!(total_of(&variants, &results), 30);
+    }
+
+    #[test]
+    fn keep_drops_excluded_placeholders_and_caps() {
+        let nodes = vec![
+            node("a", "A"),
+            node("b", "Element wurde gelöscht"),
+            node("c", "C"),
+            node("d", "D"),
+        ];
+        let kept = keep(nodes.into_iter(), &["C".to_string()], 2);
+        let ids: Vec<&str> = kept.iter().map(Node::id).collect();
+        assert_eq!(ids, ["a", "d"]);
+    }
+
+    #[test]
+    fn a_typo_inside_a_framed_request_gets_the_corrected_topic() {
+        let labels: Vec<String> = rescue_wave(
+            "Ich suche Material zur Photosyntese",
+            Some("Ich suche Material zur Photosynthese"),
+        )
+        .into_iter()
+        .map(|v| v.label)
+        .collect();
+        assert!(
+            labels.iter().any(|l| l == "topic:\"photosynthese\""),
+            "{labels:?}"
+        );
+        assert_eq!(
+            labels[0],
+            "corrected:\"Ich suche Material zur Photosynthese\""
+        );
+        assert!(labels.len() <= MAX_RESCUE_VARIANTS);
+    }
+
+    #[test]
+    fn relaxed_query_names_what_found_something() {
+        let rescue = rescue_variants("Photosyntese", Some("Photosynthese"));
+        let results = vec![Ok(list(vec![node("a", "Photosynthese")], 1))];
+        assert_eq!(
+            relaxed_query(&rescue, &results, Some("Photosynthese")).as_deref(),
+            Some("Photosynthese")
+        );
+
+        let rescue = rescue_variants("KI Vulkanologie", None);
+        let labels: Vec<&str> = rescue.iter().map(|v| v.label.as_str()).collect();
+        let results: Vec<Result<NodeList, UpstreamError>> = labels
+            .iter()
+            .map(|l| {
+                Ok(list(
+                    if l.contains("vulkanologie") {
+                        vec![]
+                    } else {
+                        vec![node("x", "KI")]
+                    },
+                    1,
+                ))
+            })
+            .collect();
+        let relaxed = relaxed_query(&rescue, &results, None).unwrap();
+        assert_eq!(relaxed, "ki");
+        let nothing: Vec<Result<NodeList, UpstreamError>> =
+            labels.iter().map(|_| Ok(list(vec![], 0))).collect();
+        assert_eq!(relaxed_query(&rescue, &nothing, None), None);
+    }
+}

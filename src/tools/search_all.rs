@@ -1,14 +1,412 @@
-//! `search_wlo_all` (placeholder until implemented).
+//! `search_wlo_all`: materials, collections and topic pages for one query in
+//! one call — the content pipeline, the collection keyword search and the
+//! subject portals are read in parallel and answered in separate pots.
 
-use super::{Args, ToolResponse, ToolSpec, schema};
+use std::collections::BTreeSet;
+
+use serde_json::{Map, Value, json};
+
+use super::search_content::content_filters;
+use super::{ArgError, Args, Format, ToolResponse, ToolSpec, schema};
 use crate::app::App;
+use crate::format::FormattedNode;
+use crate::search::collections::is_page_config;
+use crate::search::output::{
+    LabeledCriterion, Listing, QueryMeta, cards, extras, hint_lines, quoted,
+};
+use crate::search::pipeline::{ContentOutcome, ContentSearch, search_content};
+use crate::search::ranking::{node_matches_text, rerank};
+use crate::upstream::{ChildFilter, Node, Props, UpstreamError};
 
 pub const NAME: &str = "search_wlo_all";
+const MAX_QUERY: usize = 200;
+const POTS: [&str; 3] = ["content", "collections", "topicPages"];
+/// Subject portals with a topic page that may join the collection pool.
+const MAX_PORTALS: usize = 10;
+/// Keyword-search candidates at least (they are reranked locally).
+const KEYWORD_MIN: usize = 20;
 
 pub fn spec() -> ToolSpec {
-    ToolSpec { name: NAME, title: "search_wlo_all", description: "Not implemented yet.", input_schema: schema::object(vec![], &[]) }
+    ToolSpec {
+        name: NAME,
+        title: "WLO komplett durchsuchen",
+        description: "One call for a broad topic request on WirLernenOnline (WLO): individual materials (`content`), collections (`collections`) and topic pages (`topicPages`, collections with a curated Themenseite), searched in parallel and answered in separate pots, each ranked by relevance. `content.total` is WLO's hit count; the other pots count what is shown. Vocabulary filters (label, synonym or URI) apply to the materials only. `include` limits the pots (left-out pots stay empty). Use search_wlo_content or search_wlo_collections for more of one kind.",
+        input_schema: schema::object(
+            vec![
+                (
+                    "query",
+                    schema::string_max(
+                        "Topic or request in German, e.g. \"Photosynthese\".",
+                        MAX_QUERY,
+                    ),
+                ),
+                (
+                    "educationalContext",
+                    schema::string("Bildungsstufe for the materials (label, synonym or URI)."),
+                ),
+                (
+                    "discipline",
+                    schema::string("Fach for the materials (label, synonym or URI)."),
+                ),
+                (
+                    "userRole",
+                    schema::string("Zielgruppe for the materials (label, synonym or URI)."),
+                ),
+                (
+                    "learningResourceType",
+                    schema::string(
+                        "Ressourcentyp for the materials, e.g. \"Video\" (label, synonym or URI).",
+                    ),
+                ),
+                (
+                    "publisher",
+                    schema::string("Anbieter of the materials as free text."),
+                ),
+                (
+                    "maxContent",
+                    schema::integer("Number of materials.", 1, 50, 8),
+                ),
+                (
+                    "maxCollections",
+                    schema::integer("Number of collections, and of topic pages.", 1, 20, 5),
+                ),
+                (
+                    "include",
+                    json!({
+                        "type": "array",
+                        "description": "Which pots to fill (default: all).",
+                        "items": {"type": "string", "enum": POTS},
+                        "maxItems": 3
+                    }),
+                ),
+                (
+                    "excludeNodeIds",
+                    schema::string_array(
+                        "nodeIds already shown; they are left out of every pot.",
+                        500,
+                    ),
+                ),
+                ("outputFormat", schema::output_format("json")),
+            ],
+            &["query"],
+        ),
+    }
 }
 
-pub async fn call(_app: &App, _args: Args) -> ToolResponse {
-    ToolResponse::error("Dieses Werkzeug ist noch nicht verfügbar.")
+/// Which pots are wanted.
+#[derive(Debug, Clone, Copy)]
+struct Include {
+    content: bool,
+    collections: bool,
+    topic_pages: bool,
+}
+
+fn include(args: &Args) -> Result<Include, ArgError> {
+    let list = args.string_list("include", 10)?;
+    let mut wanted = BTreeSet::new();
+    for item in &list {
+        match POTS.iter().find(|p| p.eq_ignore_ascii_case(item.trim())) {
+            Some(pot) => {
+                wanted.insert(*pot);
+            }
+            None => {
+                return Err(ArgError(format!(
+                    "Ungültiger Eintrag in include: \"{}\". Erlaubt: {}.",
+                    crate::format::one_line(item),
+                    POTS.join(", ")
+                )));
+            }
+        }
+    }
+    if wanted.is_empty() {
+        wanted.extend(POTS);
+    }
+    Ok(Include {
+        content: wanted.contains("content"),
+        collections: wanted.contains("collections"),
+        topic_pages: wanted.contains("topicPages"),
+    })
+}
+
+pub async fn call(app: &App, args: Args) -> ToolResponse {
+    let parsed = (|| {
+        Ok::<_, ArgError>((
+            args.required_text("query", MAX_QUERY)?,
+            content_filters(&args)?,
+            args.integer("maxContent", 1, 50, 8)? as usize,
+            args.integer("maxCollections", 1, 20, 5)? as usize,
+            include(&args)?,
+            args.exclude_ids()?,
+            args.format(Format::Json)?,
+        ))
+    })();
+    let (query, filters, max_content, max_collections, include, exclude, format) = match parsed {
+        Ok(parsed) => parsed,
+        Err(error) => return error.into(),
+    };
+
+    // One parallel block: content pipeline ‖ collection keyword search ‖ root children.
+    let criteria = filters.criteria();
+    let content = async {
+        if include.content {
+            let search = ContentSearch {
+                query: &query,
+                filters: &criteria,
+                max_results: max_content,
+                exclude: &exclude,
+            };
+            Some(search_content(app, search).await)
+        } else {
+            None
+        }
+    };
+    let want_collections = include.collections || include.topic_pages;
+    let keyword_max = ((max_collections + exclude.len().min(200)) * 2).max(KEYWORD_MIN) as u32;
+    let keyword = async {
+        if want_collections {
+            Some(
+                app.upstream
+                    .collection_search(&query, keyword_max, Props::Display)
+                    .await,
+            )
+        } else {
+            None
+        }
+    };
+    let root = app.config.root_collection_id.as_str();
+    let portals = async {
+        if include.topic_pages {
+            Some(
+                app.upstream
+                    .children(root, ChildFilter::Folders, 100, 0, Props::Display)
+                    .await,
+            )
+        } else {
+            None
+        }
+    };
+    let (content, keyword, portals) = futures::join!(content, keyword, portals);
+
+    // Every read failed → error; otherwise failures become warnings.
+    let mut errors: Vec<(&str, UpstreamError)> = Vec::new();
+    let mut reads = 0;
+    let content: ContentOutcome = match content {
+        None => ContentOutcome::default(),
+        Some(Ok(outcome)) => {
+            reads += 1;
+            outcome
+        }
+        Some(Err(error)) => {
+            reads += 1;
+            errors.push(("Die Suche nach Inhalten", error));
+            ContentOutcome::default()
+        }
+    };
+    let keyword_nodes = match keyword {
+        None => Vec::new(),
+        Some(Ok(list)) => {
+            reads += 1;
+            list.nodes
+        }
+        Some(Err(error)) => {
+            reads += 1;
+            errors.push(("Die Suche nach Sammlungen", error));
+            Vec::new()
+        }
+    };
+    let portal_list: Vec<Node> = match portals {
+        None => Vec::new(),
+        Some(Ok(list)) => {
+            reads += 1;
+            list.nodes
+        }
+        Some(Err(error)) => {
+            reads += 1;
+            errors.push(("Das Lesen der Fachportale", error));
+            Vec::new()
+        }
+    };
+    if reads > 0 && errors.len() == reads {
+        let (_, error) = errors.swap_remove(0);
+        return ToolResponse::error(error.german());
+    }
+    let mut warnings = content.warnings.clone();
+    warnings.extend(
+        errors
+            .iter()
+            .map(|(what, e)| format!("{what} ist fehlgeschlagen: {}", e.german())),
+    );
+
+    // When the content pot had to relax a query that nothing matched, the
+    // collection pots follow it (one more keyword search, only then).
+    let excluded = |id: &str| exclude.iter().any(|e| e.eq_ignore_ascii_case(id));
+    let visible = |n: &Node| !n.id().is_empty() && !is_page_config(n) && !excluded(n.id());
+    let portals_for = |q: &str| -> Vec<Node> {
+        portal_list
+            .iter()
+            .filter(|n| n.page_config_ref().is_some() && node_matches_text(n, q))
+            .take(MAX_PORTALS)
+            .cloned()
+            .collect()
+    };
+    let mut collection_query = query.as_str();
+    let mut portal_nodes = portals_for(&query);
+    let mut keyword_nodes = keyword_nodes;
+    if let Some(relaxed) = content.relaxed_query.as_deref()
+        && want_collections
+        && !portal_nodes
+            .iter()
+            .chain(&keyword_nodes)
+            .any(|n| visible(n))
+    {
+        collection_query = relaxed;
+        portal_nodes = portals_for(relaxed);
+        match app
+            .upstream
+            .collection_search(relaxed, keyword_max, Props::Display)
+            .await
+        {
+            Ok(list) => keyword_nodes = list.nodes,
+            Err(error) => warnings.push(format!(
+                "Die Suche nach Sammlungen zu {} ist fehlgeschlagen: {}",
+                quoted(relaxed),
+                error.german()
+            )),
+        }
+    }
+
+    // Collections pool: portals first, then keyword hits; reranked; split by topic page.
+    let mut seen = BTreeSet::new();
+    let pool: Vec<Node> = portal_nodes
+        .into_iter()
+        .chain(keyword_nodes)
+        .filter(|n| visible(n))
+        .filter(|n| seen.insert(n.id().to_string()))
+        .collect();
+    let formatted: Vec<FormattedNode> = rerank(pool, collection_query)
+        .iter()
+        .map(|n| app.format(n))
+        .collect();
+    let (with_page, without_page): (Vec<FormattedNode>, Vec<FormattedNode>) = formatted
+        .into_iter()
+        .partition(|f| !f.topic_page_url.is_empty());
+    let topic_pages: Vec<FormattedNode> = if include.topic_pages {
+        with_page.into_iter().take(max_collections).collect()
+    } else {
+        Vec::new()
+    };
+    let collections: Vec<FormattedNode> = if include.collections {
+        without_page.into_iter().take(max_collections).collect()
+    } else {
+        Vec::new()
+    };
+    let content_results: Vec<FormattedNode> = content.nodes.iter().map(|n| app.format(n)).collect();
+
+    let repository_url = app.config.repository_url.as_str();
+    let search_term = content.relaxed_query.as_deref().unwrap_or(&query);
+    let content_pot = Listing {
+        total: content.total,
+        results: content_results,
+        unresolved: &[],
+        warnings: &[],
+        relaxed: None,
+        meta: QueryMeta {
+            tool_name: "search_wlo_all:content",
+            query_type: "ngsearch_enhanced",
+            search_term,
+            criteria: LabeledCriterion::from_filters(&filters),
+            max_items: max_content as u64,
+            skip_count: 0,
+            total_results: content.total,
+            repository_url,
+        }
+        .to_json(),
+    };
+    let pot = |results: Vec<FormattedNode>, name: &'static str, query_type: &'static str| {
+        let total = results.len() as u64;
+        Listing {
+            total,
+            results,
+            unresolved: &[],
+            warnings: &[],
+            relaxed: None,
+            meta: QueryMeta {
+                tool_name: name,
+                query_type,
+                search_term: collection_query,
+                criteria: Vec::new(),
+                max_items: max_collections as u64,
+                skip_count: 0,
+                total_results: total,
+                repository_url,
+            }
+            .to_json(),
+        }
+    };
+    let collections_pot = pot(
+        collections,
+        "search_wlo_all:collections",
+        "keyword_collections",
+    );
+    let topic_pages_pot = pot(
+        topic_pages,
+        "search_wlo_all:topicPages",
+        "topic_pages_by_keyword",
+    );
+    let relaxed = content.relaxed_query.as_deref();
+
+    match format {
+        Format::Json => {
+            let mut doc = Map::new();
+            doc.insert("query".into(), json!(query));
+            doc.insert("content".into(), content_pot.pot_json());
+            doc.insert("collections".into(), collections_pot.pot_json());
+            doc.insert("topicPages".into(), topic_pages_pot.pot_json());
+            extras(&mut doc, &filters.unresolved, &warnings, relaxed);
+            ToolResponse::json(Value::Object(doc))
+        }
+        Format::Markdown => {
+            let total = content_pot.total + collections_pot.total + topic_pages_pot.total;
+            let mut lines = vec![format!("Gefundene Treffer gesamt: {total}")];
+            lines.extend(hint_lines(
+                &filters.unresolved,
+                &warnings,
+                relaxed.map(|r| (query.as_str(), r)),
+            ));
+            let mut out = lines.join("\n");
+            let sections = [
+                (include.content, "Inhalte", &content_pot, "Keine Inhalte"),
+                (
+                    include.collections,
+                    "Sammlungen",
+                    &collections_pot,
+                    "Keine Sammlungen",
+                ),
+                (
+                    include.topic_pages,
+                    "Themenseiten",
+                    &topic_pages_pot,
+                    "Keine Themenseiten",
+                ),
+            ];
+            for (wanted, heading, pot, none) in sections {
+                if !wanted {
+                    continue;
+                }
+                let count = pot.results.len();
+                let head = if heading == "Inhalte" {
+                    format!("# {heading}: {count} von {}", pot.total)
+                } else {
+                    format!("# {heading}: {count}")
+                };
+                let body = if pot.results.is_empty() {
+                    format!("{none} für {}.", quoted(&query))
+                } else {
+                    cards(&pot.results)
+                };
+                out.push_str(&format!("\n\n{head}\n\n{body}"));
+            }
+            ToolResponse::text(out)
+        }
+    }
 }

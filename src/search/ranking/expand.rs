@@ -194,21 +194,13 @@ pub(crate) fn split_topic(query: &str) -> TopicSplit {
 /// Whether token `i` is connected to a grade noun through grade numbers and
 /// joiners only ("klasse 5 bis 6": both 5 and 6 are).
 fn near_grade_noun(toks: &[String], i: usize) -> bool {
-    let passable = |t: &str| is_grade_token(t) || is_grade_joiner(t);
-    let left = toks[..i].iter().rev();
-    let right = toks[i + 1..].iter();
-    for mut side in [
-        Box::new(left) as Box<dyn Iterator<Item = &String>>,
-        Box::new(right),
-    ] {
-        if side
-            .find(|t| !passable(t))
-            .is_some_and(|t| is_grade_noun(t))
-        {
-            return true;
-        }
-    }
-    false
+    let passable = |t: &&String| is_grade_token(t) || is_grade_joiner(t);
+    let left = toks[..i].iter().rev().find(|t| !passable(t));
+    let right = toks[i + 1..].iter().find(|t| !passable(t));
+    [left, right]
+        .into_iter()
+        .flatten()
+        .any(|t| is_grade_noun(t))
 }
 
 /// The topic of a request: the query's content terms without request-framing

@@ -1,14 +1,16 @@
 //! The per-node quality score (§9.2) and the local text match (§7.1).
 
-use super::text::{char_len, is_stopword, normalize_space, signal_terms, term_matches, tokens};
+use super::text::{char_len, is_stopword, phrase, signal_terms, term_matches, tokens};
 use crate::upstream::model::Node;
 
 /// Licence keys that earn the open-licence bonus.
 const OPEN_LICENCES: [&str; 4] = ["CC_0", "CC_BY", "CC_BY_SA", "PDM"];
 
 /// §9.2 `computeRelevanceScore`: an integer text-match + metadata-quality
-/// score, floored at 0. `q` is the lower-cased query (whitespace collapsed),
-/// `T` its [`signal_terms`](super::signal_terms); `match` is the TS-head rule
+/// score, floored at 0. `q`, the title and the description are compared as
+/// lower-cased phrases (whitespace collapsed, punctuation at word edges
+/// dropped: "Photosynthese?" equals the title "Photosynthese"). `T` is the
+/// query's [`signal_terms`](super::signal_terms); `match` is the TS-head rule
 /// (terms of ≤ 3 chars must start at a word boundary, longer ones are
 /// substrings).
 ///
@@ -27,11 +29,11 @@ const OPEN_LICENCES: [&str; 4] = ["CC_0", "CC_BY", "CC_BY_SA", "PDM"];
 /// Vocabulary values that are only a vocabulary root URI (ending in `/`)
 /// do not count as "has an educational context" etc. (§3.3 drops them).
 pub fn relevance_score(node: &Node, query: &str) -> i64 {
-    let q = normalize_space(&query.to_lowercase());
+    let q = phrase(query);
     let terms = signal_terms(query);
-    let title = node.display_title().trim().to_lowercase();
+    let title = phrase(node.display_title());
     let description = node.description();
-    let desc = description.to_lowercase();
+    let desc = phrase(description);
     let keywords: Vec<String> = node
         .keywords()
         .iter()
@@ -175,6 +177,16 @@ mod tests {
         );
         // +30 only.
         assert_eq!(score("Die Photosynthese", json!({}), "Photosynthese"), 30);
+        // Punctuation at word edges does not spoil the phrase match: 30 + 20.
+        assert_eq!(score("Photosynthese", json!({}), "Photosynthese?"), 50);
+        assert_eq!(
+            score(
+                "Bruchrechnung: Grundlagen",
+                json!({}),
+                "Bruchrechnung Grundlagen"
+            ),
+            50
+        );
     }
 
     #[test]

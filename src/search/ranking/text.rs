@@ -223,6 +223,14 @@ pub(crate) fn normalize_space(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// A text as a lower-cased phrase for matching: [`tokens`] (edge punctuation
+/// trimmed) joined by single spaces, so "Photosynthese?" equals the title
+/// "Photosynthese" and "Bruchrechnung: Grundlagen" contains
+/// "bruchrechnung grundlagen".
+pub(crate) fn phrase(s: &str) -> String {
+    tokens(&s.to_lowercase()).collect::<Vec<_>>().join(" ")
+}
+
 /// Signal terms `T` of §9.2: lower-cased tokens of at least 2 characters that
 /// are not stopwords, de-duplicated in query order (a repeated word is one
 /// signal, not two).
@@ -325,6 +333,16 @@ mod tests {
         );
         assert!(term_matches("hotos", "photosynthese"));
         assert!(!term_matches("", "x"));
+    }
+
+    #[test]
+    fn phrases_drop_edge_punctuation() {
+        assert_eq!(phrase("  Was ist KI? "), "was ist ki");
+        assert_eq!(
+            phrase("Bruchrechnung: Grundlagen (Teil 1)"),
+            "bruchrechnung grundlagen teil 1"
+        );
+        assert_eq!(phrase("C++ und Sek-I"), "c++ und sek-i");
     }
 
     #[test]

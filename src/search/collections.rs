@@ -1,0 +1,523 @@
+//! Collection search (`search_wlo_collections`, §7.1) and collection contents
+//! (`get_collection_contents`, §7.3).
+//!
+//! Collection search, three stages:
+//! 1. the keyword search (E2) — not for a subtree (`parentNodeId`); it never
+//!    returns the subject portals, so
+//! 2. the root's (or the parent's) sub-collections are read in the same wave,
+//!    and when the keyword stage keeps nothing the tree is walked: level 1
+//!    text-matched locally, level 2 = the sub-collections of the first 25
+//!    level-1 nodes (one wave), and only if still nothing matched
+//! 3. level 3 = the sub-collections of the 15 best level-2 nodes (one wave).
+//!
+//! The vocabulary filters are applied locally, topic-page config folders and
+//! variants (`PAGE_CONFIG…`/`PAGE_VARIANT…`) never appear, and the survivors
+//! are reranked before the caller slices.
+
+use std::collections::BTreeSet;
+
+use futures::future::join_all;
+
+use super::filters::Filters;
+use super::ranking::{node_matches_text, rerank};
+use crate::app::App;
+use crate::upstream::{ChildFilter, Node, NodeList, Props, UpstreamError};
+
+/// Level-1 listing size.
+const LEVEL1_MAX: u32 = 100;
+/// Parents whose sub-collections form level 2, and their listing size.
+const LEVEL2_PARENTS: usize = 25;
+const LEVEL2_MAX: u32 = 50;
+/// Parents whose sub-collections form level 3, and their listing size.
+const LEVEL3_PARENTS: usize = 15;
+const LEVEL3_MAX: u32 = 30;
+/// Keyword-search candidates at least (they are reranked locally).
+const KEYWORD_MIN: usize = 25;
+/// Extra keyword candidates at most, to make up for excluded ids.
+const MAX_EXCLUDE_EXTRA: usize = 200;
+
+/// Whether a node is a topic-page config folder or variant (not a collection
+/// anyone should see).
+pub fn is_page_config(node: &Node) -> bool {
+    let technical = |s: &str| {
+        let upper = s.trim().to_ascii_uppercase();
+        upper.starts_with("PAGE_CONFIG") || upper.starts_with("PAGE_VARIANT")
+    };
+    node.first("cm:name").is_some_and(technical) || technical(&node.name)
+}
+
+/// One collection search.
+#[derive(Debug, Clone, Copy)]
+pub struct CollectionSearch<'a> {
+    pub query: &'a str,
+    /// Search below this collection instead of the root (skips the keyword stage).
+    pub parent: Option<&'a str>,
+    pub filters: &'a Filters,
+    pub max_results: usize,
+    pub exclude: &'a [String],
+}
+
+/// What a collection search found.
+#[derive(Debug, Clone, Default)]
+pub struct CollectionOutcome {
+    /// The number of collections kept (before slicing).
+    pub total: usize,
+    /// Reranked, at most `max_results`.
+    pub nodes: Vec<Node>,
+    /// `keyword_collections`, `collection_children` or `tree_traversal`.
+    pub query_type: &'static str,
+    pub warnings: Vec<String>,
+}
+
+/// Run the collection search (see the module docs). `Err` when the stage that
+/// decides the answer could not be read at all (a missing `parentNodeId` is
+/// [`UpstreamError::NotFound`]).
+pub async fn search_collections(
+    app: &App,
+    search: CollectionSearch<'_>,
+) -> Result<CollectionOutcome, UpstreamError> {
+    let query = search.query.trim();
+    let parent = search
+        .parent
+        .unwrap_or(app.config.root_collection_id.as_str());
+    let keep = |n: &Node| keeps(n, search.filters, search.exclude);
+
+    // Wave 1: keyword search ‖ level 1.
+    let keyword_wanted = !query.is_empty() && search.parent.is_none();
+    let keyword_max =
+        (search.max_results + search.exclude.len().min(MAX_EXCLUDE_EXTRA)).max(KEYWORD_MIN) as u32;
+    let keyword = async {
+        if keyword_wanted {
+            Some(
+                app.upstream
+                    .collection_search(query, keyword_max, Props::Display)
+                    .await,
+            )
+        } else {
+            None
+        }
+    };
+    let level1 = app
+        .upstream
+        .children(parent, ChildFilter::Folders, LEVEL1_MAX, 0, Props::Display);
+    let (keyword, level1) = futures::join!(keyword, level1);
+
+    let mut warnings = Vec::new();
+    let mut keyword_failed = None;
+    match keyword {
+        Some(Ok(list)) => {
+            let kept: Vec<Node> = dedup(list.nodes.into_iter().filter(|n| keep(n)));
+            if !kept.is_empty() {
+                return Ok(finish(
+                    kept,
+                    query,
+                    search.max_results,
+                    "keyword_collections",
+                    warnings,
+                ));
+            }
+        }
+        Some(Err(error)) => {
+            warnings.push(format!(
+                "Die Stichwortsuche nach Sammlungen ist fehlgeschlagen: {}",
+                error.german()
+            ));
+            keyword_failed = Some(error);
+        }
+        None => {}
+    }
+
+    let level1 = match level1 {
+        Ok(list) => visible(list.nodes),
+        Err(error) => {
+            // The subtree itself is missing, or nothing at all could be read.
+            if matches!(error, UpstreamError::NotFound)
+                || keyword_failed.is_some()
+                || !keyword_wanted
+            {
+                return Err(error);
+            }
+            return Ok(CollectionOutcome {
+                query_type: "tree_traversal",
+                warnings: vec![error.german()],
+                ..Default::default()
+            });
+        }
+    };
+    if query.is_empty() {
+        let kept = level1.into_iter().filter(|n| keep(n)).collect();
+        return Ok(finish(
+            kept,
+            query,
+            search.max_results,
+            "collection_children",
+            warnings,
+        ));
+    }
+
+    // Wave 2: level 2 below the first 25 level-1 nodes.
+    let mut matches: Vec<Node> = level1
+        .iter()
+        .filter(|n| node_matches_text(n, query) && keep(n))
+        .cloned()
+        .collect();
+    let parents: Vec<&Node> = level1.iter().take(LEVEL2_PARENTS).collect();
+    let level2 = children_wave(app, &parents, LEVEL2_MAX, &mut warnings).await;
+    matches.extend(
+        level2
+            .iter()
+            .filter(|n| node_matches_text(n, query) && keep(n))
+            .cloned(),
+    );
+
+    // Wave 3: level 3 below the 15 best level-2 nodes, only if still nothing.
+    if matches.is_empty() && !level2.is_empty() {
+        let parents = best_parents(&level2, query, LEVEL3_PARENTS);
+        let level3 = children_wave(app, &parents, LEVEL3_MAX, &mut warnings).await;
+        matches.extend(
+            level3
+                .into_iter()
+                .filter(|n| node_matches_text(n, query) && keep(n)),
+        );
+    }
+    Ok(finish(
+        dedup(matches.into_iter()),
+        query,
+        search.max_results,
+        "tree_traversal",
+        warnings,
+    ))
+}
+
+/// Rerank, count and slice.
+fn finish(
+    kept: Vec<Node>,
+    query: &str,
+    max: usize,
+    query_type: &'static str,
+    warnings: Vec<String>,
+) -> CollectionOutcome {
+    let ranked = rerank(kept, query);
+    CollectionOutcome {
+        total: ranked.len(),
+        nodes: ranked.into_iter().take(max).collect(),
+        query_type,
+        warnings,
+    }
+}
+
+/// Not excluded, not a config folder/variant, passes the local filters.
+fn keeps(node: &Node, filters: &Filters, exclude: &[String]) -> bool {
+    !node.id().is_empty()
+        && !is_page_config(node)
+        && !exclude.iter().any(|e| e.eq_ignore_ascii_case(node.id()))
+        && filters.keeps(node)
+}
+
+/// Drop config folders/variants from a listing.
+fn visible(nodes: Vec<Node>) -> Vec<Node> {
+    nodes
+        .into_iter()
+        .filter(|n| !is_page_config(n) && !n.id().is_empty())
+        .collect()
+}
+
+/// First occurrence of every id, order kept.
+fn dedup(nodes: impl Iterator<Item = Node>) -> Vec<Node> {
+    let mut seen = BTreeSet::new();
+    nodes.filter(|n| seen.insert(n.id().to_string())).collect()
+}
+
+/// The sub-collections of `parents` in one parallel wave, concatenated in
+/// parent order; failed reads become one warning.
+async fn children_wave(
+    app: &App,
+    parents: &[&Node],
+    max: u32,
+    warnings: &mut Vec<String>,
+) -> Vec<Node> {
+    let results: Vec<Result<NodeList, UpstreamError>> = join_all(parents.iter().map(|p| {
+        app.upstream
+            .children(p.id(), ChildFilter::Folders, max, 0, Props::Display)
+    }))
+    .await;
+    let failed: Vec<&UpstreamError> = results.iter().filter_map(|r| r.as_ref().err()).collect();
+    if let Some(first) = failed.first() {
+        warnings.push(format!(
+            "{} von {} Unter-Sammlungs-Listen konnten nicht gelesen werden; die Liste kann unvollständig sein. {}",
+            failed.len(),
+            results.len(),
+            first.german()
+        ));
+    }
+    visible(
+        results
+            .into_iter()
+            .filter_map(Result::ok)
+            .flat_map(|l| l.nodes)
+            .collect(),
+    )
+}
+
+/// §7.1 step 4: level-2 nodes scored by how many query words (> 2 chars)
+/// occur in name + title + description; the best `n` (stable), or the first
+/// `n` when nothing scores.
+fn best_parents<'a>(nodes: &'a [Node], query: &str, n: usize) -> Vec<&'a Node> {
+    let words: Vec<String> = query
+        .split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
+        .filter(|w| w.chars().count() > 2)
+        .collect();
+    let mut scored: Vec<(usize, &Node)> = nodes
+        .iter()
+        .map(|node| {
+            let haystack = format!(
+                "{} {} {} {}",
+                node.name,
+                node.display_title(),
+                node.first("cm:title").unwrap_or(""),
+                node.description()
+            )
+            .to_lowercase();
+            (
+                words
+                    .iter()
+                    .filter(|w| haystack.contains(w.as_str()))
+                    .count(),
+                node,
+            )
+        })
+        .collect();
+    scored.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
+    scored.into_iter().take(n).map(|(_, node)| node).collect()
+}
+
+// ---------------------------------------------------------------------------
+// Collection contents (§7.3)
+// ---------------------------------------------------------------------------
+
+/// Collections visited by a recursive listing at most, and its depth.
+const RECURSIVE_MAX_COLLECTIONS: usize = 150;
+const RECURSIVE_MAX_LEVELS: usize = 6;
+/// Rows read per collection at most in a recursive listing.
+const RECURSIVE_ROWS_MAX: usize = 500;
+/// Sub-collections read per collection in a recursive listing.
+const RECURSIVE_FOLDERS_MAX: u32 = 100;
+
+/// One contents listing.
+#[derive(Debug, Clone, Copy)]
+pub struct ContentsListing<'a> {
+    pub node_id: &'a str,
+    pub filter: ChildFilter,
+    /// Breadth-first over the sub-collections (files only).
+    pub recursive: bool,
+    pub max_results: usize,
+    pub skip_count: usize,
+    /// Rerank the page by this query (files/both).
+    pub query: Option<&'a str>,
+    pub exclude: &'a [String],
+}
+
+/// What a contents listing found.
+#[derive(Debug, Clone, Default)]
+pub struct ContentsOutcome {
+    /// `pagination.total` (recursive: summed over the visited collections).
+    pub total: u64,
+    /// The page: excluded ids, placeholders and config folders dropped after paging.
+    pub nodes: Vec<Node>,
+    pub warnings: Vec<String>,
+    /// Collections whose listing was read.
+    pub visited: usize,
+}
+
+/// List a collection (see §7.3). The page is exactly the repository's rows
+/// `skip_count..skip_count+max_results`, so consecutive pages never overlap;
+/// dropping excluded ids afterwards may make a page short. `Err` when the
+/// collection itself cannot be listed (404 = it does not exist).
+pub async fn collection_contents(
+    app: &App,
+    listing: ContentsListing<'_>,
+) -> Result<ContentsOutcome, UpstreamError> {
+    let mut outcome = if listing.recursive && listing.filter == ChildFilter::Files {
+        recursive_contents(app, &listing).await?
+    } else {
+        let list = app
+            .upstream
+            .children(
+                listing.node_id,
+                listing.filter,
+                listing.max_results as u32,
+                listing.skip_count as u32,
+                Props::Display,
+            )
+            .await?;
+        ContentsOutcome {
+            total: list.pagination.total,
+            nodes: list.nodes,
+            warnings: Vec::new(),
+            visited: 1,
+        }
+    };
+    let page = std::mem::take(&mut outcome.nodes);
+    let page: Vec<Node> = page
+        .into_iter()
+        .filter(|n| !n.id().is_empty() && !n.is_deleted_placeholder() && !is_page_config(n))
+        .filter(|n| {
+            !listing
+                .exclude
+                .iter()
+                .any(|e| e.eq_ignore_ascii_case(n.id()))
+        })
+        .collect();
+    outcome.nodes = match listing.query.map(str::trim).filter(|q| !q.is_empty()) {
+        Some(query) if listing.filter != ChildFilter::Folders => rerank(page, query),
+        _ => page,
+    };
+    Ok(outcome)
+}
+
+/// Breadth-first: one parallel wave per level reads, for every collection of
+/// the level, its files and its sub-collections. Stops once `skip + max`
+/// rows are known, or at the depth/size bounds. Rows are de-duplicated by id
+/// in visiting order; the page is cut from them.
+async fn recursive_contents(
+    app: &App,
+    listing: &ContentsListing<'_>,
+) -> Result<ContentsOutcome, UpstreamError> {
+    let need = listing.skip_count + listing.max_results;
+    let rows_per_collection = need.min(RECURSIVE_ROWS_MAX) as u32;
+    let mut level: Vec<String> = vec![listing.node_id.to_string()];
+    let mut visited: BTreeSet<String> = BTreeSet::new();
+    let mut seen_rows: BTreeSet<String> = BTreeSet::new();
+    let mut rows: Vec<Node> = Vec::new();
+    let mut outcome = ContentsOutcome::default();
+    let mut failures: Vec<UpstreamError> = Vec::new();
+    let mut reads = 0usize;
+
+    for depth in 0..RECURSIVE_MAX_LEVELS {
+        if level.is_empty() || rows.len() >= need {
+            break;
+        }
+        level.retain(|id| visited.insert(id.clone()));
+        let room = RECURSIVE_MAX_COLLECTIONS.saturating_sub(outcome.visited);
+        level.truncate(room);
+        if level.is_empty() {
+            break;
+        }
+        let last_level = depth + 1 == RECURSIVE_MAX_LEVELS;
+        let results = join_all(level.iter().map(|id| async move {
+            let files = app.upstream.children(
+                id,
+                ChildFilter::Files,
+                rows_per_collection,
+                0,
+                Props::Display,
+            );
+            let folders = async {
+                if last_level {
+                    Ok(NodeList::default())
+                } else {
+                    app.upstream
+                        .children(
+                            id,
+                            ChildFilter::Folders,
+                            RECURSIVE_FOLDERS_MAX,
+                            0,
+                            Props::Display,
+                        )
+                        .await
+                }
+            };
+            futures::join!(files, folders)
+        }))
+        .await;
+
+        let mut next: Vec<String> = Vec::new();
+        for (index, (files, folders)) in results.into_iter().enumerate() {
+            reads += 1;
+            match files {
+                Ok(list) => {
+                    outcome.visited += 1;
+                    outcome.total += list.pagination.total;
+                    for node in list.nodes {
+                        if !node.id().is_empty() && seen_rows.insert(node.id().to_string()) {
+                            rows.push(node);
+                        }
+                    }
+                }
+                // The collection asked for is missing or unreadable: that is the answer.
+                Err(error) if depth == 0 && index == 0 => return Err(error),
+                Err(error) => failures.push(error),
+            }
+            match folders {
+                Ok(list) => next.extend(visible(list.nodes).iter().map(|n| n.id().to_string())),
+                Err(error) if depth == 0 => return Err(error),
+                Err(error) => failures.push(error),
+            }
+        }
+        level = next;
+    }
+    if let Some(first) = failures.first() {
+        outcome.warnings.push(format!(
+            "{} Listen von Unter-Sammlungen konnten nicht gelesen werden; die Liste kann unvollständig sein. {}",
+            failures.len(),
+            first.german()
+        ));
+    }
+    tracing::debug!(
+        collections = outcome.visited,
+        reads,
+        rows = rows.len(),
+        "recursive contents"
+    );
+    outcome.nodes = rows
+        .into_iter()
+        .skip(listing.skip_count)
+        .take(listing.max_results)
+        .collect();
+    Ok(outcome)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn node(id: &str, name: &str, title: &str) -> Node {
+        serde_json::from_value(json!({"ref": {"id": id}, "name": name, "properties": {"cclom:title": [title], "cm:name": [name]}}))
+            .unwrap()
+    }
+
+    #[test]
+    fn config_folders_are_recognised() {
+        assert!(is_page_config(&node("a", "PAGE_CONFIG_x", "PAGE_CONFIG_x")));
+        assert!(is_page_config(&node(
+            "a",
+            "page_variant_x",
+            "Physik verstehen"
+        )));
+        assert!(!is_page_config(&node("a", "Physik", "Physik")));
+    }
+
+    #[test]
+    fn best_parents_prefers_word_hits_then_keeps_order() {
+        let nodes = vec![
+            node("a", "Algebra", "Algebra"),
+            node("b", "Geometrie", "Geometrie"),
+            node("c", "Zahlen", "Zahlen"),
+        ];
+        let best: Vec<&str> = best_parents(&nodes, "Geometrie der Kreise", 2)
+            .iter()
+            .map(|n| n.id())
+            .collect();
+        assert_eq!(best, ["b", "a"]);
+        let first: Vec<&str> = best_parents(&nodes, "xy", 2)
+            .iter()
+            .map(|n| n.id())
+            .collect();
+        assert_eq!(first, ["a", "b"]);
+    }
+}

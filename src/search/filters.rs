@@ -1,0 +1,260 @@
+//! Search filters: what a user typed for a vocabulary field (label, alias,
+//! English synonym or URI) → the criterion sent to edu-sharing, plus the
+//! report of values that could not be resolved.
+//!
+//! A value that does not resolve is **dropped and reported** (never sent as
+//! free text, never silently turned into zero hits): `unresolvedFilters` in
+//! JSON and a visible `⚠ Filter "…" für … nicht erkannt und ignoriert.` line
+//! in markdown, with up to three "Meintest du" suggestions.
+
+use crate::upstream::{Criterion, Node};
+use crate::vocab::{self, Vocabulary};
+
+/// A filter parameter of the search tools, in canonical criterion order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum FilterField {
+    EducationalContext,
+    Discipline,
+    UserRole,
+    LearningResourceType,
+    Publisher,
+}
+
+impl FilterField {
+    /// The vocabulary filters, in criterion order.
+    pub const VOCABULARY: [FilterField; 4] = [
+        FilterField::EducationalContext,
+        FilterField::Discipline,
+        FilterField::UserRole,
+        FilterField::LearningResourceType,
+    ];
+
+    /// The tool parameter name (also the `field` of `unresolvedFilters`).
+    pub fn param(self) -> &'static str {
+        match self {
+            FilterField::EducationalContext => "educationalContext",
+            FilterField::Discipline => "discipline",
+            FilterField::UserRole => "userRole",
+            FilterField::LearningResourceType => "learningResourceType",
+            FilterField::Publisher => "publisher",
+        }
+    }
+
+    /// The edu-sharing property the criterion is sent on.
+    pub fn property(self) -> &'static str {
+        match self.vocabulary() {
+            Some(v) => v.property(),
+            None => "ccm:oeh_publisher_combined",
+        }
+    }
+
+    /// The vocabulary behind the field; the publisher is free text.
+    pub fn vocabulary(self) -> Option<Vocabulary> {
+        match self {
+            FilterField::EducationalContext => Some(Vocabulary::EducationalContext),
+            FilterField::Discipline => Some(Vocabulary::Discipline),
+            FilterField::UserRole => Some(Vocabulary::UserRole),
+            FilterField::LearningResourceType => Some(Vocabulary::Lrt),
+            FilterField::Publisher => None,
+        }
+    }
+}
+
+/// A filter that is applied: one value for one criterion.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AppliedFilter {
+    pub field: FilterField,
+    /// The value sent: a vocabulary URI, or the publisher text.
+    pub value: String,
+    /// What the user typed (the `label` of `_queryMeta.criteria`).
+    pub input: String,
+}
+
+/// A vocabulary filter value that could not be resolved (it was dropped).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnresolvedFilter {
+    pub field: FilterField,
+    pub value: String,
+    /// Up to three labels the user may have meant.
+    pub suggestions: Vec<String>,
+}
+
+impl UnresolvedFilter {
+    /// The visible hint line.
+    pub fn hint(&self) -> String {
+        let head = format!(
+            "⚠ Filter \"{}\" für {} nicht erkannt und ignoriert.",
+            crate::format::one_line(&self.value),
+            self.field.param()
+        );
+        if self.suggestions.is_empty() {
+            head
+        } else {
+            format!("{head} Meintest du: {}?", self.suggestions.join(", "))
+        }
+    }
+
+    /// `{field, value, suggestions}`.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "field": self.field.param(),
+            "value": self.value,
+            "suggestions": self.suggestions,
+        })
+    }
+}
+
+/// The resolved filters of one tool call.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Filters {
+    /// In canonical field order.
+    pub applied: Vec<AppliedFilter>,
+    /// In canonical field order.
+    pub unresolved: Vec<UnresolvedFilter>,
+}
+
+impl Filters {
+    /// Resolve `(field, input)` pairs. Blank inputs are ignored; the result is
+    /// in canonical field order whatever the input order.
+    pub fn resolve(inputs: &[(FilterField, String)]) -> Filters {
+        let mut inputs: Vec<&(FilterField, String)> = inputs
+            .iter()
+            .filter(|(_, v)| !v.trim().is_empty())
+            .collect();
+        inputs.sort_by_key(|(field, _)| *field);
+        let mut filters = Filters::default();
+        for (field, input) in inputs {
+            let input = input.trim();
+            let resolved = match field.vocabulary() {
+                Some(v) => vocab::resolve(v, input),
+                None => Some(input.to_string()),
+            };
+            match resolved {
+                Some(value) => filters.applied.push(AppliedFilter {
+                    field: *field,
+                    value,
+                    input: input.to_string(),
+                }),
+                None => filters.unresolved.push(UnresolvedFilter {
+                    field: *field,
+                    value: input.to_string(),
+                    suggestions: field
+                        .vocabulary()
+                        .map(|v| vocab::suggestions(v, input))
+                        .unwrap_or_default(),
+                }),
+            }
+        }
+        filters
+    }
+
+    /// The criteria to append to every search variant (one value each).
+    pub fn criteria(&self) -> Vec<Criterion> {
+        self.applied
+            .iter()
+            .map(|f| Criterion::one(f.field.property(), f.value.clone()))
+            .collect()
+    }
+
+    /// The local filter of the collection tools (§7.1 `keepNode`): the node
+    /// carries, for every applied filter, the wanted value (URIs compared
+    /// exactly; the publisher as a case-insensitive substring).
+    pub fn keeps(&self, node: &Node) -> bool {
+        self.applied.iter().all(|f| {
+            let have = node.prop(f.field.property());
+            match f.field {
+                FilterField::Publisher => {
+                    let wanted = f.value.to_lowercase();
+                    have.iter().any(|h| h.to_lowercase().contains(&wanted))
+                }
+                _ => have.iter().any(|h| h.trim() == f.value),
+            }
+        })
+    }
+
+    /// The hint lines of the unresolved filters.
+    pub fn hints(&self) -> Vec<String> {
+        self.unresolved.iter().map(UnresolvedFilter::hint).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f(pairs: &[(FilterField, &str)]) -> Filters {
+        let owned: Vec<(FilterField, String)> =
+            pairs.iter().map(|(f, v)| (*f, v.to_string())).collect();
+        Filters::resolve(&owned)
+    }
+
+    #[test]
+    fn labels_synonyms_and_uris_resolve_in_canonical_order() {
+        let filters = f(&[
+            (FilterField::Publisher, " Serlo "),
+            (FilterField::Discipline, "Mathe"),
+            (
+                FilterField::EducationalContext,
+                "http://w3id.org/openeduhub/vocabs/educationalContext/grundschule",
+            ),
+        ]);
+        let props: Vec<&str> = filters.applied.iter().map(|a| a.field.property()).collect();
+        assert_eq!(
+            props,
+            [
+                "ccm:educationalcontext",
+                "ccm:taxonid",
+                "ccm:oeh_publisher_combined"
+            ]
+        );
+        assert_eq!(
+            filters.applied[1].value,
+            "http://w3id.org/openeduhub/vocabs/discipline/380"
+        );
+        assert_eq!(filters.applied[1].input, "Mathe");
+        assert_eq!(filters.applied[2].value, "Serlo");
+        assert!(filters.unresolved.is_empty());
+        let criteria = filters.criteria();
+        assert_eq!(criteria.len(), 3);
+        assert!(criteria.iter().all(|c| c.values.len() == 1));
+    }
+
+    #[test]
+    fn unresolved_values_are_reported_with_suggestions() {
+        let filters = f(&[
+            (FilterField::Discipline, "Physk"),
+            (FilterField::UserRole, "qqqqqqqq"),
+        ]);
+        assert!(filters.applied.is_empty());
+        assert_eq!(filters.unresolved.len(), 2);
+        let hints = filters.hints();
+        assert!(
+            hints[0].starts_with(
+                "⚠ Filter \"Physk\" für discipline nicht erkannt und ignoriert. Meintest du: "
+            ),
+            "{}",
+            hints[0]
+        );
+        assert!(hints[0].contains("Physik"), "{}", hints[0]);
+        assert_eq!(
+            hints[1],
+            "⚠ Filter \"qqqqqqqq\" für userRole nicht erkannt und ignoriert."
+        );
+        assert_eq!(
+            filters.unresolved[1].to_json(),
+            serde_json::json!({"field": "userRole", "value": "qqqqqqqq", "suggestions": []})
+        );
+    }
+
+    #[test]
+    fn local_keep_rule() {
+        let filters = f(&[(FilterField::Discipline, "Biologie")]);
+        let node: Node = serde_json::from_value(serde_json::json!({
+            "properties": {"ccm:taxonid": ["http://w3id.org/openeduhub/vocabs/discipline/080"]}
+        }))
+        .unwrap();
+        assert!(filters.keeps(&node));
+        assert!(!filters.keeps(&Node::default()));
+        assert!(Filters::default().keeps(&Node::default()));
+    }
+}

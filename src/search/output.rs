@@ -1,0 +1,356 @@
+//! The shared answer shapes of the search tools: the `_queryMeta` block, the
+//! search-UI link, the JSON document (fixed key order) and the markdown list.
+//!
+//! JSON: `total, count, results, [unresolvedFilters], [warnings],
+//! [relaxedQuery], _queryMeta` — one document, so the text block equals
+//! `structuredContent`. Markdown: `Gefundene Treffer gesamt: N`, then hint
+//! and warning lines, then the cards separated by blank lines; no
+//! `_queryMeta`. Nothing here reads a clock or iterates a hash map, so the
+//! same input gives byte-identical output.
+
+use serde_json::{Map, Value, json};
+
+use super::filters::{Filters, UnresolvedFilter};
+use crate::format::FormattedNode;
+
+/// Description length of a card in a result list.
+pub const CARD_DESCRIPTION_LIMIT: usize = 300;
+
+/// The properties that the search UI understands as `filters` (§4.9).
+const SEARCH_URL_FILTER_PROPS: [&str; 5] = [
+    "ccm:taxonid",
+    "ccm:educationalcontext",
+    "ccm:oeh_lrt_aggregated",
+    "ccm:educationalintendedenduserrole",
+    "ccm:oeh_publisher_combined",
+];
+
+/// One `_queryMeta.criteria` entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LabeledCriterion {
+    pub property: String,
+    pub values: Vec<String>,
+    /// What the user typed, when the value was resolved from it.
+    pub label: Option<String>,
+}
+
+impl LabeledCriterion {
+    /// The applied filters as labelled criteria.
+    pub fn from_filters(filters: &Filters) -> Vec<LabeledCriterion> {
+        filters
+            .applied
+            .iter()
+            .map(|f| LabeledCriterion {
+                property: f.field.property().to_string(),
+                values: vec![f.value.clone()],
+                label: Some(f.input.clone()),
+            })
+            .collect()
+    }
+
+    fn to_json(&self) -> Value {
+        let mut map = Map::new();
+        map.insert("property".into(), json!(self.property));
+        map.insert("values".into(), json!(self.values));
+        if let Some(label) = &self.label {
+            map.insert("label".into(), json!(label));
+        }
+        Value::Object(map)
+    }
+}
+
+/// The inputs of a `_queryMeta` block.
+#[derive(Debug, Clone)]
+pub struct QueryMeta<'a> {
+    pub tool_name: &'a str,
+    pub query_type: &'a str,
+    pub search_term: &'a str,
+    pub criteria: Vec<LabeledCriterion>,
+    pub max_items: u64,
+    pub skip_count: u64,
+    pub total_results: u64,
+    pub repository_url: &'a str,
+}
+
+impl QueryMeta<'_> {
+    /// `{toolName, queryType, searchTerm, criteria, pagination, repositoryUrl, searchUrl}`.
+    pub fn to_json(&self) -> Value {
+        json!({
+            "toolName": self.tool_name,
+            "queryType": self.query_type,
+            "searchTerm": self.search_term,
+            "criteria": self.criteria.iter().map(LabeledCriterion::to_json).collect::<Vec<_>>(),
+            "pagination": {
+                "maxItems": self.max_items,
+                "skipCount": self.skip_count,
+                "totalResults": self.total_results,
+            },
+            "repositoryUrl": self.repository_url,
+            "searchUrl": search_url(self.repository_url, self.search_term, &self.criteria),
+        })
+    }
+}
+
+/// `<repo>/components/search?q=<term>&filters=<JSON>` (§4.9), form-encoded;
+/// `q` left out when blank, `filters` when there are none.
+pub fn search_url(repository_url: &str, term: &str, criteria: &[LabeledCriterion]) -> String {
+    let mut filters = Map::new();
+    for c in criteria {
+        if SEARCH_URL_FILTER_PROPS.contains(&c.property.as_str()) {
+            filters.insert(c.property.clone(), json!(c.values));
+        }
+    }
+    let mut params: Vec<String> = Vec::new();
+    let term = term.trim();
+    if !term.is_empty() {
+        params.push(format!("q={}", form_encode(term)));
+    }
+    if !filters.is_empty() {
+        params.push(format!(
+            "filters={}",
+            form_encode(&Value::Object(filters).to_string())
+        ));
+    }
+    let mut url = format!("{repository_url}/components/search");
+    if !params.is_empty() {
+        url.push('?');
+        url.push_str(&params.join("&"));
+    }
+    url
+}
+
+/// `application/x-www-form-urlencoded` (as `URLSearchParams`): alphanumerics
+/// and `*-._` stay, a space becomes `+`, every other byte is `%XX`.
+pub fn form_encode(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() * 3 / 2);
+    for b in value.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'*' | b'-' | b'.' | b'_' => {
+                out.push(b as char)
+            }
+            b' ' => out.push('+'),
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+/// One list answer of a search tool, ready to render.
+#[derive(Debug, Clone)]
+pub struct Listing<'a> {
+    pub total: u64,
+    pub results: Vec<FormattedNode>,
+    pub unresolved: &'a [UnresolvedFilter],
+    pub warnings: &'a [String],
+    /// `(original query, what was searched instead)` after a zero-result rescue.
+    pub relaxed: Option<(&'a str, &'a str)>,
+    pub meta: Value,
+}
+
+impl Listing<'_> {
+    /// The JSON document (see the module docs for the key order).
+    pub fn to_json(&self) -> Value {
+        let mut doc = Map::new();
+        self.fill(&mut doc);
+        doc.insert("_queryMeta".into(), self.meta.clone());
+        Value::Object(doc)
+    }
+
+    /// A pot of `search_wlo_all`: `{total, count, results, _queryMeta}`.
+    pub fn pot_json(&self) -> Value {
+        let mut doc = Map::new();
+        doc.insert("total".into(), json!(self.total));
+        doc.insert("count".into(), json!(self.results.len()));
+        doc.insert("results".into(), results_json(&self.results));
+        doc.insert("_queryMeta".into(), self.meta.clone());
+        Value::Object(doc)
+    }
+
+    fn fill(&self, doc: &mut Map<String, Value>) {
+        doc.insert("total".into(), json!(self.total));
+        doc.insert("count".into(), json!(self.results.len()));
+        doc.insert("results".into(), results_json(&self.results));
+        extras(
+            doc,
+            self.unresolved,
+            self.warnings,
+            self.relaxed.map(|(_, r)| r),
+        );
+    }
+
+    /// The markdown answer; `empty` is the sentence shown when there are no cards.
+    pub fn to_markdown(&self, empty: &str) -> String {
+        let mut lines = vec![format!("Gefundene Treffer gesamt: {}", self.total)];
+        lines.extend(hint_lines(self.unresolved, self.warnings, self.relaxed));
+        let mut out = lines.join("\n");
+        out.push_str("\n\n");
+        if self.results.is_empty() {
+            out.push_str(empty);
+        } else {
+            out.push_str(&cards(&self.results));
+        }
+        out
+    }
+}
+
+/// The FormattedNode objects.
+pub fn results_json(results: &[FormattedNode]) -> Value {
+    Value::Array(results.iter().map(|r| Value::Object(r.to_json())).collect())
+}
+
+/// Append `unresolvedFilters`, `warnings`, `relaxedQuery` (each only when present).
+pub fn extras(
+    doc: &mut Map<String, Value>,
+    unresolved: &[UnresolvedFilter],
+    warnings: &[String],
+    relaxed: Option<&str>,
+) {
+    if !unresolved.is_empty() {
+        doc.insert(
+            "unresolvedFilters".into(),
+            Value::Array(unresolved.iter().map(UnresolvedFilter::to_json).collect()),
+        );
+    }
+    if !warnings.is_empty() {
+        doc.insert("warnings".into(), json!(warnings));
+    }
+    if let Some(relaxed) = relaxed {
+        doc.insert("relaxedQuery".into(), json!(relaxed));
+    }
+}
+
+/// The hint lines: the rescue line, the unresolved filters, the warnings.
+pub fn hint_lines(
+    unresolved: &[UnresolvedFilter],
+    warnings: &[String],
+    relaxed: Option<(&str, &str)>,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some((query, relaxed)) = relaxed {
+        lines.push(relaxed_line(query, relaxed));
+    }
+    lines.extend(unresolved.iter().map(UnresolvedFilter::hint));
+    lines.extend(
+        warnings
+            .iter()
+            .map(|w| format!("⚠ {}", crate::format::one_line(w))),
+    );
+    lines
+}
+
+/// `Keine exakten Treffer für „<q>“ – gezeigt: „<relaxed>“`.
+pub fn relaxed_line(query: &str, relaxed: &str) -> String {
+    format!(
+        "Keine exakten Treffer für „{}“ – gezeigt: „{}“",
+        crate::format::one_line(query),
+        crate::format::one_line(relaxed)
+    )
+}
+
+/// The cards of a list, separated by blank lines.
+pub fn cards(results: &[FormattedNode]) -> String {
+    results
+        .iter()
+        .map(|r| r.card(Some(CARD_DESCRIPTION_LIMIT)))
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
+/// `„<q>“` for sentences, one line.
+pub fn quoted(query: &str) -> String {
+    format!("„{}“", crate::format::one_line(query))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const REPO: &str = "https://repo.example/edu-sharing";
+
+    #[test]
+    fn search_url_is_form_encoded() {
+        let criteria = vec![
+            LabeledCriterion {
+                property: "ccm:taxonid".into(),
+                values: vec!["http://w3id.org/openeduhub/vocabs/discipline/380".into()],
+                label: Some("Mathe".into()),
+            },
+            LabeledCriterion {
+                property: "virtual:primaryparent_nodeid".into(),
+                values: vec!["x".into()],
+                label: None,
+            },
+        ];
+        assert_eq!(
+            search_url(REPO, "Brüche kürzen", &criteria),
+            "https://repo.example/edu-sharing/components/search?q=Br%C3%BCche+k%C3%BCrzen&filters=%7B%22ccm%3Ataxonid%22%3A%5B%22http%3A%2F%2Fw3id.org%2Fopeneduhub%2Fvocabs%2Fdiscipline%2F380%22%5D%7D"
+        );
+        assert_eq!(
+            search_url(REPO, " ", &[]),
+            "https://repo.example/edu-sharing/components/search"
+        );
+    }
+
+    #[test]
+    fn meta_key_order() {
+        let meta = QueryMeta {
+            tool_name: "t",
+            query_type: "q",
+            search_term: "s",
+            criteria: vec![],
+            max_items: 8,
+            skip_count: 0,
+            total_results: 3,
+            repository_url: REPO,
+        }
+        .to_json();
+        let keys: Vec<&String> = meta.as_object().unwrap().keys().collect();
+        assert_eq!(
+            keys,
+            [
+                "toolName",
+                "queryType",
+                "searchTerm",
+                "criteria",
+                "pagination",
+                "repositoryUrl",
+                "searchUrl"
+            ]
+        );
+    }
+
+    #[test]
+    fn document_key_order_and_markdown() {
+        let warnings = vec!["w".to_string()];
+        let listing = Listing {
+            total: 3,
+            results: vec![],
+            unresolved: &[],
+            warnings: &warnings,
+            relaxed: Some(("Photosyntese", "Photosynthese")),
+            meta: json!({}),
+        };
+        let keys: Vec<String> = listing
+            .to_json()
+            .as_object()
+            .unwrap()
+            .keys()
+            .cloned()
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                "total",
+                "count",
+                "results",
+                "warnings",
+                "relaxedQuery",
+                "_queryMeta"
+            ]
+        );
+        assert_eq!(
+            listing.to_markdown("Keine Treffer."),
+            "Gefundene Treffer gesamt: 3\nKeine exakten Treffer für „Photosyntese“ – gezeigt: „Photosynthese“\n⚠ w\n\nKeine Treffer."
+        );
+    }
+}
