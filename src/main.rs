@@ -2,8 +2,6 @@
 
 use std::net::SocketAddr;
 use std::process::ExitCode;
-use std::sync::Arc;
-use std::time::Duration;
 
 use clap::{Args as ClapArgs, Parser, Subcommand};
 use wlo_mcp::app::App;
@@ -202,33 +200,7 @@ async fn serve(config: Config, host: &str, port: u16, demo: bool) -> ExitCode {
         eprintln!("wlo-mcp listening on http://{shown_host}:{local}/mcp");
     }
 
-    let router = axum::Router::new().route(
-        "/mcp",
-        axum::routing::any(move |request: axum::extract::Request| {
-            let handler = handler.clone();
-            async move { handler.handle(request).await }
-        }),
-    );
-    let shutdown = Arc::new(tokio::sync::Notify::new());
-    let notify = shutdown.clone();
-    let server = axum::serve(listener, router).with_graceful_shutdown(async move {
-        shutdown_signal().await;
-        tracing::info!("shutting down: finishing in-flight requests (at most 5 s)");
-        notify.notify_one();
-    });
-    let grace = async {
-        shutdown.notified().await;
-        tokio::time::sleep(Duration::from_secs(5)).await;
-    };
-    tokio::select! {
-        result = server => {
-            if let Err(error) = result {
-                eprintln!("error: HTTP server: {error}");
-                return ExitCode::FAILURE;
-            }
-        }
-        _ = grace => tracing::warn!("in-flight requests did not finish within 5 s"),
-    }
+    wlo_mcp::transport::local::serve(listener, handler, shutdown_signal()).await;
     ExitCode::SUCCESS
 }
 

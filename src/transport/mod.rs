@@ -1,6 +1,7 @@
 //! Transports: one stateless HTTP handler (local server, Vercel, Lambda) and stdio.
 
 pub mod http;
+pub mod local;
 pub mod serverless;
 pub mod stdio;
 

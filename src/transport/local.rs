@@ -1,0 +1,76 @@
+//! The local HTTP server of `wlo-mcp serve`: hyper HTTP/1.1 in front of the
+//! shared [`HttpHandler`], with bounded header reads and a graceful stop.
+
+use std::convert::Infallible;
+use std::future::Future;
+use std::time::Duration;
+
+use bytes::Bytes;
+use http::{Request, StatusCode};
+use http_body_util::Full;
+use hyper::body::Incoming;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use tokio::net::TcpListener;
+
+use super::http::{HttpHandler, rpc_error};
+
+/// How long a client may take to send its request headers.
+pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long in-flight requests may take to finish after a stop signal.
+pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
+/// Read buffer per connection; request headers beyond it are refused (431).
+const MAX_BUF: usize = 64 * 1024;
+
+/// Serve `/mcp` on `listener` until `shutdown` resolves, then stop accepting
+/// and give in-flight requests up to [`SHUTDOWN_GRACE`] to finish.
+pub async fn serve(listener: TcpListener, handler: HttpHandler, shutdown: impl Future<Output = ()>) {
+    let graceful = GracefulShutdown::new();
+    tokio::pin!(shutdown);
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => {
+                let stream = match accepted {
+                    Ok((stream, _)) => stream,
+                    Err(error) => {
+                        tracing::warn!(%error, "accept failed");
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                        continue;
+                    }
+                };
+                let handler = handler.clone();
+                let service = hyper::service::service_fn(move |request: Request<Incoming>| {
+                    let handler = handler.clone();
+                    async move { Ok::<_, Infallible>(route(&handler, request).await) }
+                });
+                let mut builder = hyper::server::conn::http1::Builder::new();
+                builder
+                    .timer(TokioTimer::new())
+                    .header_read_timeout(HEADER_READ_TIMEOUT)
+                    .max_buf_size(MAX_BUF);
+                let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
+                tokio::spawn(async move {
+                    if let Err(error) = connection.await {
+                        tracing::debug!(%error, "connection ended with an error");
+                    }
+                });
+            }
+            _ = &mut shutdown => break,
+        }
+    }
+    drop(listener);
+    tracing::info!("shutting down: finishing in-flight requests (at most 5 s)");
+    if tokio::time::timeout(SHUTDOWN_GRACE, graceful.shutdown()).await.is_err() {
+        tracing::warn!("in-flight requests did not finish within 5 s");
+    }
+}
+
+async fn route(handler: &HttpHandler, request: Request<Incoming>) -> http::Response<Full<Bytes>> {
+    if request.uri().path() == "/mcp" {
+        return handler.handle(request).await;
+    }
+    let mut response = rpc_error(StatusCode::NOT_FOUND, -32600, "Not found: the MCP endpoint is /mcp");
+    let headers = response.headers_mut();
+    headers.insert(http::header::ACCESS_CONTROL_ALLOW_ORIGIN, http::HeaderValue::from_static("*"));
+    response
+}
