@@ -16,7 +16,7 @@ pub fn spec() -> ToolSpec {
     ToolSpec {
         name: NAME,
         title: "Inhalte einer WLO-Sammlung",
-        description: "List what a WirLernenOnline (WLO) collection contains: its materials (contentFilter \"files\", default), its sub-collections (\"folders\") or both. Page with skipCount (an offset into the collection's listing; consecutive pages never overlap) and maxResults. includeSubcollections also lists the materials of all sub-collections (breadth-first, files only). An optional query reorders the page by relevance. Get the nodeId from search_wlo_collections, search_wlo_all or browse_collection_tree.",
+        description: "List what a WLO collection (Sammlung) contains: materials (contentFilter files, default), sub-collections (folders) or both. Page with skipCount (offset; consecutive pages never overlap) and maxResults. includeSubcollections also lists the materials of all sub-collections (files only). An optional query reorders the page. nodeIds come from search_wlo_collections, search_wlo_all or browse_collection_tree.",
         input_schema: schema::object(
             vec![
                 ("nodeId", schema::string("The collection's nodeId (UUID).")),

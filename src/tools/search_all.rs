@@ -30,7 +30,7 @@ pub fn spec() -> ToolSpec {
     ToolSpec {
         name: NAME,
         title: "WLO komplett durchsuchen",
-        description: "One call for a broad topic request on WirLernenOnline (WLO): individual materials (`content`), collections (`collections`) and topic pages (`topicPages`, collections with a curated Themenseite), searched in parallel and answered in separate pots, each ranked by relevance. `content.total` is WLO's hit count; the other pots count what is shown. Vocabulary filters (label, synonym or URI) apply to the materials only. `include` limits the pots (left-out pots stay empty). Use search_wlo_content or search_wlo_collections for more of one kind.",
+        description: "One call for a broad topic request on WirLernenOnline (WLO): materials (content), collections and topic pages (topicPages: collections with a Themenseite), searched in parallel, answered in separate ranked pots. content.total is WLO's hit count; the other pots count what is shown. Vocabulary filters apply to materials only; include limits the pots. For more of one kind use search_wlo_content or search_wlo_collections.",
         input_schema: schema::object(
             vec![
                 (

@@ -15,7 +15,7 @@ pub fn spec() -> ToolSpec {
     ToolSpec {
         name: NAME,
         title: "WLO-Sammlungen suchen",
-        description: "Search WirLernenOnline (WLO) for collections (Sammlungen): editorially curated topic bundles, shown on WLO as topic pages. Searches by keyword and, when that finds nothing, walks the collection tree (subject portals → topics → subtopics). An empty query lists the subject portals, or the sub-collections of parentNodeId; parentNodeId restricts the search to that subtree. Filters (label, English synonym or URI) are applied to the collections found; unrecognised values are reported in `unresolvedFilters`. Results are ranked by relevance. To list a collection's materials use get_collection_contents.",
+        description: "Search WirLernenOnline (WLO) for collections (Sammlungen: curated topic bundles, shown as topic pages) by keyword, with a fallback walk of the collection tree. Empty query: the subject portals, or the sub-collections of parentNodeId; parentNodeId also restricts a search to that subtree. Filters (label, synonym or URI) apply to the collections; unknown values are reported in unresolvedFilters. A collection's materials: get_collection_contents.",
         input_schema: schema::object(
             vec![
                 (

@@ -14,7 +14,7 @@ pub fn spec() -> ToolSpec {
     ToolSpec {
         name: NAME,
         title: "WLO-Materialien suchen",
-        description: "Search WirLernenOnline (WLO) for individual learning materials (worksheets, videos, interactive exercises, …) by topic. Accepts topic words or whole teacher requests (\"Arbeitsblätter zur Bruchrechnung für Klasse 6\"); the server expands the query, fuses several searches and ranks by relevance, and when nothing matches exactly it corrects typos and relaxes the query (then `relaxedQuery` says what was searched). Optional filters accept German labels, English synonyms or vocabulary URIs (see lookup_wlo_vocabulary); an unrecognised filter value is ignored and reported in `unresolvedFilters`. Use excludeNodeIds to get further results without repeats. For collections/topic pages use search_wlo_collections or search_wlo_all.",
+        description: "Search WirLernenOnline (WLO) for individual learning materials (Arbeitsblatt, Video, interactive exercises, …) by topic or by a whole teacher request (\"Arbeitsblätter zur Bruchrechnung für Klasse 6\"). Ranked by relevance; when nothing matches, typos are corrected and the query relaxed (relaxedQuery). Filters take labels, synonyms or URIs (lookup_wlo_vocabulary); unknown values are reported in unresolvedFilters. For collections/topic pages use search_wlo_collections or search_wlo_all.",
         input_schema: schema::object(
             vec![
                 (

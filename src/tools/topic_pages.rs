@@ -17,7 +17,7 @@ pub fn spec() -> ToolSpec {
     ToolSpec {
         name: NAME,
         title: "WLO-Themenseiten",
-        description: "Find WLO topic pages (Themenseiten: curated pages of a collection with swimlanes, in variants for Lehrkräfte / Lernende / Allgemein). Three modes: collectionId checks one collection; query searches collections and subject portals with a topic page; neither lists all topic pages. One card per collection with a variants list (mergeVariants=false: one entry per variant). Filters targetGroup and educationalContext exclude only variants that have a different value. sort: relevance (default with a query) or alpha.",
+        description: "Find WLO topic pages (Themenseiten: curated collection pages in variants for Lehrkräfte / Lernende / Allgemein). Modes: collectionId checks one collection; query searches collections and portals with a topic page; neither lists all. One card per collection with its variants (mergeVariants=false: one per variant). targetGroup and educationalContext exclude only variants with a different value. sort: relevance (default with query) or alpha.",
         input_schema: schema::object(
             vec![
                 ("query", schema::string_max("Topic to search for (Mode B), e.g. \"Klimawandel\".", 200)),
