@@ -166,6 +166,10 @@ pub fn normalize_repository_url(raw: &str) -> Result<(String, Vec<String>), Stri
     if host.is_empty() || host.starts_with('/') {
         return Err(format!("'{}' has no host", raw.trim()));
     }
+    // Credentials in the URL would surface in logs and in wlo_health_check.
+    if host.split('/').next().unwrap_or("").contains('@') {
+        return Err("credentials in the URL (user:password@) are not supported".into());
+    }
     let mut warnings = Vec::new();
     if url.contains("/components") {
         warnings.push(format!(
@@ -210,6 +214,8 @@ mod tests {
         assert_eq!(n("https://x/edu-sharing/rest/rest"), "https://x/edu-sharing/rest");
         assert!(normalize_repository_url("ftp://x").is_err());
         assert!(normalize_repository_url("https://").is_err());
+        assert!(normalize_repository_url("https://user:secret@x/edu-sharing").is_err());
+        assert!(normalize_repository_url("https://x/edu-sharing/a@b").is_ok());
         let (_, w) = normalize_repository_url("https://x/edu-sharing/components/render").unwrap();
         assert_eq!(w.len(), 1);
         let (_, w) = normalize_repository_url("https://x/edu-sharing/edu-sharing").unwrap();

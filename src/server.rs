@@ -78,7 +78,9 @@ pub fn tool_definition(spec: ToolSpec) -> Tool {
 pub async fn run_tool(app: &Arc<App>, name: &str, entry: &ToolEntry, args: Args) -> ToolResponse {
     let started = Instant::now();
     let scope = CallScope::new(app.config.tool_deadline);
-    let call = AssertUnwindSafe(scope.run((entry.call)(app, args))).catch_unwind();
+    // The tool function is invoked inside the guarded future, so a panic while
+    // building the future is caught as well as one while running it.
+    let call = AssertUnwindSafe(async { scope.run((entry.call)(app, args)).await }).catch_unwind();
     let response = match tokio::time::timeout(app.config.tool_deadline, call).await {
         Ok(Ok(response)) => response,
         Ok(Err(panic)) => {

@@ -1671,6 +1671,23 @@ fn boom_call<'a>(
     })
 }
 
+fn eager_boom_call(_app: &wlo_mcp::app::App, _args: Args) -> futures::future::BoxFuture<'_, ToolResponse> {
+    // Panics while building the future, before it is ever polled.
+    let empty: Vec<u8> = Vec::new();
+    let byte = empty[usize::from(empty.is_empty())];
+    Box::pin(async move { ToolResponse::text(byte.to_string()) })
+}
+
+#[tokio::test]
+async fn a_tool_that_panics_before_returning_its_future_is_caught_too() {
+    let handler = in_process(&[]);
+    let app = handler.app().clone();
+    let eager = ToolEntry { spec: boom_spec, call: eager_boom_call };
+    let response = wlo_mcp::server::run_tool(&app, "boom", &eager, Args::default()).await;
+    assert!(response.is_error);
+    assert!(response.rendered_text().contains("Interner Fehler"));
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_panicking_tool_call_is_an_error_for_that_call_only() {
     let handler = in_process(&[]);

@@ -367,6 +367,13 @@ async fn bulk_details_argument_errors() {
         let r = h.call_tool("get_nodes_details", args.clone()).await;
         assert!(r.is_error && r.text.contains("nodeIds"), "{args}: {}", r.text);
     }
+    // A non-string entry is reported in failed[]; the rest of the batch proceeds.
+    let wk = h.standin.well_known().clone();
+    let r = h.call_tool("get_nodes_details", json!({"nodeIds": [42, wk.bruchrechnung]})).await;
+    assert!(!r.is_error, "{}", r.text);
+    let doc = r.json();
+    assert_eq!(doc["failed"], json!(["42"]));
+    assert_eq!(doc["resolved"], 1);
     // Only bad ids: not a repository failure, so not isError.
     let r = h.call_tool("get_nodes_details", json!({"nodeIds": ["../x"]})).await;
     assert!(!r.is_error);

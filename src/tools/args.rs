@@ -193,6 +193,37 @@ impl Args {
             .collect()
     }
 
+    /// A list of id entries for a batch: every entry as text (a non-string
+    /// entry becomes its JSON text, so it can be reported as failed), blanks
+    /// dropped, at most `max_items` entries.
+    pub fn id_entries(&self, key: &str, max_items: usize) -> Result<Vec<String>, ArgError> {
+        let items: Vec<&Value> = match self.get(key) {
+            None => return Ok(Vec::new()),
+            Some(Value::Array(items)) => items.iter().collect(),
+            Some(v @ Value::String(_)) => vec![v],
+            Some(other) => {
+                return Err(ArgError(format!(
+                    "Ungültiger Wert für {key}: {}. Erlaubt: eine Liste von 1 bis {max_items} nodeIds.",
+                    describe(other)
+                )));
+            }
+        };
+        if items.len() > max_items {
+            return Err(ArgError(format!(
+                "Ungültiger Wert für {key}: {} Einträge. Erlaubt: höchstens {max_items}.",
+                items.len()
+            )));
+        }
+        Ok(items
+            .into_iter()
+            .map(|item| match item {
+                Value::String(s) => s.trim().chars().take(MAX_TEXT).collect::<String>(),
+                other => other.to_string().chars().take(MAX_TEXT).collect(),
+            })
+            .filter(|s| !s.is_empty())
+            .collect())
+    }
+
     /// `excludeNodeIds`: malformed entries, strings or not, are ignored (they
     /// never reach a URL). More than 500 entries, or a value that is neither a
     /// list nor a string, is an error.

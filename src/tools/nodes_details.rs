@@ -22,8 +22,8 @@ pub fn spec() -> ToolSpec {
 }
 
 pub async fn call(app: &App, args: Args) -> ToolResponse {
-    let raw = match args.string_list("nodeIds", MAX_IDS) {
-        Ok(list) if !list.iter().all(|s| s.is_empty()) => list,
+    let raw = match args.id_entries("nodeIds", MAX_IDS) {
+        Ok(list) if !list.is_empty() => list,
         Ok(_) => {
             return ArgError("Fehlender Pflichtparameter nodeIds: Erlaubt ist eine Liste von 1 bis 50 nodeIds.".into()).into();
         }
