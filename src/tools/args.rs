@@ -162,17 +162,16 @@ impl Args {
             .ok_or_else(|| not_an_id(key, self.get(key)))
     }
 
-    /// A list of strings (a single string counts as a one-element list), at most `max_items` entries.
-    pub fn string_list(&self, key: &str, max_items: usize) -> Result<Vec<String>, ArgError> {
+    /// The entries of a list argument (a single string counts as a one-element
+    /// list); `None` when absent. More than `max_items` entries, or a value that
+    /// is neither a list nor a string, is an error that says `allowed`.
+    fn list_items(&self, key: &str, max_items: usize, allowed: &str) -> Result<Option<Vec<&Value>>, ArgError> {
         let items: Vec<&Value> = match self.get(key) {
-            None => return Ok(Vec::new()),
+            None => return Ok(None),
             Some(Value::Array(items)) => items.iter().collect(),
             Some(v @ Value::String(_)) => vec![v],
             Some(other) => {
-                return Err(ArgError(format!(
-                    "Ungültiger Wert für {key}: {}. Erlaubt: eine Liste von Texten (höchstens {max_items}).",
-                    describe(other)
-                )));
+                return Err(ArgError(format!("Ungültiger Wert für {key}: {}. Erlaubt: {allowed}.", describe(other))));
             }
         };
         if items.len() > max_items {
@@ -181,14 +180,18 @@ impl Args {
                 items.len()
             )));
         }
+        Ok(Some(items))
+    }
+
+    /// A list of strings (a single string counts as a one-element list), at most `max_items` entries.
+    pub fn string_list(&self, key: &str, max_items: usize) -> Result<Vec<String>, ArgError> {
+        let allowed = format!("eine Liste von Texten (höchstens {max_items})");
+        let Some(items) = self.list_items(key, max_items, &allowed)? else { return Ok(Vec::new()) };
         items
             .into_iter()
             .map(|item| match item {
                 Value::String(s) => Ok(s.trim().chars().take(MAX_TEXT).collect()),
-                other => Err(ArgError(format!(
-                    "Ungültiger Eintrag in {key}: {}. Erlaubt: Texte.",
-                    describe(other)
-                ))),
+                other => Err(ArgError(format!("Ungültiger Eintrag in {key}: {}. Erlaubt: Texte.", describe(other)))),
             })
             .collect()
     }
@@ -197,23 +200,8 @@ impl Args {
     /// entry becomes its JSON text, so it can be reported as failed), blanks
     /// dropped, at most `max_items` entries.
     pub fn id_entries(&self, key: &str, max_items: usize) -> Result<Vec<String>, ArgError> {
-        let items: Vec<&Value> = match self.get(key) {
-            None => return Ok(Vec::new()),
-            Some(Value::Array(items)) => items.iter().collect(),
-            Some(v @ Value::String(_)) => vec![v],
-            Some(other) => {
-                return Err(ArgError(format!(
-                    "Ungültiger Wert für {key}: {}. Erlaubt: eine Liste von 1 bis {max_items} nodeIds.",
-                    describe(other)
-                )));
-            }
-        };
-        if items.len() > max_items {
-            return Err(ArgError(format!(
-                "Ungültiger Wert für {key}: {} Einträge. Erlaubt: höchstens {max_items}.",
-                items.len()
-            )));
-        }
+        let allowed = format!("eine Liste von 1 bis {max_items} nodeIds");
+        let Some(items) = self.list_items(key, max_items, &allowed)? else { return Ok(Vec::new()) };
         Ok(items
             .into_iter()
             .map(|item| match item {
@@ -228,15 +216,10 @@ impl Args {
     /// never reach a URL). More than 500 entries, or a value that is neither a
     /// list nor a string, is an error.
     pub fn exclude_ids(&self) -> Result<Vec<String>, ArgError> {
-        const KEY: &str = "excludeNodeIds";
-        const MAX: usize = 500;
-        let Some(Value::Array(items)) = self.get(KEY) else {
-            return Ok(self.string_list(KEY, MAX)?.iter().filter_map(|s| ids::normalize_node_id(s)).collect());
+        let Some(items) = self.list_items("excludeNodeIds", 500, "eine Liste von nodeIds (höchstens 500)")? else {
+            return Ok(Vec::new());
         };
-        if items.len() > MAX {
-            return Err(ArgError(format!("Ungültiger Wert für {KEY}: {} Einträge. Erlaubt: höchstens {MAX}.", items.len())));
-        }
-        Ok(items.iter().filter_map(Value::as_str).filter_map(ids::normalize_node_id).collect())
+        Ok(items.into_iter().filter_map(Value::as_str).filter_map(ids::normalize_node_id).collect())
     }
 }
 

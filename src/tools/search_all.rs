@@ -190,42 +190,14 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     // Every read failed → error; otherwise failures become warnings.
     let mut errors: Vec<(&str, UpstreamError)> = Vec::new();
     let mut reads = 0;
-    let content: ContentOutcome = match content {
-        None => ContentOutcome::default(),
-        Some(Ok(outcome)) => {
-            reads += 1;
-            outcome
-        }
-        Some(Err(error)) => {
-            reads += 1;
-            errors.push(("Die Suche nach Inhalten", error));
-            ContentOutcome::default()
-        }
-    };
-    let keyword_nodes = match keyword {
-        None => Vec::new(),
-        Some(Ok(list)) => {
-            reads += 1;
-            list.nodes
-        }
-        Some(Err(error)) => {
-            reads += 1;
-            errors.push(("Die Suche nach Sammlungen", error));
-            Vec::new()
-        }
-    };
-    let portal_list: Vec<Node> = match portals {
-        None => Vec::new(),
-        Some(Ok(list)) => {
-            reads += 1;
-            list.nodes
-        }
-        Some(Err(error)) => {
-            reads += 1;
-            errors.push(("Das Lesen der Fachportale", error));
-            Vec::new()
-        }
-    };
+    let content: ContentOutcome =
+        settle(content, "Die Suche nach Inhalten", &mut reads, &mut errors).unwrap_or_default();
+    let keyword_nodes: Vec<Node> = settle(keyword, "Die Suche nach Sammlungen", &mut reads, &mut errors)
+        .map(|list| list.nodes)
+        .unwrap_or_default();
+    let portal_list: Vec<Node> = settle(portals, "Das Lesen der Fachportale", &mut reads, &mut errors)
+        .map(|list| list.nodes)
+        .unwrap_or_default();
     if reads > 0 && errors.len() == reads {
         let (_, error) = errors.swap_remove(0);
         return ToolResponse::error(error.german());
@@ -409,4 +381,16 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
             ToolResponse::text(out)
         }
     }
+}
+
+/// Count one read of the call and keep its value, or record its failure.
+fn settle<T>(
+    read: Option<Result<T, UpstreamError>>,
+    what: &'static str,
+    reads: &mut usize,
+    errors: &mut Vec<(&'static str, UpstreamError)>,
+) -> Option<T> {
+    let read = read?;
+    *reads += 1;
+    read.map_err(|error| errors.push((what, error))).ok()
 }
