@@ -1204,3 +1204,25 @@ async fn search_all_with_the_repository_down_is_an_error() {
     assert!(r.is_error, "{}", r.text);
     assert!(started.elapsed() < Duration::from_secs(10));
 }
+
+/// Same-subject material that fills a short page is marked, never passed off as a hit.
+#[tokio::test]
+async fn filled_material_is_marked_as_related() {
+    let h = Harness::start().await;
+    let r = h
+        .call_tool("search_wlo_content", json!({"query": "Satz des Pythagoras", "maxResults": 10, "outputFormat": "json"}))
+        .await;
+    assert!(!r.is_error, "{}", r.text);
+    let doc = r.json();
+    let results = doc["results"].as_array().unwrap();
+    let related: Vec<bool> = results.iter().map(|r| r.get("related") == Some(&json!(true))).collect();
+    let first_related = related.iter().position(|&x| x).expect("a short page is filled");
+    assert!(first_related > 0, "direct hits come first");
+    assert!(related[first_related..].iter().all(|&x| x), "related items only at the end");
+    for hit in &results[..first_related] {
+        assert!(hit["title"].as_str().unwrap().contains("Pythagoras"), "{hit}");
+    }
+    let md = h.call_tool("search_wlo_content", json!({"query": "Satz des Pythagoras", "maxResults": 10})).await;
+    let line = md.text.find("Weitere Materialien aus demselben Fach").expect("markdown says so");
+    assert!(md.text[..line].contains("Pythagoras"));
+}

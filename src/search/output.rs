@@ -144,6 +144,10 @@ pub struct Listing<'a> {
     pub warnings: &'a [String],
     /// `(original query, what was searched instead)` after a zero-result rescue.
     pub relaxed: Option<(&'a str, &'a str)>,
+    /// How many results at the end are same-subject material filled in after
+    /// the direct hits (marked `"related": true` in JSON, introduced by a line
+    /// in markdown), so nobody mistakes them for hits of the query.
+    pub related: usize,
     pub meta: Value,
 }
 
@@ -161,21 +165,54 @@ impl Listing<'_> {
         let mut doc = Map::new();
         doc.insert("total".into(), json!(self.total));
         doc.insert("count".into(), json!(self.results.len()));
-        doc.insert("results".into(), results_json(&self.results));
+        doc.insert("results".into(), self.results_json());
         doc.insert("_queryMeta".into(), self.meta.clone());
         Value::Object(doc)
+    }
+
+    /// The FormattedNode objects, the filled-in ones marked `"related": true`.
+    fn results_json(&self) -> Value {
+        let direct = self.results.len().saturating_sub(self.related);
+        Value::Array(
+            self.results
+                .iter()
+                .enumerate()
+                .map(|(i, r)| {
+                    let mut object = r.to_json();
+                    if i >= direct {
+                        object.insert("related".into(), json!(true));
+                    }
+                    Value::Object(object)
+                })
+                .collect(),
+        )
     }
 
     fn fill(&self, doc: &mut Map<String, Value>) {
         doc.insert("total".into(), json!(self.total));
         doc.insert("count".into(), json!(self.results.len()));
-        doc.insert("results".into(), results_json(&self.results));
+        doc.insert("results".into(), self.results_json());
         extras(
             doc,
             self.unresolved,
             self.warnings,
             self.relaxed.map(|(_, r)| r),
         );
+    }
+
+    /// The cards; same-subject material after the direct hits gets its own line.
+    pub fn cards(&self) -> String {
+        let direct = self.results.len().saturating_sub(self.related);
+        let (hits, related) = self.results.split_at(direct);
+        let mut parts = Vec::new();
+        if !hits.is_empty() {
+            parts.push(cards(hits));
+        }
+        if !related.is_empty() {
+            parts.push(RELATED_LINE.to_string());
+            parts.push(cards(related));
+        }
+        parts.join("\n\n")
     }
 
     /// The markdown answer; `empty` is the sentence shown when there are no cards.
@@ -187,11 +224,14 @@ impl Listing<'_> {
         if self.results.is_empty() {
             out.push_str(empty);
         } else {
-            out.push_str(&cards(&self.results));
+            out.push_str(&self.cards());
         }
         out
     }
 }
+
+/// Introduces same-subject material shown after the direct hits.
+pub const RELATED_LINE: &str = "Weitere Materialien aus demselben Fach (keine direkten Treffer der Suche):";
 
 /// The FormattedNode objects.
 pub fn results_json(results: &[FormattedNode]) -> Value {
@@ -323,6 +363,7 @@ mod tests {
     fn document_key_order_and_markdown() {
         let warnings = vec!["w".to_string()];
         let listing = Listing {
+            related: 0,
             total: 3,
             results: vec![],
             unresolved: &[],

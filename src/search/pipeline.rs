@@ -1,6 +1,6 @@
 //! The content search pipeline (`search_wlo_content`, the content pot of
 //! `search_wlo_all`): expansion → one parallel wave → fusion, with a
-//! zero-result rescue.
+//! zero-result rescue and a same-subject fill for short pages.
 //!
 //! Round trips (sequential waves of parallel reads):
 //!
@@ -19,14 +19,24 @@
 //!    the corrected query when there is one, else with the original. The
 //!    answer says what was searched instead (`relaxedQuery`).
 //!
-//! A plain search that finds something therefore costs one round trip; the
-//! rescue costs three.
+//! **Fill.** When the fused hits are fewer than `maxResults` and the search
+//! has a clear subject (a discipline the query names exactly, or the one a
+//! strict majority of the hits carry), the page is filled after the hits
+//! with material of that subject, closest topics first
+//! ([`rank_fill`]): hits of the subject that fell below the quality floor,
+//! and — only when the wave returned fewer usable hits than `maxResults`
+//! altogether — one more parallel wave of [`fill_variants`] (the hits' topic
+//! keywords within the subject; the subject as a whole), with the filters.
+//!
+//! A plain search that fills its page therefore costs one round trip; a
+//! narrow topic with fewer hits than asked for costs two; the rescue three
+//! (four when the rescued page is short too).
 
 use futures::future::join_all;
 
 use super::ranking::{
-    Dictionary, MAX_RESCUE_VARIANTS, Variant, VariantHits, expand_query, fuse, rescue_variants,
-    synonym_keys,
+    Dictionary, Fusion, MAX_RESCUE_VARIANTS, Variant, VariantHits, expand_query, fill_subject,
+    fill_variants, fuse_all, rank_fill, related_keywords, rescue_variants, synonym_keys,
 };
 use crate::app::App;
 use crate::upstream::{ChildFilter, Criterion, Node, NodeList, Props, UpstreamError};
@@ -63,6 +73,9 @@ pub struct ContentOutcome {
     pub warnings: Vec<String>,
     /// What was searched instead, after a zero-result rescue.
     pub relaxed_query: Option<String>,
+    /// How many of `nodes`, at the end, are the same-subject fill rather than
+    /// hits of the query (see the module docs); 0 for a full page of hits.
+    pub filled: usize,
     /// The labels of the variants that were sent (for logs).
     pub variants: Vec<String>,
 }
@@ -98,13 +111,10 @@ pub async fn search_content(
     }
 
     let hits = successful(&variants, &results);
-    let ranked = fuse(query, &hits);
-    if !ranked.is_empty() {
-        outcome.nodes = keep(
-            ranked.into_iter().map(|r| r.node),
-            search.exclude,
-            search.max_results,
-        );
+    let fusion = fuse_all(query, &hits);
+    if !fusion.ranked.is_empty() {
+        (outcome.nodes, outcome.filled) =
+            with_fill(app, &search, query, fusion, pool, &mut outcome.variants).await;
         return Ok(outcome);
     }
 
@@ -139,8 +149,8 @@ pub async fn search_content(
     }
     let scoring = correction.as_deref().unwrap_or(query);
     let hits = successful(&rescue, &results);
-    let ranked = fuse(scoring, &hits);
-    if ranked.is_empty() {
+    let fusion = fuse_all(scoring, &hits);
+    if fusion.ranked.is_empty() {
         return Ok(outcome);
     }
     outcome.relaxed_query = relaxed_query(&rescue, &results, correction.as_deref());
@@ -150,12 +160,74 @@ pub async fn search_content(
         .map(|l| l.pagination.total)
         .max()
         .unwrap_or(0);
-    outcome.nodes = keep(
-        ranked.into_iter().map(|r| r.node),
-        search.exclude,
-        search.max_results,
-    );
+    (outcome.nodes, outcome.filled) =
+        with_fill(app, &search, scoring, fusion, pool, &mut outcome.variants).await;
     Ok(outcome)
+}
+
+/// The fused results, cut to `max_results`; when they are fewer, the
+/// same-subject fill after them (see [`fill_subject`], [`rank_fill`]).
+/// Returns the page and how many of it are fill.
+///
+/// Fill candidates: the hits of the subject that fell below the quality
+/// floor; and, **only if the wave returned fewer usable hits than
+/// `max_results` altogether**, one more parallel wave of [`fill_variants`]
+/// (with the filters). A page the wave could have filled therefore never
+/// costs an extra round trip. A failed fill wave only leaves the page short
+/// (logged, no warning: the hits themselves are complete).
+async fn with_fill(
+    app: &App,
+    search: &ContentSearch<'_>,
+    query: &str,
+    fusion: Fusion,
+    pool: u32,
+    labels: &mut Vec<String>,
+) -> (Vec<Node>, usize) {
+    let max = search.max_results;
+    let mut nodes = keep(
+        fusion.ranked.iter().map(|r| r.node.clone()),
+        search.exclude,
+        max,
+    );
+    if nodes.len() >= max {
+        return (nodes, 0);
+    }
+    let Some(subject) = fill_subject(query, &nodes, fusion.floor_met) else {
+        return (nodes, 0);
+    };
+    let usable_hits = keep(
+        fusion
+            .ranked
+            .iter()
+            .chain(&fusion.below_floor)
+            .map(|r| r.node.clone()),
+        search.exclude,
+        max,
+    )
+    .len();
+    let mut candidates: Vec<Node> = fusion.below_floor.into_iter().map(|r| r.node).collect();
+    if usable_hits < max {
+        let variants = fill_variants(&subject, &related_keywords(&nodes));
+        let results = wave(app, &variants, search.filters, pool).await;
+        labels.extend(variants.iter().map(|v| v.label.clone()));
+        for (variant, result) in variants.iter().zip(results) {
+            match result {
+                Ok(list) => candidates.extend(list.nodes),
+                Err(error) => {
+                    tracing::debug!(variant = %variant.label, %error, "fill variant failed");
+                }
+            }
+        }
+    }
+    let fill = keep(
+        rank_fill(query, &subject, &nodes, candidates).into_iter(),
+        search.exclude,
+        max - nodes.len(),
+    );
+    let filled = fill.len();
+    tracing::debug!(query, subject, filled, "same-subject fill");
+    nodes.extend(fill);
+    (nodes, filled)
 }
 
 /// The rescue variants: [`rescue_variants`] of the query with its correction,

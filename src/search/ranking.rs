@@ -5,18 +5,23 @@
 //! # Pipeline (`search_wlo_content`, §9 of the edu-sharing API notes)
 //!
 //! 1. [`expand_query`] turns the user query into at most five weighted
-//!    [`Variant`]s — full text, title, topic, keywords, stopword-free,
-//!    synonyms. The caller appends its filter criteria to each and runs them
-//!    as parallel ngsearch calls.
+//!    [`Variant`]s — full text, title, topic, keywords, a named subject,
+//!    stopword-free, synonyms. The caller appends its filter criteria to each
+//!    and runs them as parallel ngsearch calls.
 //! 2. [`fuse`] merges the result lists of the variants that succeeded:
 //!    weighted reciprocal-rank fusion (k = 60) for consensus, the
-//!    [`relevance_score`] (title/keyword/description match + metadata quality)
-//!    for relevance, a small bonus for appearing in several lists, a quality
-//!    floor with a keep-everything fallback, and no deleted placeholders.
+//!    [`relevance_score`] (title/keyword/description match on the topic
+//!    phrase and terms — folded, lightly stemmed, with synonyms — a named
+//!    subject, a weak material bonus, metadata quality) for relevance, a
+//!    small bonus for appearing in several lists, a quality floor with a
+//!    keep-everything fallback, and no deleted placeholders.
 //! 3. If every variant returned nothing, [`rescue_variants`] gives one more
 //!    wave of relaxed queries: the typo-corrected query (from a
 //!    [`Dictionary`] of vocabulary labels, synonym keys and collection
 //!    titles), the topic alone and single terms.
+//! 4. If the page is still short of `maxResults`, the same-subject fill
+//!    ([`fill_subject`], [`fill_variants`], [`rank_fill`]) appends material
+//!    of the search's clear subject after every hit.
 //!
 //! Other paths use the pieces directly: [`rerank`] orders an already fetched
 //! list (collections, topic-page candidates, collection contents),
@@ -35,7 +40,9 @@
 
 mod collate;
 mod expand;
+mod fill;
 mod fuse;
+mod query;
 mod rescue;
 mod score;
 #[cfg(test)]
@@ -46,12 +53,16 @@ mod typo;
 pub use collate::{collation_key, sort_by_title};
 pub use expand::{
     MAX_VARIANTS, NGSEARCHWORD, Variant, WEIGHT_FULL, WEIGHT_KEYWORDS, WEIGHT_NOSTOP,
-    WEIGHT_SYNONYM, WEIGHT_TITLE, WEIGHT_TOPIC, expand_query, topic_query,
+    WEIGHT_SUBJECT, WEIGHT_SYNONYM, WEIGHT_TITLE, WEIGHT_TOPIC, expand_query, topic_query,
 };
-pub use fuse::{RRF_K, Ranked, VariantHits, fuse, min_score, rerank};
+pub use fill::{
+    DISCIPLINE_PREFIX, MAX_RELATED_KEYWORDS, WEIGHT_FILL_RELATED, WEIGHT_FILL_SUBJECT,
+    fill_subject, fill_variants, rank_fill, related_keywords,
+};
+pub use fuse::{Fusion, RRF_K, Ranked, VariantHits, fuse, fuse_all, min_score, rerank};
 pub use rescue::{
     MAX_RESCUE_VARIANTS, WEIGHT_CORRECTED, WEIGHT_RESCUE_TOPIC, WEIGHT_TERM, rescue_variants,
 };
-pub use score::{node_matches_text, relevance_score};
+pub use score::{MATERIAL_BONUS, SUBJECT_BONUS, node_matches_text, relevance_score};
 pub use text::{is_framing_word, is_stopword, signal_terms, synonym_keys, synonyms_of};
 pub use typo::{Dictionary, edit_distance};

@@ -142,6 +142,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     }
     .to_json();
     let page = Listing {
+        related: 0,
         total: outcome.total,
         results,
         unresolved: &[],

@@ -12,7 +12,7 @@ use crate::app::App;
 use crate::format::FormattedNode;
 use crate::search::collections::is_page_config;
 use crate::search::output::{
-    LabeledCriterion, Listing, QueryMeta, cards, extras, hint_lines, quoted,
+    LabeledCriterion, Listing, QueryMeta, extras, hint_lines, quoted,
 };
 use crate::search::pipeline::{ContentOutcome, ContentSearch, search_content};
 use crate::search::ranking::{node_matches_text, rerank};
@@ -277,6 +277,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     let repository_url = app.config.repository_url.as_str();
     let search_term = content.relaxed_query.as_deref().unwrap_or(&query);
     let content_pot = Listing {
+        related: content.filled,
         total: content.total,
         results: content_results,
         unresolved: &[],
@@ -297,6 +298,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     let pot = |results: Vec<FormattedNode>, name: &'static str, query_type: &'static str| {
         let total = results.len() as u64;
         Listing {
+            related: 0,
             total,
             results,
             unresolved: &[],
@@ -366,7 +368,10 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
                     continue;
                 }
                 let count = pot.results.len();
-                let head = if heading == "Inhalte" {
+                let head = if heading == "Inhalte" && pot.related > 0 {
+                    let direct = count - pot.related.min(count);
+                    format!("# {heading}: {direct} von {} (+{} weitere aus demselben Fach)", pot.total, pot.related)
+                } else if heading == "Inhalte" {
                     format!("# {heading}: {count} von {}", pot.total)
                 } else {
                     format!("# {heading}: {count}")
@@ -374,7 +379,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
                 let body = if pot.results.is_empty() {
                     format!("{none} für {}.", quoted(&query))
                 } else {
-                    cards(&pot.results)
+                    pot.cards()
                 };
                 out.push_str(&format!("\n\n{head}\n\n{body}"));
             }

@@ -126,6 +126,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     }
     .to_json();
     let listing = Listing {
+        related: 0,
         total: outcome.total as u64,
         results,
         unresolved: &filters.unresolved,

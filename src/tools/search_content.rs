@@ -121,6 +121,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     }
     .to_json();
     let listing = Listing {
+        related: outcome.filled,
         total: outcome.total,
         results,
         unresolved: &filters.unresolved,

@@ -1,6 +1,7 @@
 //! Query expansion (§9.1): one user query → at most five weighted ngsearch
 //! variants, plus the `topic:` extraction that drops request-framing words.
 
+use super::query::query_disciplines;
 use super::text::{
     char_len, find_whole_word, is_framing_word, is_grade_joiner, is_grade_noun, is_grade_token,
     is_stopword, synonym_table, tokens,
@@ -15,6 +16,7 @@ pub const WEIGHT_FULL: f64 = 1.0;
 pub const WEIGHT_TITLE: f64 = 0.95;
 pub const WEIGHT_TOPIC: f64 = 0.92;
 pub const WEIGHT_KEYWORDS: f64 = 0.9;
+pub const WEIGHT_SUBJECT: f64 = 0.88;
 pub const WEIGHT_NOSTOP: f64 = 0.85;
 pub const WEIGHT_SYNONYM: f64 = 0.6;
 
@@ -25,8 +27,9 @@ pub const NGSEARCHWORD: &str = "ngsearchword";
 /// criteria to send (the caller appends the filter criteria).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Variant {
-    /// `full:"…"`, `title:"…"`, `topic:"…"`, `kw:a,b`, `nostop:"…"`, `syn:"…"`, `all`
-    /// (rescue wave: `corrected:"…"`, `term:"…"`).
+    /// `full:"…"`, `title:"…"`, `topic:"…"`, `kw:a,b`, `subject:…`, `nostop:"…"`,
+    /// `syn:"…"`, `all` (rescue wave: `corrected:"…"`, `term:"…"`; fill wave:
+    /// `related:…`, `subject:…`).
     pub label: String,
     pub weight: f64,
     pub criteria: Vec<Criterion>,
@@ -68,10 +71,22 @@ pub(crate) fn finish(mut variants: Vec<Variant>, cap: usize) -> Vec<Variant> {
 /// * `full:"q"` 1.0 — `ngsearchword [q]`
 /// * `title:"q"` 0.95 — `cclom:title [q]`
 /// * `topic:"t"` 0.92 — the query without request-framing words ([`topic_query`])
-/// * `kw:a,b` 0.9 — `cclom:general_keyword` with every term of ≥ 3 characters
+/// * `kw:a,b` 0.9 — `cclom:general_keyword` (any of the values): the topic
+///   phrase when it has several words ("Satz des Pythagoras" is one keyword),
+///   then each topic term of ≥ 3 characters (§9.1 "significant") as written. Stopwords and framing
+///   words are left out: "Arbeitsblatt" or "Klasse" as a keyword pulls in
+///   that kind of material from every subject. A query that is all framing
+///   ("Arbeitsblatt") sends its words of ≥ 3 characters.
+/// * `subject:<label>` 0.88 — when the query names exactly one discipline
+///   (a label or alias of the vocabulary, exactly: "Mathe", "Bio",
+///   "Erdkunde"): `ccm:taxonid [uri]` plus the other topic words as
+///   `ngsearchword` (`*` when there are none).
 /// * `nostop:"…"` 0.85 — the non-stopword terms, when a stopword was removed
-/// * `syn:"…"` 0.6 — one per synonym substitution (whole words, first occurrence,
-///   lower-cased query), duplicates collapsed
+///   and there is no `topic:` variant (with one, the stopword-free query is
+///   the topic plus framing words, whose hits are a subset of the topic's).
+/// * `syn:"…"` 0.6 — one per synonym substitution (whole words, first
+///   occurrence, lower-cased) in the topic when there is one, else in the
+///   query; duplicates collapsed
 ///
 /// A blank query gives the single variant `all` (`ngsearchword ["*"]`).
 /// Variants with identical criteria are collapsed (the heavier one is kept).
@@ -80,9 +95,10 @@ pub fn expand_query(query: &str) -> Vec<Variant> {
     if trimmed.is_empty() {
         return vec![Variant::words("all".into(), 1.0, "*")];
     }
+    let split = split_topic(trimmed);
     let terms: Vec<&str> = tokens(trimmed).filter(|t| char_len(t) >= 2).collect();
-    let significant: Vec<&str> = terms.iter().copied().filter(|t| char_len(t) >= 3).collect();
-    let content: Vec<&str> = terms.iter().copied().filter(|t| !is_stopword(t)).collect();
+    let stopword_removed = terms.iter().any(|t| is_stopword(t));
+    let topic = (split.removed && !split.topic.is_empty()).then(|| split.topic.join(" "));
 
     let mut variants = vec![
         Variant::words(format!("full:\"{trimmed}\""), WEIGHT_FULL, trimmed),
@@ -92,32 +108,41 @@ pub fn expand_query(query: &str) -> Vec<Variant> {
             Criterion::one("cclom:title", trimmed),
         ),
     ];
-    if let Some(topic) = topic_query(trimmed) {
+    if let Some(topic) = &topic {
         variants.push(Variant::words(
             format!("topic:\"{topic}\""),
             WEIGHT_TOPIC,
-            &topic,
+            topic,
         ));
     }
-    if !significant.is_empty() {
+    let keywords = keyword_values(&split, &terms);
+    if !keywords.is_empty() {
         variants.push(Variant::new(
-            format!("kw:{}", significant.join(",")),
+            format!("kw:{}", keywords.join(",")),
             WEIGHT_KEYWORDS,
-            Criterion::new(
-                "cclom:general_keyword",
-                significant.iter().map(|s| s.to_string()).collect(),
-            ),
+            Criterion::new("cclom:general_keyword", keywords),
         ));
     }
-    if !content.is_empty() && content.len() < terms.len() {
-        let joined = content.join(" ");
-        variants.push(Variant::words(
-            format!("nostop:\"{joined}\""),
-            WEIGHT_NOSTOP,
-            &joined,
-        ));
+    if let Some(subject) = subject_variant(trimmed, &split) {
+        variants.push(subject);
     }
-    for expanded in synonym_expansions(trimmed) {
+    if stopword_removed && topic.is_none() {
+        let content: Vec<&str> = terms.iter().copied().filter(|t| !is_stopword(t)).collect();
+        if !content.is_empty() {
+            let joined = content.join(" ");
+            variants.push(Variant::words(
+                format!("nostop:\"{joined}\""),
+                WEIGHT_NOSTOP,
+                &joined,
+            ));
+        }
+    }
+    let synonym_base = if topic.is_some() {
+        split.kept_tokens().join(" ")
+    } else {
+        trimmed.to_string()
+    };
+    for expanded in synonym_expansions(&synonym_base) {
         variants.push(Variant::words(
             format!("syn:\"{expanded}\""),
             WEIGHT_SYNONYM,
@@ -125,6 +150,71 @@ pub fn expand_query(query: &str) -> Vec<Variant> {
         ));
     }
     finish(variants, MAX_VARIANTS)
+}
+
+/// The `cclom:general_keyword` values of the `kw:` variant (see
+/// [`expand_query`]), de-duplicated case-insensitively.
+fn keyword_values(split: &TopicSplit, terms: &[&str]) -> Vec<String> {
+    let mut values: Vec<String> = Vec::new();
+    let mut push = |v: String| {
+        if !values.iter().any(|x| x.to_lowercase() == v.to_lowercase()) {
+            values.push(v);
+        }
+    };
+    if split.topic_original.is_empty() {
+        for t in terms {
+            if char_len(t) >= 3 && !is_stopword(t) {
+                push(t.to_string());
+            }
+        }
+        return values;
+    }
+    let phrase = split.kept_tokens();
+    if phrase.len() > 1 {
+        push(phrase.join(" "));
+    }
+    for t in &split.topic_original {
+        if char_len(t) >= 3 {
+            push(t.clone());
+        }
+    }
+    values
+}
+
+/// The `subject:` variant: the one discipline the query names, as a
+/// `ccm:taxonid` criterion, with the remaining topic words (or `*`).
+fn subject_variant(query: &str, split: &TopicSplit) -> Option<Variant> {
+    let named = query_disciplines(query);
+    let [discipline] = named.as_slice() else {
+        return None;
+    };
+    let rest: Vec<&str> = split
+        .tokens
+        .iter()
+        .enumerate()
+        .filter(|(i, (t, framing))| {
+            !framing && !discipline.span.contains(i) && char_len(t) >= 2 && !is_stopword(t)
+        })
+        .map(|(_, (t, _))| t.as_str())
+        .collect();
+    let words = if rest.is_empty() {
+        "*".to_string()
+    } else {
+        rest.join(" ")
+    };
+    let label = if rest.is_empty() {
+        format!("subject:{}", discipline.label)
+    } else {
+        format!("subject:{} \"{words}\"", discipline.label)
+    };
+    Some(Variant {
+        label,
+        weight: WEIGHT_SUBJECT,
+        criteria: vec![
+            Criterion::one("ccm:taxonid", discipline.uri.clone()),
+            Criterion::one(NGSEARCHWORD, words),
+        ],
+    })
 }
 
 /// Every synonym substitution of the lower-cased query, in synonym-map order,
@@ -156,17 +246,39 @@ pub(crate) fn synonym_expansions(query: &str) -> Vec<String> {
 pub(crate) struct TopicSplit {
     /// Lower-cased content terms (≥ 2 chars, no stopwords) that are not framing.
     pub topic: Vec<String>,
+    /// The same terms as the user wrote them (for `cclom:general_keyword`).
+    pub topic_original: Vec<String>,
     /// Lower-cased content terms, framing included.
     pub content: Vec<String>,
     /// Whether a content term was framing.
     pub removed: bool,
+    /// Every token as written, with whether it is framing.
+    tokens: Vec<(String, bool)>,
+}
+
+impl TopicSplit {
+    /// The tokens that are not framing, as written, without stopwords at
+    /// either edge (inner stopwords stay: "Satz des Pythagoras").
+    pub(crate) fn kept_tokens(&self) -> Vec<&str> {
+        let kept: Vec<&str> = self
+            .tokens
+            .iter()
+            .filter(|(_, framing)| !framing)
+            .map(|(t, _)| t.as_str())
+            .collect();
+        let edge = |t: &&str| is_stopword(t) || char_len(t) < 2;
+        let start = kept.iter().position(|t| !edge(t)).unwrap_or(kept.len());
+        let end = kept.iter().rposition(|t| !edge(t)).map_or(start, |e| e + 1);
+        kept[start..end.max(start)].to_vec()
+    }
 }
 
 /// Split the query into topic terms and request framing. Framing = the §9.1
 /// framing words, plus grade numbers next to a grade noun ("Klasse 6",
 /// "6. Klasse", "Klasse 5 bis 6", "Sekundarstufe II").
 pub(crate) fn split_topic(query: &str) -> TopicSplit {
-    let toks: Vec<String> = tokens(query).map(str::to_lowercase).collect();
+    let original: Vec<&str> = tokens(query).collect();
+    let toks: Vec<String> = original.iter().map(|t| t.to_lowercase()).collect();
     let framing: Vec<bool> = (0..toks.len())
         .map(|i| {
             is_framing_word(&toks[i]) || (is_grade_token(&toks[i]) && near_grade_noun(&toks, i))
@@ -174,10 +286,16 @@ pub(crate) fn split_topic(query: &str) -> TopicSplit {
         .collect();
     let mut split = TopicSplit {
         topic: Vec::new(),
+        topic_original: Vec::new(),
         content: Vec::new(),
         removed: false,
+        tokens: original
+            .iter()
+            .zip(&framing)
+            .map(|(t, f)| (t.to_string(), *f))
+            .collect(),
     };
-    for (tok, is_framing) in toks.iter().zip(framing) {
+    for ((tok, orig), is_framing) in toks.iter().zip(&original).zip(framing) {
         if char_len(tok) < 2 || is_stopword(tok) {
             continue;
         }
@@ -186,6 +304,7 @@ pub(crate) fn split_topic(query: &str) -> TopicSplit {
             split.removed = true;
         } else {
             split.topic.push(tok.clone());
+            split.topic_original.push(orig.to_string());
         }
     }
     split
@@ -255,7 +374,11 @@ mod tests {
     }
 
     #[test]
-    fn framed_request_gets_topic_and_nostop() {
+    fn framed_request_gets_topic_and_a_clean_kw() {
+        // The keyword variant carries neither stopwords nor framing words
+        // (it used to send "Ich,suche,Arbeitsblätter,zur,…,Klasse" and pulled
+        // in worksheets of every subject). `nostop:` would be the topic plus
+        // framing words — a subset of the topic's hits — so it is left out.
         let q = "Ich suche Arbeitsblätter zur Bruchrechnung für Klasse 6";
         let v = expand_query(q);
         assert_eq!(
@@ -264,37 +387,55 @@ mod tests {
                 (format!("full:\"{q}\"").as_str(), 1.0),
                 (format!("title:\"{q}\"").as_str(), 0.95),
                 ("topic:\"bruchrechnung\"", 0.92),
-                (
-                    "kw:Ich,suche,Arbeitsblätter,zur,Bruchrechnung,für,Klasse",
-                    0.9
-                ),
-                ("nostop:\"suche Arbeitsblätter Bruchrechnung Klasse\"", 0.85),
+                ("kw:Bruchrechnung", 0.9),
             ]
         );
         assert_eq!(words(&v[2]), ("ngsearchword", vec!["bruchrechnung"]));
         assert_eq!(
-            words(&v[4]),
-            (
-                "ngsearchword",
-                vec!["suche Arbeitsblätter Bruchrechnung Klasse"]
-            )
-        );
-        assert_eq!(
-            words(&v[3]).1,
-            [
-                "Ich",
-                "suche",
-                "Arbeitsblätter",
-                "zur",
-                "Bruchrechnung",
-                "für",
-                "Klasse"
-            ]
+            words(&v[3]),
+            ("cclom:general_keyword", vec!["Bruchrechnung"])
         );
     }
 
     #[test]
-    fn mathe_gets_synonym() {
+    fn nostop_without_framing_and_multi_word_keywords() {
+        // No framing word: `nostop:` stays. The kw variant also sends the
+        // whole phrase, inner stopword included, since keywords such as
+        // "Satz des Pythagoras" are single values.
+        let v = expand_query("Satz des Pythagoras");
+        assert_eq!(
+            labels(&v),
+            [
+                ("full:\"Satz des Pythagoras\"", 1.0),
+                ("title:\"Satz des Pythagoras\"", 0.95),
+                ("kw:Satz des Pythagoras,Satz,Pythagoras", 0.9),
+                ("nostop:\"Satz Pythagoras\"", 0.85),
+            ]
+        );
+        assert_eq!(
+            words(&v[2]).1,
+            ["Satz des Pythagoras", "Satz", "Pythagoras"]
+        );
+        // A framed one: the phrase loses the framing and its edge stopwords.
+        let v = expand_query("Quiz zum Satz des Pythagoras");
+        assert_eq!(
+            labels(&v)[2..],
+            [
+                ("topic:\"satz pythagoras\"", 0.92),
+                ("kw:Satz des Pythagoras,Satz,Pythagoras", 0.9),
+            ]
+        );
+        // All framing: its words of ≥ 3 characters, as before.
+        assert_eq!(
+            labels(&expand_query("Arbeitsblatt"))[2],
+            ("kw:Arbeitsblatt", 0.9)
+        );
+    }
+
+    #[test]
+    fn mathe_gets_subject_and_synonym() {
+        // "Mathe" names the discipline Mathematik exactly: a `subject:`
+        // variant (taxonid + `*`) besides the synonym.
         let v = expand_query("Mathe");
         assert_eq!(
             labels(&v),
@@ -302,17 +443,62 @@ mod tests {
                 ("full:\"Mathe\"", 1.0),
                 ("title:\"Mathe\"", 0.95),
                 ("kw:Mathe", 0.9),
+                ("subject:Mathematik", 0.88),
                 ("syn:\"mathematik\"", 0.6)
             ]
         );
-        assert_eq!(words(&v[3]), ("ngsearchword", vec!["mathematik"]));
+        assert_eq!(
+            v[3].criteria,
+            [
+                Criterion::one(
+                    "ccm:taxonid",
+                    "http://w3id.org/openeduhub/vocabs/discipline/380"
+                ),
+                Criterion::one(NGSEARCHWORD, "*")
+            ]
+        );
+        assert_eq!(words(&v[4]), ("ngsearchword", vec!["mathematik"]));
     }
 
     #[test]
-    fn ki_im_unterricht_hits_the_cap() {
-        // 7 candidates: full, title, topic "ki" ("Unterricht" is framing), kw
-        // (only "Unterricht" has ≥ 3 chars), nostop, and two syn variants; the
-        // cap keeps the five heaviest, so both syn variants fall off.
+    fn subject_variant_keeps_the_other_topic_words() {
+        let v = expand_query("Bruchrechnung Mathe Arbeitsblatt");
+        let subject = v.iter().find(|v| v.label.starts_with("subject:")).unwrap();
+        assert_eq!(subject.label, "subject:Mathematik \"Bruchrechnung\"");
+        assert_eq!(
+            subject.criteria[1],
+            Criterion::one(NGSEARCHWORD, "Bruchrechnung")
+        );
+        // Two subjects named, or a fuzzy one: no subject variant.
+        for q in ["Mathe und Physik", "Biodiversität"] {
+            assert!(
+                expand_query(q)
+                    .iter()
+                    .all(|v| !v.label.starts_with("subject:")),
+                "{q}"
+            );
+        }
+        // "Erdkunde": the subject variant pushes the noisy syn:"geo" off the cap.
+        assert_eq!(
+            labels(&expand_query("Erdkunde")),
+            [
+                ("full:\"Erdkunde\"", 1.0),
+                ("title:\"Erdkunde\"", 0.95),
+                ("kw:Erdkunde", 0.9),
+                ("subject:Geografie", 0.88),
+                ("syn:\"geographie\"", 0.6)
+            ]
+        );
+    }
+
+    #[test]
+    fn ki_im_unterricht_keeps_its_synonyms() {
+        // Candidates: full, title, topic "ki" ("Unterricht" is framing), and
+        // the two synonym substitutions — made in the topic, not in the framed
+        // query. No kw variant: "Unterricht" is framing and "KI" has fewer than
+        // three letters. `nostop:` ("KI Unterricht" = topic + framing) is not
+        // made any more. Both syn variants survive the cap (they used to fall
+        // off behind kw:Unterricht and nostop).
         let v = expand_query("KI im Unterricht");
         assert_eq!(
             labels(&v),
@@ -320,9 +506,13 @@ mod tests {
                 ("full:\"KI im Unterricht\"", 1.0),
                 ("title:\"KI im Unterricht\"", 0.95),
                 ("topic:\"ki\"", 0.92),
-                ("kw:Unterricht", 0.9),
-                ("nostop:\"KI Unterricht\"", 0.85),
+                ("syn:\"künstliche intelligenz\"", 0.6),
+                ("syn:\"artificial intelligence\"", 0.6),
             ]
+        );
+        assert_eq!(
+            words(&v[3]),
+            ("ngsearchword", vec!["künstliche intelligenz"])
         );
         assert_eq!(
             synonym_expansions("KI im Unterricht"),
@@ -335,7 +525,8 @@ mod tests {
 
     #[test]
     fn cap_keeps_the_five_heaviest_stably() {
-        // full, title, kw, nostop, syn×2 = 6 → the last syn falls off.
+        // full, title, kw, nostop, syn×2 = 6 → the last syn falls off. (Two
+        // subjects are named, so there is no subject variant.)
         let v = expand_query("Mathe und Physik");
         assert_eq!(v.len(), MAX_VARIANTS);
         assert_eq!(
@@ -343,7 +534,7 @@ mod tests {
             [
                 ("full:\"Mathe und Physik\"", 1.0),
                 ("title:\"Mathe und Physik\"", 0.95),
-                ("kw:Mathe,und,Physik", 0.9),
+                ("kw:Mathe und Physik,Mathe,Physik", 0.9),
                 ("nostop:\"Mathe Physik\"", 0.85),
                 ("syn:\"mathematik und physik\"", 0.6),
             ]

@@ -3,7 +3,8 @@
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
-use super::score::relevance_score;
+use super::query::QueryModel;
+use super::score::score_node;
 use super::text::signal_terms;
 use crate::upstream::model::Node;
 
@@ -41,7 +42,7 @@ pub fn min_score(query: &str) -> i64 {
 ///
 /// For every hit at 0-based rank `r` of a variant with weight `w`:
 /// `rrf += w / (60 + r + 1)` and `appearances += 1` (the first occurrence
-/// supplies the node). Then `quality` = [`relevance_score`],
+/// supplies the node). Then `quality` = [`relevance_score`](super::relevance_score),
 /// `normRrf = rrf / max(max rrf, 0.001)`, `normQ = quality / max(max quality, 1)`,
 /// `bonus = min(appearances / #variants, 1) × 0.1`, and
 /// `score = 0.8·normQ + 0.1·normRrf + bonus`. Sorted by score descending,
@@ -53,6 +54,23 @@ pub fn min_score(query: &str) -> i64 {
 /// positions still count for the other hits. Returns every survivor; the
 /// caller slices.
 pub fn fuse(query: &str, variants: &[VariantHits<'_>]) -> Vec<Ranked> {
+    fuse_all(query, variants).ranked
+}
+
+/// The full outcome of [`fuse`]: the survivors, and what the floor dropped.
+#[derive(Debug, Clone, Default)]
+pub struct Fusion {
+    /// What [`fuse`] returns.
+    pub ranked: Vec<Ranked>,
+    /// The entries below the quality floor (empty when the fallback kept
+    /// everyone), in score order.
+    pub below_floor: Vec<Ranked>,
+    /// At least one entry reached the floor (no fallback).
+    pub floor_met: bool,
+}
+
+/// [`fuse`], also returning the entries below the floor.
+pub fn fuse_all(query: &str, variants: &[VariantHits<'_>]) -> Fusion {
     struct Acc<'n> {
         node: &'n Node,
         rrf: f64,
@@ -84,10 +102,11 @@ pub fn fuse(query: &str, variants: &[VariantHits<'_>]) -> Vec<Ranked> {
         }
     }
     if acc.is_empty() {
-        return Vec::new();
+        return Fusion::default();
     }
 
-    let qualities: Vec<i64> = acc.iter().map(|a| relevance_score(a.node, query)).collect();
+    let model = QueryModel::new(query);
+    let qualities: Vec<i64> = acc.iter().map(|a| score_node(&model, a.node)).collect();
     let max_rrf = acc.iter().map(|a| a.rrf).fold(0.001, f64::max);
     let max_quality = qualities.iter().copied().max().unwrap_or(0).max(1) as f64;
     let variant_count = variants.len() as f64;
@@ -110,10 +129,19 @@ pub fn fuse(query: &str, variants: &[VariantHits<'_>]) -> Vec<Ranked> {
     ranked.sort_by(|a, b| by_score_then_id(a.score, b.score, &a.node, &b.node));
 
     let floor = min_score(query);
-    if ranked.iter().any(|r| r.quality >= floor) {
-        ranked.retain(|r| r.quality >= floor);
+    let floor_met = ranked.iter().any(|r| r.quality >= floor);
+    let mut below_floor = Vec::new();
+    if floor_met {
+        let (kept, below): (Vec<Ranked>, Vec<Ranked>) =
+            ranked.into_iter().partition(|r| r.quality >= floor);
+        ranked = kept;
+        below_floor = below;
     }
-    ranked
+    Fusion {
+        ranked,
+        below_floor,
+        floor_met,
+    }
 }
 
 fn by_score_then_id(sa: f64, sb: f64, a: &Node, b: &Node) -> Ordering {
@@ -121,14 +149,15 @@ fn by_score_then_id(sa: f64, sb: f64, a: &Node, b: &Node) -> Ordering {
 }
 
 /// §9.4 `rerankNodes`: drop deleted placeholders; for a non-blank query sort by
-/// [`relevance_score`] descending, ties by node id ascending. A blank query
+/// [`relevance_score`](super::relevance_score) descending, ties by node id ascending. A blank query
 /// keeps the input order. No quality floor: this only reorders.
 pub fn rerank(nodes: Vec<Node>, query: &str) -> Vec<Node> {
     let kept = nodes.into_iter().filter(|n| !n.is_deleted_placeholder());
     if query.trim().is_empty() {
         return kept.collect();
     }
-    let mut scored: Vec<(i64, Node)> = kept.map(|n| (relevance_score(&n, query), n)).collect();
+    let model = QueryModel::new(query);
+    let mut scored: Vec<(i64, Node)> = kept.map(|n| (score_node(&model, &n), n)).collect();
     scored.sort_by(|(sa, a), (sb, b)| sb.cmp(sa).then_with(|| a.id().cmp(b.id())));
     scored.into_iter().map(|(_, n)| n).collect()
 }
@@ -264,6 +293,34 @@ mod tests {
         assert!(ranked.iter().all(|r| r.quality == 0));
         close(ranked[0].score, 0.1 + 0.1);
         close(ranked[1].score, 0.1 * (1.0 / 62.0) / (1.0 / 61.0) + 0.1);
+    }
+
+    #[test]
+    fn fuse_all_reports_what_the_floor_dropped() {
+        let hits = [
+            node("k1", "Vulkan", json!({})),
+            node("k2", "Vulkan und Lava", json!({})),
+        ];
+        let variants = [VariantHits {
+            weight: 1.0,
+            nodes: &hits,
+        }];
+        let fusion = fuse_all("Vulkan Ausbruch Lava", &variants);
+        assert!(fusion.floor_met);
+        assert_eq!(ids(&fusion.ranked), ["k2"]);
+        assert_eq!(ids(&fusion.below_floor), ["k1"]);
+        assert_eq!(ids(&fuse("Vulkan Ausbruch Lava", &variants)), ["k2"]);
+        // The fallback keeps everyone: nothing is below the floor.
+        let fusion = fuse_all(
+            "Vulkan Ausbruch Lava",
+            &[VariantHits {
+                weight: 1.0,
+                nodes: &hits[..1],
+            }],
+        );
+        assert!(!fusion.floor_met);
+        assert_eq!(ids(&fusion.ranked), ["k1"]);
+        assert!(fusion.below_floor.is_empty());
     }
 
     #[test]

@@ -1,26 +1,42 @@
 //! The per-node quality score (§9.2) and the local text match (§7.1).
 
-use super::text::{char_len, is_stopword, phrase, signal_terms, term_matches, tokens};
+use super::query::{QueryModel, Words};
+use super::text::{char_len, is_stopword, term_matches, tokens};
 use crate::upstream::model::Node;
 
 /// Licence keys that earn the open-licence bonus.
 const OPEN_LICENCES: [&str; 4] = ["CC_0", "CC_BY", "CC_BY_SA", "PDM"];
+/// The node belongs to a subject the query names ("Mathe", "Bio").
+pub const SUBJECT_BONUS: i64 = 10;
+/// The node's title or keywords show the material type the query asks for
+/// ("Arbeitsblätter", "Erklärvideo"): a weak bonus, below one title term.
+pub const MATERIAL_BONUS: i64 = 5;
 
 /// §9.2 `computeRelevanceScore`: an integer text-match + metadata-quality
-/// score, floored at 0. `q`, the title and the description are compared as
-/// lower-cased phrases (whitespace collapsed, punctuation at word edges
-/// dropped: "Photosynthese?" equals the title "Photosynthese"). `T` is the
-/// query's [`signal_terms`](super::signal_terms); `match` is the TS-head rule
-/// (terms of ≤ 3 chars must start at a word boundary, longer ones are
-/// substrings).
+/// score, floored at 0.
+///
+/// The query is analysed first (`QueryModel`):
+/// * `q` is the *topic phrase*: the query without request framing
+///   ("Ich suche Arbeitsblätter zur Bruchrechnung für Klasse 6" →
+///   "bruchrechnung"), or the whole query when nothing is framing; its
+///   synonym substitutions count as `q` too ("KI" → "künstliche intelligenz").
+/// * `T` are the [`signal_terms`](super::signal_terms) (no stopwords, no
+///   framing words), each with its synonyms.
+/// * Matching is folded (ä = a, ß = ss) and lightly stemmed
+///   (`text::stem`: "Arbeitsblätter" = "Arbeitsblatt",
+///   "quadratischen" = "quadratische"). A form of ≤ 3 characters ("ki",
+///   "bio", "geo") must be a whole word; a longer one may sit inside a word
+///   (the first word of a phrase may end a compound, later ones start a word).
 ///
 /// | component | points |
 /// |---|---|
 /// | title contains `q` | +30, and +20 if title == `q`, else +10 if it starts with `q` |
 /// | otherwise, per term of `T` in the title | +8, and +12 if \|T\| > 1 and all are |
-/// | per term: exact keyword / inside a keyword | +10 (a hit) / +5; +10 if \|T\| > 1 and all hit |
+/// | per term: exact keyword / inside a keyword | +10 (a hit) / +5; +10 if \|T\| > 1 and all hit (a keyword equal to `q` is a hit for every term) |
 /// | description contains `q` | +8, else +3 per term found |
-/// | no term in the title nor in the keywords | −20 |
+/// | the node's discipline is one the query names exactly ([`SUBJECT_BONUS`]) | +10 |
+/// | title or keywords show the material type asked for ([`MATERIAL_BONUS`]) | +5 |
+/// | no term in the title nor in the keywords, and no named subject | −20 |
 /// | real preview, educational context, discipline, LRT | +3, +2, +2, +1 |
 /// | open licence (CC_0, CC_BY, CC_BY_SA, PDM) | +3 |
 /// | description > 100 chars / > 30 chars | +2 / +1 |
@@ -29,44 +45,52 @@ const OPEN_LICENCES: [&str; 4] = ["CC_0", "CC_BY", "CC_BY_SA", "PDM"];
 /// Vocabulary values that are only a vocabulary root URI (ending in `/`)
 /// do not count as "has an educational context" etc. (§3.3 drops them).
 pub fn relevance_score(node: &Node, query: &str) -> i64 {
-    let q = phrase(query);
-    let terms = signal_terms(query);
-    let title = phrase(node.display_title());
+    score_node(&QueryModel::new(query), node)
+}
+
+/// [`relevance_score`] with the query analysed once (fusion scores many nodes).
+pub(crate) fn score_node(model: &QueryModel, node: &Node) -> i64 {
+    let terms = &model.terms;
+    let title = Words::of(node.display_title());
     let description = node.description();
-    let desc = phrase(description);
-    let keywords: Vec<String> = node
-        .keywords()
-        .iter()
-        .map(|k| k.trim().to_lowercase())
-        .collect();
-    let all_kw = keywords.join(" ");
+    let desc = Words::of(description);
+    let keywords: Vec<Words> = node.keywords().iter().map(|k| Words::of(k)).collect();
 
     let mut score = 0i64;
 
     // Title.
-    if term_matches(&q, &title) {
+    let phrase_in_title = model.phrases.iter().any(|p| p.matches(&title));
+    let terms_in_title = terms.iter().filter(|t| t.matches(&title)).count() as i64;
+    if phrase_in_title {
         score += 30;
-        if title == q {
+        if model.phrases.iter().any(|p| p.equals(&title)) {
             score += 20;
-        } else if title.starts_with(&q) {
+        } else if model.phrases.iter().any(|p| p.starts(&title)) {
             score += 10;
         }
     } else {
-        let found = terms.iter().filter(|t| term_matches(t, &title)).count() as i64;
-        score += 8 * found;
-        if terms.len() > 1 && found == terms.len() as i64 {
+        score += 8 * terms_in_title;
+        if terms.len() > 1 && terms_in_title == terms.len() as i64 {
             score += 12;
         }
     }
 
     // Keywords.
+    let phrase_is_keyword = terms.len() > 1
+        && model
+            .phrases
+            .iter()
+            .any(|p| keywords.iter().any(|k| p.equals(k)));
     let mut kw_hits = 0usize;
-    for term in &terms {
-        if keywords.iter().any(|k| k == term) {
+    let mut in_kw = phrase_is_keyword;
+    for term in terms {
+        if phrase_is_keyword || keywords.iter().any(|k| term.equals(k)) {
             score += 10;
             kw_hits += 1;
-        } else if term_matches(term, &all_kw) {
+            in_kw = true;
+        } else if keywords.iter().any(|k| term.matches(k)) {
             score += 5;
+            in_kw = true;
         }
     }
     if terms.len() > 1 && kw_hits == terms.len() {
@@ -74,16 +98,24 @@ pub fn relevance_score(node: &Node, query: &str) -> i64 {
     }
 
     // Description.
-    if term_matches(&q, &desc) {
+    if model.phrases.iter().any(|p| p.matches(&desc)) {
         score += 8;
     } else {
-        score += 3 * terms.iter().filter(|t| term_matches(t, &desc)).count() as i64;
+        score += 3 * terms.iter().filter(|t| t.matches(&desc)).count() as i64;
+    }
+
+    // Subject and material type.
+    let subject = model.names_subject_of(node);
+    if subject {
+        score += SUBJECT_BONUS;
+    }
+    if model.material_shown(&title, &keywords) {
+        score += MATERIAL_BONUS;
     }
 
     // Off-topic penalty (vacuously true when T is empty, as in the reference).
-    let in_title = terms.iter().any(|t| term_matches(t, &title));
-    let in_kw = terms.iter().any(|t| term_matches(t, &all_kw));
-    if !in_title && !in_kw {
+    let in_title = phrase_in_title || terms_in_title > 0;
+    if !in_title && !in_kw && !subject {
         score -= 20;
     }
 
@@ -368,6 +400,111 @@ mod tests {
                                      "properties": {"cclom:title": ["Photosynthese"]}}),
         );
         assert_eq!(relevance_score(&content_url, q), 51);
+    }
+
+    #[test]
+    fn framing_words_are_no_signal_terms() {
+        // q = the topic phrase "bruchrechnung": +30 (in the title), +10
+        // (exact keyword), +5 (the title shows the worksheet asked for).
+        // "Arbeitsblätter", "Klasse" and "suche" earn nothing on their own.
+        let q = "Ich suche Arbeitsblätter zur Bruchrechnung für Klasse 6";
+        assert_eq!(
+            score(
+                "Arbeitsblatt: Bruchrechnung",
+                json!({"cclom:general_keyword": ["Bruchrechnung"]}),
+                q
+            ),
+            30 + 10 + MATERIAL_BONUS
+        );
+        // An off-topic worksheet: no term in title or keywords → 5 − 20 → 0.
+        assert_eq!(
+            score(
+                "Arbeitsblatt: Vulkane",
+                json!({"cclom:general_keyword": ["Arbeitsblatt", "Klasse 6"]}),
+                q
+            ),
+            0
+        );
+        // Without the material in title/keywords: +30 +10 (prefix) only.
+        assert_eq!(score("Bruchrechnung üben", json!({}), q), 40);
+    }
+
+    #[test]
+    fn inflections_match_through_the_light_stem() {
+        // "quadratischen Gleichungen" is the phrase of the title: +30, +10
+        // prefix (no "Übung" in title or keywords: no material bonus).
+        assert_eq!(
+            score(
+                "Quadratische Gleichungen lösen",
+                json!({}),
+                "Übungen zu quadratischen Gleichungen"
+            ),
+            30 + 10
+        );
+        // "Arbeitsblätter" = the keyword "Arbeitsblatt" (a query that is all
+        // framing keeps it as its term): exact keyword +10, title +30 +20.
+        assert_eq!(
+            score(
+                "Arbeitsblatt",
+                json!({"cclom:general_keyword": ["Arbeitsblatt"]}),
+                "Arbeitsblätter"
+            ),
+            30 + 20 + 10
+        );
+    }
+
+    #[test]
+    fn synonyms_count_and_short_forms_are_whole_words() {
+        // "Bio": whole word only, so "Biodiversität" is no title match; the
+        // synonym "biologie" is an exact keyword (+10) and in the description
+        // (+8); the query names the subject Biologie and the node has it (+10).
+        let bio = "http://w3id.org/openeduhub/vocabs/discipline/080";
+        let eco = "http://w3id.org/openeduhub/vocabs/discipline/64018";
+        assert_eq!(
+            score(
+                "Zellaufbau",
+                json!({"cclom:general_keyword": ["Zellaufbau", "Biologie"],
+                       "cclom:general_description": ["Fach: Biologie"],
+                       "ccm:taxonid": [bio]}),
+                "Bio"
+            ),
+            10 + 8 + SUBJECT_BONUS + 2
+        );
+        // Biodiversität: no match anywhere, other subject: −20 + 2 → 0.
+        assert_eq!(
+            score(
+                "Biodiversität",
+                json!({"cclom:general_keyword": ["Biodiversität"], "ccm:taxonid": [eco]}),
+                "Bio"
+            ),
+            0
+        );
+        // "KI im Unterricht": the synonym phrase "künstliche intelligenz" is
+        // `q` too: +30 +10 (prefix).
+        assert_eq!(
+            score(
+                "Künstliche Intelligenz verstehen",
+                json!({}),
+                "KI im Unterricht"
+            ),
+            40
+        );
+    }
+
+    #[test]
+    fn a_named_subject_avoids_the_penalty() {
+        // "Erdkunde" names Geografie: a geography node without the word still
+        // scores +10 and is not penalised; a Geometrie node gets nothing.
+        let geo = "http://w3id.org/openeduhub/vocabs/discipline/220";
+        let math = "http://w3id.org/openeduhub/vocabs/discipline/380";
+        assert_eq!(
+            score("Plattentektonik", json!({"ccm:taxonid": [geo]}), "Erdkunde"),
+            SUBJECT_BONUS + 2
+        );
+        assert_eq!(
+            score("Geometrie", json!({"ccm:taxonid": [math]}), "Erdkunde"),
+            0
+        );
     }
 
     #[test]

@@ -71,6 +71,89 @@ const FRAMING_WORDS: &[&str] = &[
     "hätte",
     "mir",
     "bitte",
+    // Beyond §9.1: further material types and request nouns that, like the
+    // ones above, name the kind of request rather than its subject.
+    "quiz",
+    "quizze",
+    "quizzes",
+    "test",
+    "tests",
+    "lernspiel",
+    "lernspiele",
+    "präsentation",
+    "präsentationen",
+    "infografik",
+    "infografiken",
+    "lernpfad",
+    "lernpfade",
+    "unterrichtsentwurf",
+    "unterrichtsentwürfe",
+    "übungsblatt",
+    "übungsblätter",
+    "arbeitsmaterial",
+    "arbeitsmaterialien",
+    "interaktiv",
+    "interaktive",
+    "interaktiven",
+    "thema",
+    "themen",
+];
+
+/// Request-framing words that name a *material type*, with the folded stems
+/// that show that type in a node's title or keywords (the weak material bonus
+/// of the quality score). Compared lower-case.
+const MATERIAL_WORDS: &[(&[&str], &[&str])] = &[
+    (
+        &[
+            "video",
+            "videos",
+            "erklärvideo",
+            "erklärvideos",
+            "lernvideo",
+            "lernvideos",
+            "film",
+            "filme",
+        ],
+        &["video", "film"],
+    ),
+    (&["podcast"], &["podcast"]),
+    (
+        &[
+            "bild",
+            "bilder",
+            "grafik",
+            "grafiken",
+            "infografik",
+            "infografiken",
+        ],
+        &["grafik", "bild"],
+    ),
+    (&["simulation", "simulationen"], &["simulation"]),
+    (&["arbeitsblatt", "arbeitsblätter"], &["arbeitsblatt"]),
+    (
+        &["übungsblatt", "übungsblätter"],
+        &["ubungsblatt", "arbeitsblatt"],
+    ),
+    (&["übung", "übungen"], &["ubung"]),
+    (&["aufgabe", "aufgaben"], &["aufgabe"]),
+    (
+        &["quiz", "quizze", "quizzes", "test", "tests"],
+        &["quiz", "test"],
+    ),
+    (&["lernspiel", "lernspiele"], &["lernspiel"]),
+    (
+        &["präsentation", "präsentationen"],
+        &["prasentation", "folien"],
+    ),
+    (&["lernpfad", "lernpfade"], &["lernpfad"]),
+    (
+        &["unterrichtsentwurf", "unterrichtsentwürfe"],
+        &["unterrichtsentwurf"],
+    ),
+    (
+        &["interaktiv", "interaktive", "interaktiven"],
+        &["interaktiv"],
+    ),
 ];
 
 /// Framing nouns that name a grade; a grade number next to one ("Klasse 6",
@@ -124,6 +207,17 @@ pub fn is_stopword(word: &str) -> bool {
 pub fn is_framing_word(word: &str) -> bool {
     let lower = word.trim().to_lowercase();
     FRAMING_WORDS.contains(&lower.as_str())
+}
+
+/// The folded stems that show the material type a framing word asks for
+/// (`"Arbeitsblätter"` → `["arbeitsblatt"]`), empty for other words.
+pub(crate) fn material_stems(word: &str) -> &'static [&'static str] {
+    let lower = word.trim().to_lowercase();
+    MATERIAL_WORDS
+        .iter()
+        .find(|(words, _)| words.contains(&lower.as_str()))
+        .map(|(_, stems)| *stems)
+        .unwrap_or(&[])
 }
 
 pub(crate) fn is_grade_noun(lower: &str) -> bool {
@@ -232,17 +326,78 @@ pub(crate) fn phrase(s: &str) -> String {
 }
 
 /// Signal terms `T` of §9.2: lower-cased tokens of at least 2 characters that
-/// are not stopwords, de-duplicated in query order (a repeated word is one
-/// signal, not two).
+/// are neither stopwords nor request framing (framing words and the grade
+/// numbers next to a grade noun, see [`topic_query`](super::topic_query)),
+/// de-duplicated in query order (a repeated word is one signal, not two).
+/// A query that is all framing ("Arbeitsblatt", "Video") keeps its framing
+/// words as terms: then they are what is searched for.
 pub fn signal_terms(query: &str) -> Vec<String> {
+    let split = super::expand::split_topic(query);
+    let terms = if split.topic.is_empty() {
+        split.content
+    } else {
+        split.topic
+    };
     let mut out: Vec<String> = Vec::new();
-    for token in tokens(query) {
-        let lower = token.to_lowercase();
-        if char_len(&lower) >= 2 && !is_stopword(&lower) && !out.contains(&lower) {
-            out.push(lower);
+    for term in terms {
+        if !out.contains(&term) {
+            out.push(term);
         }
     }
     out
+}
+
+/// Lower-case and fold German umlauts and ß (ä→a, ö→o, ü→u, ß→ss), so that
+/// "Arbeitsblätter" and "Arbeitsblatter" compare equal in the score.
+pub(crate) fn fold(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars().flat_map(char::to_lowercase) {
+        match c {
+            'ä' => out.push('a'),
+            'ö' => out.push('o'),
+            'ü' => out.push('u'),
+            'ß' => out.push_str("ss"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// German inflection endings stripped by [`stem`], longest first.
+const SUFFIXES: &[&str] = &["ern", "en", "er", "es", "e", "n", "s"];
+/// A stem keeps at least this many characters.
+const MIN_STEM: usize = 4;
+
+/// A light German stem of one folded word, for matching only: one inflection
+/// ending (-ern, -en, -er, -es, -e, -n after l/r, -s not after s) is
+/// stripped when at least four characters remain and the word is letters
+/// only. "arbeitsblatter" →
+/// "arbeitsblatt", "quadratischen" and "quadratische" → "quadratisch",
+/// "gleichungen" → "gleichung", "energien" and "energie" → "energi".
+/// Not a linguistic stemmer: the score compares a query term's stem as a
+/// prefix/substring of the node's (unstemmed) words, so over-short stems
+/// are what matters, and those are prevented by the four-character minimum.
+pub(crate) fn stem(folded: &str) -> String {
+    if !folded.chars().all(char::is_alphabetic) {
+        return folded.to_string();
+    }
+    for suffix in SUFFIXES {
+        let Some(base) = folded.strip_suffix(suffix) else {
+            continue;
+        };
+        // A bare -n only after l/r ("regeln", "federn"), a bare -s not after
+        // s ("prozess"): "revolution" and "prozess" stay whole.
+        let last = base.chars().next_back();
+        let allowed = match *suffix {
+            "n" => matches!(last, Some('l' | 'r')),
+            "s" => last != Some('s'),
+            _ => true,
+        };
+        if allowed && char_len(base) >= MIN_STEM {
+            return base.to_string();
+        }
+    }
+    folded.to_string()
 }
 
 /// True when `needle` occurs in `haystack` starting at a word boundary
@@ -309,9 +464,68 @@ mod tests {
 
     #[test]
     fn signal_terms_drop_stopwords_short_tokens_and_punctuation() {
-        assert_eq!(signal_terms("KI im Unterricht?"), ["ki", "unterricht"]);
+        // "Unterricht" is a request-framing word: no signal term any more
+        // (it used to be one, so "KI im Unterricht" rewarded every title
+        // with "Unterricht" as much as one with "KI").
+        assert_eq!(signal_terms("KI im Unterricht?"), ["ki"]);
+        assert_eq!(
+            signal_terms("Künstliche Intelligenz?"),
+            ["künstliche", "intelligenz"]
+        );
         assert_eq!(signal_terms("a Bruch bruch"), ["bruch"]);
         assert!(signal_terms("  ").is_empty());
+    }
+
+    #[test]
+    fn signal_terms_drop_framing_words_and_grades_unless_all_is_framing() {
+        assert_eq!(
+            signal_terms("Ich suche Arbeitsblätter zur Bruchrechnung für Klasse 6"),
+            ["bruchrechnung"]
+        );
+        assert_eq!(
+            signal_terms("Quiz zum Satz des Pythagoras"),
+            ["satz", "pythagoras"]
+        );
+        // All framing: the framing words are what is searched for.
+        assert_eq!(
+            signal_terms("Arbeitsblatt Video"),
+            ["arbeitsblatt", "video"]
+        );
+    }
+
+    #[test]
+    fn folding_and_light_stemming() {
+        assert_eq!(fold("Arbeitsblätter Größe"), "arbeitsblatter grosse");
+        for (word, stemmed) in [
+            ("arbeitsblatter", "arbeitsblatt"),
+            ("arbeitsblatt", "arbeitsblatt"),
+            ("quadratischen", "quadratisch"),
+            ("quadratische", "quadratisch"),
+            ("gleichungen", "gleichung"),
+            ("energien", "energi"),
+            ("energie", "energi"),
+            ("kindern", "kind"),
+            ("regeln", "regel"),
+            ("gesetzes", "gesetz"),
+            ("revolution", "revolution"),
+            ("prozess", "prozess"),
+            ("pythagoras", "pythagora"),
+            ("rose", "rose"),
+            ("ki", "ki"),
+            ("calvin-zyklus", "calvin-zyklus"),
+            ("klasse6", "klasse6"),
+        ] {
+            assert_eq!(stem(word), stemmed, "{word}");
+        }
+    }
+
+    #[test]
+    fn material_words() {
+        assert_eq!(material_stems("Arbeitsblätter"), ["arbeitsblatt"]);
+        assert_eq!(material_stems("Erklärvideo"), ["video", "film"]);
+        assert!(material_stems("Unterricht").is_empty());
+        assert!(material_stems("Photosynthese").is_empty());
+        assert!(is_framing_word("Quiz") && is_framing_word("Thema"));
     }
 
     #[test]

@@ -1,0 +1,376 @@
+//! What the quality score looks for in a node: the query analysed once into
+//! its topic phrase, its signal terms (each with its synonyms), the subjects
+//! it names and the material type it asks for — and the matching rules
+//! (folded, lightly stemmed, whole words for short forms).
+
+use super::expand::{split_topic, synonym_expansions};
+use super::text::{char_len, fold, material_stems, phrase, stem, synonyms_of, tokens};
+use crate::upstream::model::Node;
+use crate::vocab::{self, Vocabulary};
+
+/// A search form: the folded, stemmed tokens of a term, a phrase or a
+/// synonym ("Französischen Revolution" → `["franzosisch", "revolution"]`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Form(Vec<String>);
+
+/// A text prepared for matching: its folded tokens (edge punctuation
+/// trimmed), each with its stem.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Words(Vec<(String, String)>);
+
+impl Words {
+    pub(crate) fn of(text: &str) -> Self {
+        Words(
+            tokens(&fold(text))
+                .map(|w| (w.to_string(), stem(w)))
+                .collect(),
+        )
+    }
+}
+
+/// Where a form token sits in a multi-token form: the first may end a
+/// compound ("Zell*biologie*"), later ones must start a word.
+#[derive(Clone, Copy)]
+enum Pos {
+    First,
+    Later,
+}
+
+fn token_matches(pattern: &str, word: &(String, String), pos: Pos) -> bool {
+    if char_len(pattern) <= 3 {
+        // Short forms ("ki", "bio", "geo") are whole words only: "bio" must
+        // not hit "Biodiversität", "geo" not "Geometrie".
+        word.0 == pattern || word.1 == pattern
+    } else {
+        match pos {
+            Pos::First => word.0.contains(pattern),
+            Pos::Later => word.0.starts_with(pattern),
+        }
+    }
+}
+
+impl Form {
+    pub(crate) fn of(text: &str) -> Self {
+        Form(tokens(&fold(text)).map(stem).collect())
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The form occurs in the text: a single token inside a word (≤ 3
+    /// characters: as a whole word), several tokens as consecutive words.
+    pub(crate) fn matches(&self, text: &Words) -> bool {
+        let n = self.0.len();
+        if n == 0 || text.0.len() < n {
+            return false;
+        }
+        text.0.windows(n).any(|window| {
+            self.0.iter().zip(window).enumerate().all(|(i, (p, w))| {
+                token_matches(p, w, if i == 0 { Pos::First } else { Pos::Later })
+            })
+        })
+    }
+
+    /// The text is the form: same number of words, equal stems.
+    pub(crate) fn equals(&self, text: &Words) -> bool {
+        !self.0.is_empty()
+            && self.0.len() == text.0.len()
+            && self
+                .0
+                .iter()
+                .zip(&text.0)
+                .all(|(p, w)| *p == w.1 || *p == w.0)
+    }
+
+    /// The text starts with the form (the first word may be longer:
+    /// "Photosynthese" starts "Photosynthesereaktion im Blatt").
+    pub(crate) fn starts(&self, text: &Words) -> bool {
+        let n = self.0.len();
+        n > 0
+            && text.0.len() >= n
+            && self.0.iter().zip(&text.0).all(|(p, w)| {
+                if char_len(p) <= 3 {
+                    *p == w.0 || *p == w.1
+                } else {
+                    w.0.starts_with(p.as_str())
+                }
+            })
+    }
+}
+
+/// One signal term with its synonym forms.
+#[derive(Debug, Clone)]
+pub(crate) struct Term {
+    pub forms: Vec<Form>,
+}
+
+impl Term {
+    pub(crate) fn matches(&self, text: &Words) -> bool {
+        self.forms.iter().any(|f| f.matches(text))
+    }
+
+    pub(crate) fn equals(&self, text: &Words) -> bool {
+        self.forms.iter().any(|f| f.equals(text))
+    }
+}
+
+/// The query as the quality score sees it.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct QueryModel {
+    /// `q`: the topic phrase (the query without request framing and without
+    /// stopwords at its edges; the whole query when nothing is framing), and
+    /// its synonym substitutions.
+    pub phrases: Vec<Form>,
+    /// `T`, each with its synonyms ([`signal_terms`](super::signal_terms)).
+    pub terms: Vec<Term>,
+    /// Discipline URIs the query names exactly ("Mathe", "Bio", "Erdkunde").
+    pub disciplines: Vec<String>,
+    /// Folded stems of the material type the query asks for.
+    pub materials: Vec<&'static str>,
+}
+
+impl QueryModel {
+    pub(crate) fn new(query: &str) -> Self {
+        let split = split_topic(query);
+        let q = topic_phrase(query).unwrap_or_else(|| phrase(query));
+        let mut phrases = vec![Form::of(&q)];
+        for expanded in synonym_expansions(&q) {
+            let form = Form::of(&expanded);
+            if !phrases.contains(&form) {
+                phrases.push(form);
+            }
+        }
+        phrases.retain(|f| !f.is_empty());
+
+        let terms = super::text::signal_terms(query)
+            .into_iter()
+            .map(|t| {
+                let mut forms = vec![Form::of(&t)];
+                for synonym in synonyms_of(&t) {
+                    let form = Form::of(synonym);
+                    if !forms.contains(&form) {
+                        forms.push(form);
+                    }
+                }
+                Term { forms }
+            })
+            .collect();
+
+        let mut materials: Vec<&'static str> = Vec::new();
+        if !split.topic.is_empty() {
+            for word in tokens(query) {
+                for stem in material_stems(word) {
+                    if !materials.contains(stem) {
+                        materials.push(stem);
+                    }
+                }
+            }
+        }
+
+        QueryModel {
+            phrases,
+            terms,
+            disciplines: query_disciplines(query)
+                .into_iter()
+                .map(|d| d.uri)
+                .collect(),
+            materials,
+        }
+    }
+
+    /// The node carries one of the disciplines the query names.
+    pub(crate) fn names_subject_of(&self, node: &Node) -> bool {
+        !self.disciplines.is_empty()
+            && node
+                .prop("ccm:taxonid")
+                .iter()
+                .any(|uri| self.disciplines.iter().any(|d| d == uri.trim()))
+    }
+
+    /// The node's title or keywords show the material type asked for.
+    pub(crate) fn material_shown(&self, title: &Words, keywords: &[Words]) -> bool {
+        !self.materials.is_empty()
+            && std::iter::once(title)
+                .chain(keywords)
+                .flat_map(|w| w.0.iter())
+                .any(|(word, _)| self.materials.iter().any(|m| word.contains(m)))
+    }
+}
+
+/// The query without request framing (framing words, grade numbers next to a
+/// grade noun) and without stopwords at its edges, in its original words and
+/// lower-cased: "Quiz zum Satz des Pythagoras" → "satz des pythagoras",
+/// "Ich suche Arbeitsblätter zur Bruchrechnung für Klasse 6" →
+/// "bruchrechnung". `None` unless something framing was removed and
+/// something is left.
+pub(crate) fn topic_phrase(query: &str) -> Option<String> {
+    let split = split_topic(query);
+    if !split.removed || split.topic.is_empty() {
+        return None;
+    }
+    let kept = split.kept_tokens();
+    Some(kept.join(" ").to_lowercase()).filter(|s| !s.is_empty())
+}
+
+/// A discipline named in the query.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct NamedDiscipline {
+    pub uri: String,
+    /// The vocabulary label ("Mathematik" for "Mathe").
+    pub label: String,
+    /// Token positions in [`tokens`] of the query.
+    pub span: std::ops::Range<usize>,
+}
+
+/// The disciplines the query names exactly: runs of up to four query words
+/// equal (case-insensitive) to a discipline label or alias of the local
+/// vocabulary ("Mathe", "Bio", "Erdkunde", "Deutsch als Zweitsprache").
+/// No fuzzy matching: "Biodiversität" names no subject. Longest runs first,
+/// no overlaps; in query order.
+pub(crate) fn query_disciplines(query: &str) -> Vec<NamedDiscipline> {
+    let toks: Vec<String> = tokens(query).map(str::to_lowercase).collect();
+    let mut used = vec![false; toks.len()];
+    let mut found: Vec<NamedDiscipline> = Vec::new();
+    for len in (1..=4.min(toks.len())).rev() {
+        for start in 0..=toks.len() - len {
+            if used[start..start + len].iter().any(|u| *u) {
+                continue;
+            }
+            let candidate = toks[start..start + len].join(" ");
+            if let Some(entry) = exact_discipline(&candidate) {
+                used[start..start + len].iter_mut().for_each(|u| *u = true);
+                if !found.iter().any(|d| d.uri == entry.uri) {
+                    found.push(NamedDiscipline {
+                        uri: entry.uri.clone(),
+                        label: entry.label.clone(),
+                        span: start..start + len,
+                    });
+                }
+            }
+        }
+    }
+    found.sort_by_key(|d| d.span.start);
+    found
+}
+
+/// The discipline whose label or alias is exactly `lower` (the filter
+/// resolver's step 4, never its fuzzy step 5).
+fn exact_discipline(lower: &str) -> Option<&'static vocab::Entry> {
+    Vocabulary::Discipline.entries().iter().find(|e| {
+        e.label.to_lowercase() == lower || e.aliases.iter().any(|a| a.to_lowercase() == lower)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn w(text: &str) -> Words {
+        Words::of(text)
+    }
+
+    #[test]
+    fn forms_fold_and_stem() {
+        assert_eq!(
+            Form::of("Französischen Revolution"),
+            Form(vec!["franzosisch".into(), "revolution".into()])
+        );
+        assert!(Form::of("Arbeitsblätter").matches(&w("Arbeitsblatt: Bruchrechnung")));
+        assert!(Form::of("quadratischen").matches(&w("Quadratische Gleichungen")));
+        assert!(
+            Form::of("Französischen Revolution").matches(&w("Die Französische Revolution 1789"))
+        );
+        assert!(
+            !Form::of("Französischen Revolution").matches(&w("Revolution in Frankreich")),
+            "words must be consecutive"
+        );
+        assert!(
+            Form::of("Photosynthese").matches(&w("Photosynthesereaktion")),
+            "long forms: inside a word"
+        );
+    }
+
+    #[test]
+    fn short_forms_are_whole_words() {
+        assert!(Form::of("Bio").matches(&w("Bio für Einsteiger")));
+        assert!(!Form::of("Bio").matches(&w("Biodiversität")));
+        assert!(!Form::of("geo").matches(&w("Geometrie")));
+        assert!(Form::of("KI").matches(&w("KI-Grundlagen (KI)")));
+        assert!(!Form::of("KI").matches(&w("Kinder lernen")));
+        assert!(Form::of("KI").matches(&w("KI im Unterricht")));
+    }
+
+    #[test]
+    fn equals_and_starts() {
+        assert!(Form::of("Photosynthese").equals(&w("Photosynthese")));
+        assert!(Form::of("Arbeitsblätter").equals(&w("Arbeitsblatt")));
+        assert!(!Form::of("Photosynthese").equals(&w("Photosynthese bei Pflanzen")));
+        assert!(Form::of("Photosynthese").starts(&w("Photosynthese bei Pflanzen")));
+        assert!(!Form::of("Photosynthese").starts(&w("Die Photosynthese")));
+        assert!(!Form::of("").matches(&w("x")));
+    }
+
+    #[test]
+    fn topic_phrase_keeps_inner_stopwords() {
+        assert_eq!(
+            topic_phrase("Quiz zum Satz des Pythagoras").as_deref(),
+            Some("satz des pythagoras")
+        );
+        assert_eq!(
+            topic_phrase("Ich suche Arbeitsblätter zur Bruchrechnung für Klasse 6").as_deref(),
+            Some("bruchrechnung")
+        );
+        assert_eq!(
+            topic_phrase("Materialien zum Thema Vulkane und Erdbeben").as_deref(),
+            Some("vulkane und erdbeben")
+        );
+        assert_eq!(topic_phrase("KI im Unterricht").as_deref(), Some("ki"));
+        assert_eq!(topic_phrase("Satz des Pythagoras"), None, "nothing framing");
+        assert_eq!(topic_phrase("Arbeitsblatt"), None, "nothing left");
+    }
+
+    #[test]
+    fn disciplines_are_named_exactly() {
+        let uris = |q: &str| -> Vec<String> {
+            query_disciplines(q)
+                .into_iter()
+                .map(|d| d.uri.rsplit('/').next().unwrap().to_string())
+                .collect()
+        };
+        assert_eq!(uris("Mathe"), ["380"]);
+        assert_eq!(uris("Bio"), ["080"]);
+        assert_eq!(uris("Erdkunde"), ["220"]);
+        assert_eq!(uris("Geschichte der Informatik"), ["240", "320"]);
+        assert_eq!(uris("Deutsch als Zweitsprache"), ["28002"], "longest run");
+        assert!(uris("Biodiversität").is_empty(), "no fuzzy match");
+        assert!(uris("Photosynthese").is_empty());
+        let d = &query_disciplines("Bruchrechnung Mathe")[0];
+        assert_eq!((d.label.as_str(), d.span.clone()), ("Mathematik", 1..2));
+    }
+
+    #[test]
+    fn the_model_of_a_framed_request() {
+        let m = QueryModel::new("Ich suche Arbeitsblätter zur Bruchrechnung für Klasse 6");
+        assert_eq!(m.phrases, [Form::of("bruchrechnung")]);
+        assert_eq!(m.terms.len(), 1);
+        assert_eq!(m.materials, ["arbeitsblatt"]);
+        assert!(m.disciplines.is_empty());
+
+        let m = QueryModel::new("KI im Unterricht");
+        assert_eq!(
+            m.phrases,
+            [
+                Form::of("ki"),
+                Form::of("künstliche intelligenz"),
+                Form::of("artificial intelligence")
+            ]
+        );
+        assert!(m.materials.is_empty(), "Unterricht is framing, no material");
+
+        // All framing: the framing words are the terms, no material bonus.
+        let m = QueryModel::new("Arbeitsblatt");
+        assert_eq!(m.terms.len(), 1);
+        assert!(m.materials.is_empty());
+    }
+}
