@@ -32,6 +32,9 @@
 //! narrow topic with fewer hits than asked for costs two; the rescue three
 //! (four when the rescued page is short too).
 
+use std::sync::Arc;
+use std::time::Instant;
+
 use futures::future::join_all;
 
 use super::ranking::{
@@ -340,7 +343,34 @@ fn keep(nodes: impl Iterator<Item = Node>, exclude: &[String], max: usize) -> Ve
 /// The typo dictionary (wave 2): vocabulary labels and aliases, synonym keys,
 /// the root's sub-collections and all collection titles. A failed read just
 /// leaves its titles out.
-async fn dictionary(app: &App) -> Dictionary {
+/// The typo dictionary, built once per process and repository and kept for
+/// the tree cache's lifetime (`WLO_CACHE_TTL_TREE_S`; with `0` it is rebuilt
+/// every time). Concurrent rescues wait for one builder instead of each
+/// parsing the same large listing. A dictionary built while a read failed is
+/// used once but not kept.
+async fn dictionary(app: &App) -> Arc<Dictionary> {
+    type Slot = Option<(Instant, String, Arc<Dictionary>)>;
+    static SHARED: tokio::sync::Mutex<Slot> = tokio::sync::Mutex::const_new(None);
+    let ttl = app.config.cache_ttl_tree;
+    let key = app.upstream.rest_base().to_string();
+    let mut slot = SHARED.lock().await;
+    if let Some((built, for_repository, dictionary)) = slot.as_ref()
+        && *for_repository == key
+        && built.elapsed() < ttl
+    {
+        return dictionary.clone();
+    }
+    let (dictionary, complete) = build_dictionary(app).await;
+    let dictionary = Arc::new(dictionary);
+    if complete && !ttl.is_zero() && app.config.cache_max_bytes > 0 {
+        *slot = Some((Instant::now(), key, dictionary.clone()));
+    }
+    dictionary
+}
+
+/// The dictionary from the vocabularies, the synonym keys and the collection
+/// titles; `complete` is false when a read failed.
+async fn build_dictionary(app: &App) -> (Dictionary, bool) {
     let root = app.config.root_collection_id.as_str();
     let (portals, collections) = futures::join!(
         app.upstream.children(
@@ -361,10 +391,11 @@ async fn dictionary(app: &App) -> Dictionary {
         }
     }
     phrases.extend(synonym_keys().map(str::to_string));
+    let complete = portals.is_ok() && collections.is_ok();
     for list in [portals, collections].into_iter().filter_map(Result::ok) {
         phrases.extend(list.nodes.iter().map(|n| n.display_title().to_string()));
     }
-    Dictionary::new(phrases.iter().map(String::as_str))
+    (Dictionary::new(phrases.iter().map(String::as_str)), complete)
 }
 
 /// What the rescue shows: the heaviest rescue variant that found something —
