@@ -20,9 +20,8 @@ use std::fmt::Write;
 
 use rmcp::ErrorData;
 use rmcp::model::{
-    CompleteRequestParams, CompletionInfo, GetPromptResult, JsonObject, Prompt, PromptArgument,
-    PromptMessage, ReadResourceResult, Reference, Resource, ResourceContents, ResourceTemplate,
-    Role,
+    CompleteRequestParams, CompletionInfo, GetPromptResult, JsonObject, Prompt, PromptArgument, PromptMessage,
+    ReadResourceResult, Reference, Resource, ResourceContents, ResourceTemplate, Role,
 };
 use serde_json::{Value, json};
 
@@ -118,14 +117,12 @@ pub fn vocabulary_of_uri(uri: &str) -> Option<Vocabulary> {
 pub async fn read_resource(app: &App, uri: &str) -> Result<ReadResourceResult, ErrorData> {
     if let Some(vocabulary) = vocabulary_of_uri(uri) {
         let contents =
-            ResourceContents::text(vocabulary_text(vocabulary), vocabulary_uri(vocabulary))
-                .with_mime_type(JSON_MIME);
+            ResourceContents::text(vocabulary_text(vocabulary), vocabulary_uri(vocabulary)).with_mime_type(JSON_MIME);
         return Ok(ReadResourceResult::new(vec![contents]));
     }
     if uri.trim() == PORTALS_URI {
         let document = portals_document(app).await?;
-        let contents =
-            ResourceContents::text(document.to_string(), PORTALS_URI).with_mime_type(JSON_MIME);
+        let contents = ResourceContents::text(document.to_string(), PORTALS_URI).with_mime_type(JSON_MIME);
         return Ok(ReadResourceResult::new(vec![contents]));
     }
     Err(ErrorData::resource_not_found(
@@ -138,13 +135,10 @@ pub async fn read_resource(app: &App, uri: &str) -> Result<ReadResourceResult, E
 async fn portals_document(app: &App) -> Result<Value, ErrorData> {
     let root = app.config.root_collection_id.clone();
     let scope = CallScope::new(app.config.tool_deadline);
-    let read = scope.run(app.upstream.children(
-        &root,
-        ChildFilter::Folders,
-        MAX_PORTALS,
-        0,
-        Props::Display,
-    ));
+    let read = scope.run(
+        app.upstream
+            .children(&root, ChildFilter::Folders, MAX_PORTALS, 0, Props::Display),
+    );
     let listing = match tokio::time::timeout(app.config.tool_deadline, read).await {
         Ok(Ok(listing)) => listing,
         Ok(Err(error)) => {
@@ -213,9 +207,7 @@ pub const PROMPT_TOPIC_PAGE: &str = "themenseite_finden";
 fn vocabulary_argument(prompt: &str, argument: &str) -> Option<Vocabulary> {
     match (prompt, argument) {
         (PROMPT_MATERIAL | PROMPT_PORTAL, "fach") => Some(Vocabulary::Discipline),
-        (PROMPT_MATERIAL | PROMPT_TOPIC_PAGE, "bildungsstufe") => {
-            Some(Vocabulary::EducationalContext)
-        }
+        (PROMPT_MATERIAL | PROMPT_TOPIC_PAGE, "bildungsstufe") => Some(Vocabulary::EducationalContext),
         (PROMPT_MATERIAL, "materialart") => Some(Vocabulary::Lrt),
         (PROMPT_TOPIC_PAGE, "zielgruppe") => Some(Vocabulary::TargetGroup),
         _ => None,
@@ -303,12 +295,8 @@ fn filter_value(vocabulary: Vocabulary, input: &str) -> FilterValue {
 
 /// The target-group slug the topic-page tool expects (`teacher`, `learner`, `general`).
 fn target_group_value(input: &str) -> Option<String> {
-    vocab::resolve(Vocabulary::TargetGroup, input).filter(|slug| {
-        Vocabulary::TargetGroup
-            .entries()
-            .iter()
-            .any(|e| &e.uri == slug)
-    })
+    vocab::resolve(Vocabulary::TargetGroup, input)
+        .filter(|slug| Vocabulary::TargetGroup.entries().iter().any(|e| &e.uri == slug))
 }
 
 /// A JSON string literal for the message text.
@@ -332,11 +320,7 @@ pub fn get_prompt(name: &str, arguments: Option<JsonObject>) -> Result<GetPrompt
             let topic = required("thema")?;
             let filters = [
                 ("fach", "discipline", Vocabulary::Discipline),
-                (
-                    "bildungsstufe",
-                    "educationalContext",
-                    Vocabulary::EducationalContext,
-                ),
+                ("bildungsstufe", "educationalContext", Vocabulary::EducationalContext),
                 ("materialart", "learningResourceType", Vocabulary::Lrt),
             ];
             let given: Vec<(&str, FilterValue)> = filters
@@ -351,8 +335,7 @@ pub fn get_prompt(name: &str, arguments: Option<JsonObject>) -> Result<GetPrompt
             )
         }
         PROMPT_PORTAL => {
-            let subject =
-                text_argument(&arguments, "fach").map(|s| filter_value(Vocabulary::Discipline, &s));
+            let subject = text_argument(&arguments, "fach").map(|s| filter_value(Vocabulary::Discipline, &s));
             let description = match &subject {
                 Some(s) => format!("Fachportal „{}“ erkunden", s.value),
                 None => "Fachportale erkunden".to_string(),
@@ -362,8 +345,8 @@ pub fn get_prompt(name: &str, arguments: Option<JsonObject>) -> Result<GetPrompt
         PROMPT_TOPIC_PAGE => {
             let topic = required("thema")?;
             let group = text_argument(&arguments, "zielgruppe");
-            let level = text_argument(&arguments, "bildungsstufe")
-                .map(|s| filter_value(Vocabulary::EducationalContext, &s));
+            let level =
+                text_argument(&arguments, "bildungsstufe").map(|s| filter_value(Vocabulary::EducationalContext, &s));
             (
                 format!("Themenseite zu „{topic}“ finden"),
                 topic_page_text(&topic, group.as_deref(), level.as_ref()),
@@ -376,10 +359,7 @@ pub fn get_prompt(name: &str, arguments: Option<JsonObject>) -> Result<GetPrompt
             ));
         }
     };
-    Ok(
-        GetPromptResult::new(vec![PromptMessage::new_text(Role::User, text)])
-            .with_description(description),
-    )
+    Ok(GetPromptResult::new(vec![PromptMessage::new_text(Role::User, text)]).with_description(description))
 }
 
 fn material_text(topic: &str, filters: &[(&str, FilterValue)]) -> String {
@@ -415,8 +395,10 @@ fn portal_text(subject: Option<&FilterValue>) -> String {
              Gibt es kein passendes Portal, nenne die vorhandenen Portale und frage nach.\n",
             s.value
         ),
-        None => "1. Rufe get_subject_portals auf und zeige die Fachportale zur Auswahl. Warte auf die Wahl des Nutzers.\n"
-            .to_string(),
+        None => {
+            "1. Rufe get_subject_portals auf und zeige die Fachportale zur Auswahl. Warte auf die Wahl des Nutzers.\n"
+                .to_string()
+        }
     };
     let mut text = String::from("Erkunde ein Fachportal auf WirLernenOnline (WLO).\n\n");
     text.push_str(&first);
@@ -478,9 +460,7 @@ pub fn complete(request: &CompleteRequestParams) -> CompletionInfo {
             Some(vocabulary) => page(vocab::complete(vocabulary, &argument.value, usize::MAX)),
             None => page(Vec::new()),
         },
-        Reference::Resource(resource)
-            if resource.uri == VOCABULARY_TEMPLATE && argument.name == "vocabulary" =>
-        {
+        Reference::Resource(resource) if resource.uri == VOCABULARY_TEMPLATE && argument.name == "vocabulary" => {
             let prefix = argument.value.trim().to_lowercase();
             page(
                 Vocabulary::ALL

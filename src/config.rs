@@ -68,8 +68,9 @@ impl Config {
         let get = |name: &str| lookup(name).filter(|v| !v.trim().is_empty());
 
         let raw_url = get("WLO_REPOSITORY_URL").unwrap_or_else(|| DEFAULT_REPOSITORY_URL.into());
-        let (repository_url, warnings) = normalize_repository_url(&raw_url).map_err(|message| {
-            ConfigError { variable: "WLO_REPOSITORY_URL", message }
+        let (repository_url, warnings) = normalize_repository_url(&raw_url).map_err(|message| ConfigError {
+            variable: "WLO_REPOSITORY_URL",
+            message,
         })?;
 
         let root_collection_id = match get("WLO_ROOT_COLLECTION_ID") {
@@ -162,7 +163,7 @@ pub fn normalize_repository_url(raw: &str) -> Result<(String, Vec<String>), Stri
         url.truncate(url.len() - "/rest".len());
         trim_slashes(&mut url);
     }
-    let host = url.splitn(2, "://").nth(1).unwrap_or("");
+    let host = url.split_once("://").map_or("", |(_, rest)| rest);
     if host.is_empty() || host.starts_with('/') {
         return Err(format!("'{}' has no host", raw.trim()));
     }
@@ -188,8 +189,7 @@ mod tests {
     use std::collections::HashMap;
 
     fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
-        let map: HashMap<String, String> =
-            vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let map: HashMap<String, String> = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         Config::from_lookup(|name| map.get(name).cloned())
     }
 
@@ -208,7 +208,10 @@ mod tests {
     #[test]
     fn url_normalisation() {
         let n = |s: &str| normalize_repository_url(s).unwrap().0;
-        assert_eq!(n("  repo.example/edu-sharing/rest/ "), "https://repo.example/edu-sharing");
+        assert_eq!(
+            n("  repo.example/edu-sharing/rest/ "),
+            "https://repo.example/edu-sharing"
+        );
         assert_eq!(n("http://x/edu-sharing///"), "http://x/edu-sharing");
         assert_eq!(n("https://x/edu-sharing/REST"), "https://x/edu-sharing");
         assert_eq!(n("https://x/edu-sharing/rest/rest"), "https://x/edu-sharing/rest");
@@ -225,13 +228,19 @@ mod tests {
     #[test]
     fn bad_values_name_the_variable() {
         assert_eq!(config(&[("WLO_POOL_SIZE", "0")]).unwrap_err().variable, "WLO_POOL_SIZE");
-        assert_eq!(config(&[("WLO_POOL_SIZE", "abc")]).unwrap_err().variable, "WLO_POOL_SIZE");
+        assert_eq!(
+            config(&[("WLO_POOL_SIZE", "abc")]).unwrap_err().variable,
+            "WLO_POOL_SIZE"
+        );
         assert_eq!(config(&[("WLO_POOL_SIZE", "100")]).unwrap().pool_size, 100);
         assert_eq!(
             config(&[("WLO_ROOT_COLLECTION_ID", "root")]).unwrap_err().variable,
             "WLO_ROOT_COLLECTION_ID"
         );
-        assert_eq!(config(&[("WLO_TIMEOUT_MS", "-5")]).unwrap_err().variable, "WLO_TIMEOUT_MS");
+        assert_eq!(
+            config(&[("WLO_TIMEOUT_MS", "-5")]).unwrap_err().variable,
+            "WLO_TIMEOUT_MS"
+        );
     }
 
     #[test]

@@ -67,7 +67,10 @@ pub fn render_url(repository_url: &str, node_id: &str) -> String {
 
 /// `<repository>/components/topic-pages?collectionId=<id>`.
 pub fn topic_page_url(repository_url: &str, collection_id: &str) -> String {
-    format!("{repository_url}/components/topic-pages?collectionId={}", encode(collection_id))
+    format!(
+        "{repository_url}/components/topic-pages?collectionId={}",
+        encode(collection_id)
+    )
 }
 
 /// The value when it is an absolute http(s) URL, else `""` (no `javascript:`, `data:` …).
@@ -113,17 +116,30 @@ impl FormattedNode {
         FormattedNode {
             title: node.display_title().trim().to_string(),
             description: node.description().trim().to_string(),
-            keywords: dedup(node.keywords().iter().map(|k| k.trim().to_string()).filter(|k| !k.is_empty())),
+            keywords: dedup(
+                node.keywords()
+                    .iter()
+                    .map(|k| k.trim().to_string())
+                    .filter(|k| !k.is_empty()),
+            ),
             disciplines: labels(node, Vocabulary::Discipline, "ccm:taxonid"),
             educational_contexts: labels(node, Vocabulary::EducationalContext, "ccm:educationalcontext"),
             user_roles: labels(node, Vocabulary::UserRole, user_role_property(node)),
             learning_resource_types: labels(node, Vocabulary::Lrt, "ccm:oeh_lrt_aggregated"),
             license,
-            publisher: node.first("ccm:oeh_publisher_combined").unwrap_or("").trim().to_string(),
+            publisher: node
+                .first("ccm:oeh_publisher_combined")
+                .unwrap_or("")
+                .trim()
+                .to_string(),
             url: node.link().map(safe_url).unwrap_or_default(),
             preview_url: preview.map(|p| safe_url(&p.url)).unwrap_or_default(),
             topic_page_url,
-            node_type: if node.is_collection() { NodeType::Collection } else { NodeType::Content },
+            node_type: if node.is_collection() {
+                NodeType::Collection
+            } else {
+                NodeType::Content
+            },
             download_url: node.download_url.as_deref().map(safe_url).unwrap_or_default(),
             content_url: node
                 .content
@@ -155,7 +171,11 @@ impl FormattedNode {
     /// The card, with the `WLO-URL:` line of the detail view when `render_url` is given.
     pub fn card_with(&self, description_limit: Option<usize>, render_url: Option<&str>) -> String {
         let mut out = String::new();
-        let title = if self.title.is_empty() { "(ohne Titel)".to_string() } else { one_line(&self.title) };
+        let title = if self.title.is_empty() {
+            "(ohne Titel)".to_string()
+        } else {
+            one_line(&self.title)
+        };
         let _ = writeln!(out, "## {title}");
         let mut line = |label: &str, value: &str| {
             let value = one_line(value);
@@ -250,9 +270,25 @@ mod tests {
         assert_eq!(
             keys,
             [
-                "nodeId", "title", "description", "keywords", "disciplines", "educationalContexts",
-                "userRoles", "learningResourceTypes", "license", "publisher", "url", "previewUrl",
-                "topicPageUrl", "nodeType", "downloadUrl", "contentUrl", "previewIsIcon", "mimeType", "fileSize"
+                "nodeId",
+                "title",
+                "description",
+                "keywords",
+                "disciplines",
+                "educationalContexts",
+                "userRoles",
+                "learningResourceTypes",
+                "license",
+                "publisher",
+                "url",
+                "previewUrl",
+                "topicPageUrl",
+                "nodeType",
+                "downloadUrl",
+                "contentUrl",
+                "previewIsIcon",
+                "mimeType",
+                "fileSize"
             ]
         );
         let v = serde_json::to_value(&f).unwrap();
@@ -263,7 +299,9 @@ mod tests {
 
     #[test]
     fn licences_keep_only_stated_versions() {
-        let with = node(json!({"properties": {"ccm:commonlicense_key": ["CC_BY_SA"], "ccm:commonlicense_cc_version": ["3.0"]}}));
+        let with = node(
+            json!({"properties": {"ccm:commonlicense_key": ["CC_BY_SA"], "ccm:commonlicense_cc_version": ["3.0"]}}),
+        );
         let without = node(json!({"properties": {"ccm:commonlicense_key": ["CC_BY_SA"]}}));
         let unknown = node(json!({"properties": {"ccm:commonlicense_key": ["CUSTOM_XYZ"]}}));
         assert_eq!(FormattedNode::from_node(&with, REPO).license, "CC BY-SA 3.0");
@@ -286,7 +324,9 @@ mod tests {
 
     #[test]
     fn topic_page_only_for_collections_with_config() {
-        let c = node(json!({"ref": {"id": "c1"}, "type": "ccm:map", "properties": {"ccm:page_config_ref": ["workspace://SpacesStore/x"]}}));
+        let c = node(
+            json!({"ref": {"id": "c1"}, "type": "ccm:map", "properties": {"ccm:page_config_ref": ["workspace://SpacesStore/x"]}}),
+        );
         assert_eq!(
             FormattedNode::from_node(&c, REPO).topic_page_url,
             "https://repo.example/edu-sharing/components/topic-pages?collectionId=c1"
@@ -297,7 +337,8 @@ mod tests {
 
     #[test]
     fn hostile_titles_stay_one_heading() {
-        let n = node(json!({"ref": {"id": "n"}, "properties": {"cclom:title": ["Harmlos\n## Injected\r\nnodeId: fake"]}}));
+        let n =
+            node(json!({"ref": {"id": "n"}, "properties": {"cclom:title": ["Harmlos\n## Injected\r\nnodeId: fake"]}}));
         let card = FormattedNode::from_node(&n, REPO).card(None);
         let first = card.lines().next().unwrap();
         assert_eq!(first, "## Harmlos ## Injected nodeId: fake");

@@ -5,9 +5,7 @@
 /// (path traversal, query strings, names) is `None` and never reaches a URL.
 pub fn normalize_node_id(raw: &str) -> Option<String> {
     let trimmed = raw.trim();
-    let bare = trimmed
-        .strip_prefix("workspace://SpacesStore/")
-        .unwrap_or(trimmed);
+    let bare = trimmed.strip_prefix("workspace://SpacesStore/").unwrap_or(trimmed);
     is_uuid(bare).then(|| bare.to_ascii_lowercase())
 }
 

@@ -150,7 +150,11 @@ async fn run(command: Command, config: Config) -> ExitCode {
                 return ExitCode::from(2);
             };
             println!("{}", response.rendered_text());
-            if response.is_error { ExitCode::FAILURE } else { ExitCode::SUCCESS }
+            if response.is_error {
+                ExitCode::FAILURE
+            } else {
+                ExitCode::SUCCESS
+            }
         }
     }
 }
@@ -192,8 +196,17 @@ async fn serve(config: Config, host: &str, port: u16, demo: bool) -> ExitCode {
     let local = listener.local_addr().map(|a| a.port()).unwrap_or(port);
     warn_config(&config);
     let repository = config.repository_url.clone();
-    let handler = HttpHandler::new(App::new(config), HttpOptions { loopback_host_check: ip.is_loopback() });
-    let shown_host = if ip.is_ipv6() { format!("[{ip}]") } else { ip.to_string() };
+    let handler = HttpHandler::new(
+        App::new(config),
+        HttpOptions {
+            loopback_host_check: ip.is_loopback(),
+        },
+    );
+    let shown_host = if ip.is_ipv6() {
+        format!("[{ip}]")
+    } else {
+        ip.to_string()
+    };
     if demo {
         eprintln!("wlo-mcp listening on http://{shown_host}:{local}/mcp (demo: built-in stand-in at {repository})");
     } else {

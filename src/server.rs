@@ -14,11 +14,10 @@ use futures::FutureExt;
 #[allow(deprecated)] // logging/setLevel is deprecated (SEP-2577) but old clients still send it
 use rmcp::model::SetLevelRequestParams as LogLevelParams;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, CompleteRequestParams, CompleteResult,
-    ContentBlock, GetPromptRequestParams, GetPromptResponse, Implementation, ListPromptsResult,
-    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
-    ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities, ServerConfig, Tool,
-    ToolAnnotations,
+    CallToolRequestParams, CallToolResponse, CallToolResult, CompleteRequestParams, CompleteResult, ContentBlock,
+    GetPromptRequestParams, GetPromptResponse, Implementation, ListPromptsResult, ListResourceTemplatesResult,
+    ListResourcesResult, ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse,
+    ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
@@ -158,10 +157,7 @@ impl ServerHandler for WloServer {
     ) -> Result<CallToolResponse, ErrorData> {
         let name = request.name.to_string();
         let Some(entry) = tools::find(&self.app, &name) else {
-            return Err(ErrorData::invalid_params(
-                format!("Unknown tool: {name}"),
-                None,
-            ));
+            return Err(ErrorData::invalid_params(format!("Unknown tool: {name}"), None));
         };
         let args = Args::new(request.arguments.unwrap_or_default());
         let response = run_tool(&self.app, &name, entry, args).await;
@@ -181,9 +177,7 @@ impl ServerHandler for WloServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListResourceTemplatesResult, ErrorData> {
-        Ok(ListResourceTemplatesResult::with_all_items(
-            agent::resource_templates(),
-        ))
+        Ok(ListResourceTemplatesResult::with_all_items(agent::resource_templates()))
     }
 
     async fn read_resource(
@@ -191,9 +185,7 @@ impl ServerHandler for WloServer {
         request: ReadResourceRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
-        agent::read_resource(&self.app, &request.uri)
-            .await
-            .map(Into::into)
+        agent::read_resource(&self.app, &request.uri).await.map(Into::into)
     }
 
     async fn list_prompts(
@@ -221,11 +213,7 @@ impl ServerHandler for WloServer {
     }
 
     #[allow(deprecated)]
-    async fn set_level(
-        &self,
-        _request: LogLevelParams,
-        _context: RequestContext<RoleServer>,
-    ) -> Result<(), ErrorData> {
+    async fn set_level(&self, _request: LogLevelParams, _context: RequestContext<RoleServer>) -> Result<(), ErrorData> {
         Ok(())
     }
 }

@@ -70,10 +70,7 @@ async fn initialize_advertises_capabilities_and_instructions() {
         "learningResourceType",
         "public OER metadata",
     ] {
-        assert!(
-            instructions.contains(needle),
-            "instructions lack {needle:?}"
-        );
+        assert!(instructions.contains(needle), "instructions lack {needle:?}");
     }
     assert!(
         instructions.len() < 2000,
@@ -95,9 +92,7 @@ async fn every_tool_has_title_and_read_only_annotations() {
             "{name}: no title"
         );
         assert!(
-            tool["description"]
-                .as_str()
-                .is_some_and(|d| !d.trim().is_empty()),
+            tool["description"].as_str().is_some_and(|d| !d.trim().is_empty()),
             "{name}: no description"
         );
         let a = &tool["annotations"];
@@ -174,11 +169,7 @@ async fn completion_limit_total_and_has_more() {
     assert!(all.len() > 50, "every subject for an empty value");
     assert_eq!(c["total"], all.len());
     assert_eq!(c["hasMore"], false);
-    assert_eq!(
-        all[..2],
-        ["Allgemein", "Alt-Griechisch"],
-        "vocabulary order"
-    );
+    assert_eq!(all[..2], ["Allgemein", "Alt-Griechisch"], "vocabulary order");
     let c = complete_prompt(&h.server, "unterrichtsmaterial_finden", "materialart", "").await;
     assert_eq!(c["total"].as_u64().unwrap() as usize, values(&c).len());
     assert!(values(&c).len() <= 100);
@@ -229,10 +220,7 @@ async fn resources_list_templates_and_read_vocabularies() {
     let s = &h.server;
     let r = s.rpc("resources/list", json!({})).await;
     let resources = r["result"]["resources"].as_array().unwrap();
-    let uris: Vec<&str> = resources
-        .iter()
-        .map(|r| r["uri"].as_str().unwrap())
-        .collect();
+    let uris: Vec<&str> = resources.iter().map(|r| r["uri"].as_str().unwrap()).collect();
     assert_eq!(
         uris,
         [
@@ -256,18 +244,12 @@ async fn resources_list_templates_and_read_vocabularies() {
     assert_eq!(templates[0]["uriTemplate"], "wlo://vocabulary/{vocabulary}");
 
     let r = s
-        .rpc(
-            "resources/read",
-            json!({"uri": "wlo://vocabulary/discipline"}),
-        )
+        .rpc("resources/read", json!({"uri": "wlo://vocabulary/discipline"}))
         .await;
     let doc = resource_json(&r, "wlo://vocabulary/discipline");
     assert_eq!(doc["vocabulary"], "discipline");
     let entries = doc["entries"].as_array().unwrap();
-    let math = entries
-        .iter()
-        .find(|e| e["label"] == "Mathematik")
-        .expect("Mathematik");
+    let math = entries.iter().find(|e| e["label"] == "Mathematik").expect("Mathematik");
     assert!(math["uri"].as_str().unwrap().starts_with("http"));
     assert!(
         math["aliases"]
@@ -291,13 +273,8 @@ async fn resources_list_templates_and_read_vocabularies() {
         );
     }
     // Case-insensitive name; the answer names the canonical URI.
-    let r = s
-        .rpc("resources/read", json!({"uri": "wlo://vocabulary/LRT"}))
-        .await;
-    assert_eq!(
-        resource_json(&r, "wlo://vocabulary/lrt")["vocabulary"],
-        "lrt"
-    );
+    let r = s.rpc("resources/read", json!({"uri": "wlo://vocabulary/LRT"})).await;
+    assert_eq!(resource_json(&r, "wlo://vocabulary/lrt")["vocabulary"], "lrt");
     // Nothing upstream so far.
     assert_eq!(h.standin.control().stats().total_requests, 0);
 }
@@ -305,12 +282,7 @@ async fn resources_list_templates_and_read_vocabularies() {
 #[tokio::test]
 async fn unknown_resource_is_not_found() {
     let h = Harness::start().await;
-    for uri in [
-        "wlo://vocabulary/nope",
-        "wlo://nothing",
-        "https://example.org/",
-        "",
-    ] {
+    for uri in ["wlo://vocabulary/nope", "wlo://nothing", "https://example.org/", ""] {
         let r = h.server.rpc("resources/read", json!({"uri": uri})).await;
         assert_eq!(r["error"]["code"], -32002, "{uri}: {r}");
         assert_eq!(r["error"]["message"], "Resource not found");
@@ -326,20 +298,14 @@ async fn portals_resource_reads_upstream_only_when_read() {
         0,
         "resources/list went upstream"
     );
-    let r = h
-        .server
-        .rpc("resources/read", json!({"uri": "wlo://portals"}))
-        .await;
+    let r = h.server.rpc("resources/read", json!({"uri": "wlo://portals"})).await;
     let doc = resource_json(&r, "wlo://portals");
     assert!(h.standin.control().stats().total_requests >= 1);
     assert_eq!(doc["rootNodeId"], ROOT);
     let portals = doc["portals"].as_array().unwrap();
     assert!(portals.len() >= 10, "{doc}");
     assert_eq!(doc["total"], portals.len());
-    let titles: Vec<&str> = portals
-        .iter()
-        .map(|p| p["title"].as_str().unwrap())
-        .collect();
+    let titles: Vec<&str> = portals.iter().map(|p| p["title"].as_str().unwrap()).collect();
     assert!(titles.contains(&"Mathematik"), "{titles:?}");
     for portal in portals {
         assert_eq!(portal["nodeId"].as_str().unwrap().len(), 36, "{portal}");
@@ -356,10 +322,7 @@ async fn prompts_list_and_get() {
     let s = &h.server;
     let r = s.rpc("prompts/list", json!({})).await;
     let prompts = r["result"]["prompts"].as_array().unwrap();
-    let names: Vec<&str> = prompts
-        .iter()
-        .map(|p| p["name"].as_str().unwrap())
-        .collect();
+    let names: Vec<&str> = prompts.iter().map(|p| p["name"].as_str().unwrap()).collect();
     assert_eq!(
         names,
         [
@@ -369,22 +332,14 @@ async fn prompts_list_and_get() {
         ]
     );
     for p in prompts {
-        assert!(
-            p["title"].is_string() && p["description"].is_string(),
-            "{p}"
-        );
+        assert!(p["title"].is_string() && p["description"].is_string(), "{p}");
     }
     let material = &prompts[0]["arguments"];
     let args: Vec<(&str, bool)> = material
         .as_array()
         .unwrap()
         .iter()
-        .map(|a| {
-            (
-                a["name"].as_str().unwrap(),
-                a["required"].as_bool().unwrap_or(false),
-            )
-        })
+        .map(|a| (a["name"].as_str().unwrap(), a["required"].as_bool().unwrap_or(false)))
         .collect();
     assert_eq!(
         args,
@@ -403,9 +358,7 @@ async fn prompts_list_and_get() {
                 "thema": "Bruchrechnung", "fach": "Mathe", "bildungsstufe": "Sek I", "materialart": "Arbeitsblatt"}}),
         )
         .await;
-    let messages = r["result"]["messages"]
-        .as_array()
-        .unwrap_or_else(|| panic!("{r}"));
+    let messages = r["result"]["messages"].as_array().unwrap_or_else(|| panic!("{r}"));
     assert_eq!(messages.len(), 1);
     assert_eq!(messages[0]["role"], "user");
     assert_eq!(messages[0]["content"]["type"], "text");
@@ -422,11 +375,12 @@ async fn prompts_list_and_get() {
     }
     // An unknown filter value is passed on with a note.
     let r = s
-        .rpc("prompts/get", json!({"name": "unterrichtsmaterial_finden", "arguments": {"thema": "X", "fach": "Quidditch"}}))
+        .rpc(
+            "prompts/get",
+            json!({"name": "unterrichtsmaterial_finden", "arguments": {"thema": "X", "fach": "Quidditch"}}),
+        )
         .await;
-    let text = r["result"]["messages"][0]["content"]["text"]
-        .as_str()
-        .unwrap();
+    let text = r["result"]["messages"][0]["content"]["text"].as_str().unwrap();
     assert!(
         text.contains("discipline=\"Quidditch\"") && text.contains("lookup_wlo_vocabulary"),
         "{text}"
@@ -438,17 +392,11 @@ async fn prompts_list_and_get() {
             json!({"name": "fachportal_erkunden", "arguments": {"fach": "Bio"}}),
         )
         .await;
-    let text = r["result"]["messages"][0]["content"]["text"]
-        .as_str()
-        .unwrap();
+    let text = r["result"]["messages"][0]["content"]["text"].as_str().unwrap();
     assert!(
-        text.contains("get_subject_portals")
-            && text.contains("browse_collection_tree")
-            && text.contains("Biologie")
+        text.contains("get_subject_portals") && text.contains("browse_collection_tree") && text.contains("Biologie")
     );
-    let r = s
-        .rpc("prompts/get", json!({"name": "fachportal_erkunden"}))
-        .await;
+    let r = s.rpc("prompts/get", json!({"name": "fachportal_erkunden"})).await;
     assert!(
         r["result"]["messages"][0]["content"]["text"]
             .as_str()
@@ -456,11 +404,12 @@ async fn prompts_list_and_get() {
     );
 
     let r = s
-        .rpc("prompts/get", json!({"name": "themenseite_finden", "arguments": {"thema": "Klimawandel", "zielgruppe": "Lehrkräfte"}}))
+        .rpc(
+            "prompts/get",
+            json!({"name": "themenseite_finden", "arguments": {"thema": "Klimawandel", "zielgruppe": "Lehrkräfte"}}),
+        )
         .await;
-    let text = r["result"]["messages"][0]["content"]["text"]
-        .as_str()
-        .unwrap();
+    let text = r["result"]["messages"][0]["content"]["text"].as_str().unwrap();
     assert!(
         text.contains("search_wlo_topic_pages") && text.contains("targetGroup=\"teacher\""),
         "{text}"
@@ -502,10 +451,7 @@ async fn deny_list_removes_a_tool() {
     assert!(!names.contains(&"wlo_health_check"));
     let r = h
         .server
-        .rpc(
-            "tools/call",
-            json!({"name": "wlo_health_check", "arguments": {}}),
-        )
+        .rpc("tools/call", json!({"name": "wlo_health_check", "arguments": {}}))
         .await;
     assert_eq!(r["error"]["code"], -32602);
     assert_eq!(r["error"]["message"], "Unknown tool: wlo_health_check");
@@ -568,10 +514,7 @@ async fn list_and_complete_methods_never_go_upstream() {
             "prompts/get",
             json!({"name": "fachportal_erkunden", "arguments": {"fach": "Chemie"}}),
         ),
-        (
-            "resources/read",
-            json!({"uri": "wlo://vocabulary/userRole"}),
-        ),
+        ("resources/read", json!({"uri": "wlo://vocabulary/userRole"})),
         (
             "completion/complete",
             json!({"ref": {"type": "ref/prompt", "name": "unterrichtsmaterial_finden"}, "argument": {"name": "fach", "value": "B"}}),

@@ -12,7 +12,14 @@ use serde_json::{Value, json};
 
 fn wlo() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_wlo-mcp"));
-    for var in ["PORT", "WLO_MCP_TOKEN", "MCP_TOOL_ALLOW", "MCP_TOOL_DENY", "WLO_REPOSITORY_URL", "WLO_POOL_SIZE"] {
+    for var in [
+        "PORT",
+        "WLO_MCP_TOKEN",
+        "MCP_TOOL_ALLOW",
+        "MCP_TOOL_DENY",
+        "WLO_REPOSITORY_URL",
+        "WLO_POOL_SIZE",
+    ] {
         c.env_remove(var);
     }
     c.env("RUST_LOG", "warn");
@@ -23,12 +30,25 @@ fn wlo() -> Command {
 fn version_and_help() {
     let out = wlo().arg("--version").output().unwrap();
     assert!(out.status.success());
-    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), format!("wlo-mcp {}", env!("CARGO_PKG_VERSION")));
-    for args in [vec!["--help"], vec!["serve", "--help"], vec!["stdio", "--help"], vec!["call", "--help"]] {
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        format!("wlo-mcp {}", env!("CARGO_PKG_VERSION"))
+    );
+    for args in [
+        vec!["--help"],
+        vec!["serve", "--help"],
+        vec!["stdio", "--help"],
+        vec!["call", "--help"],
+    ] {
         let out = wlo().args(&args).output().unwrap();
         assert!(out.status.success(), "{args:?}");
         let help = String::from_utf8_lossy(&out.stdout);
-        for var in ["WLO_REPOSITORY_URL", "WLO_POOL_SIZE", "WLO_TOOL_DEADLINE_MS", "RUST_LOG"] {
+        for var in [
+            "WLO_REPOSITORY_URL",
+            "WLO_POOL_SIZE",
+            "WLO_TOOL_DEADLINE_MS",
+            "RUST_LOG",
+        ] {
             if args[0] != "--help" || var == "WLO_REPOSITORY_URL" {
                 assert!(help.contains(var), "{args:?} help lacks {var}");
             }
@@ -57,7 +77,12 @@ fn bad_configuration_is_one_line_and_exit_2() {
         assert!(lines[0].contains(var), "{var}: {err}");
         assert!(!err.contains("panicked"));
     }
-    let out = wlo().args(["serve", "--port", "0"]).env("PORT", "x").env("WLO_POOL_SIZE", "101").output().unwrap();
+    let out = wlo()
+        .args(["serve", "--port", "0"])
+        .env("PORT", "x")
+        .env("WLO_POOL_SIZE", "101")
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
 
@@ -67,26 +92,48 @@ fn tools_lists_every_tool_in_one_line() {
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     assert_eq!(text.lines().count(), 11, "{text}");
-    for name in ["search_wlo_content", "get_node_details", "lookup_wlo_vocabulary", "wlo_health_check"] {
+    for name in [
+        "search_wlo_content",
+        "get_node_details",
+        "lookup_wlo_vocabulary",
+        "wlo_health_check",
+    ] {
         assert!(text.lines().any(|l| l.starts_with(name)), "{name}");
     }
-    let out = wlo().arg("tools").env("MCP_TOOL_DENY", "wlo_health_check").output().unwrap();
+    let out = wlo()
+        .arg("tools")
+        .env("MCP_TOOL_DENY", "wlo_health_check")
+        .output()
+        .unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 10);
 }
 
 #[test]
 fn call_prints_output_and_sets_exit_code() {
-    let out = wlo().args(["call", "lookup_wlo_vocabulary", r#"{"vocabulary":"lrt","query":"Arbeitsblatt"}"#]).output().unwrap();
+    let out = wlo()
+        .args([
+            "call",
+            "lookup_wlo_vocabulary",
+            r#"{"vocabulary":"lrt","query":"Arbeitsblatt"}"#,
+        ])
+        .output()
+        .unwrap();
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("Arbeitsblatt"));
-    let out = wlo().args(["call", "lookup_wlo_vocabulary", r#"{"vocabulary":"nope"}"#]).output().unwrap();
+    let out = wlo()
+        .args(["call", "lookup_wlo_vocabulary", r#"{"vocabulary":"nope"}"#])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let out = wlo().args(["call", "no_such_tool"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let out = wlo().args(["call", "wlo_health_check", "[1,2]"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     // --demo runs against the built-in stand-in.
-    let out = wlo().args(["call", "wlo_health_check", "{}", "--demo"]).output().unwrap();
+    let out = wlo()
+        .args(["call", "wlo_health_check", "{}", "--demo"])
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(doc["rootResolved"], "Portale");
@@ -131,7 +178,11 @@ fn serve_startup_line_port_and_demo() {
     child.wait().unwrap();
 
     // PORT is used when --port is absent; --port beats it.
-    let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let free = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
     let (mut child, line) = spawn_serve(&["serve"], &[("PORT", &free.to_string())]);
     assert_eq!(line, format!("wlo-mcp listening on http://127.0.0.1:{free}/mcp"));
     child.kill().unwrap();
@@ -152,7 +203,10 @@ fn serve_startup_line_port_and_demo() {
 async fn sigterm_finishes_in_flight_requests_and_exits_0() {
     let standin = StandIn::start(StandInOptions::default()).await.unwrap();
     standin.control().set_latency(600, 0);
-    let server = Server::spawn(&["serve", "--port", "0"], &env(&[("WLO_REPOSITORY_URL", &standin.base_url())]));
+    let server = Server::spawn(
+        &["serve", "--port", "0"],
+        &env(&[("WLO_REPOSITORY_URL", &standin.base_url())]),
+    );
     let pid = server.pid();
     let in_flight = tokio::spawn({
         let url = server.url.clone();
@@ -171,7 +225,13 @@ async fn sigterm_finishes_in_flight_requests_and_exits_0() {
     });
     tokio::time::sleep(Duration::from_millis(200)).await;
     let started = Instant::now();
-    assert!(Command::new("kill").args(["-TERM", &pid.to_string()]).status().unwrap().success());
+    assert!(
+        Command::new("kill")
+            .args(["-TERM", &pid.to_string()])
+            .status()
+            .unwrap()
+            .success()
+    );
     let body = in_flight.await.unwrap();
     assert!(body.contains("Portale"), "in-flight request was finished: {body}");
     // The process exits 0 on its own.
@@ -212,7 +272,8 @@ fn stdio_speaks_ndjson_and_nothing_else() {
     let mut answers = Vec::new();
     while answers.len() < 4 {
         let line = lines.next().expect("an answer").unwrap();
-        let value: Value = serde_json::from_str(&line).unwrap_or_else(|_| panic!("stdout carried a non-JSON line: {line}"));
+        let value: Value =
+            serde_json::from_str(&line).unwrap_or_else(|_| panic!("stdout carried a non-JSON line: {line}"));
         assert_eq!(value["jsonrpc"], "2.0");
         answers.push(value);
     }

@@ -52,10 +52,7 @@ fn upstream_calls(h: &Harness) -> Vec<(&'static str, Value)> {
             "search_wlo_collections",
             json!({"query": "Bruchrechnung", "parentNodeId": wk.portal_with_topic_page}),
         ),
-        (
-            "get_collection_contents",
-            json!({"nodeId": wk.bruchrechnung}),
-        ),
+        ("get_collection_contents", json!({"nodeId": wk.bruchrechnung})),
         ("search_wlo_all", json!({"query": "Bruchrechnung"})),
         ("search_wlo_topic_pages", json!({"query": "Mathematik"})),
         (
@@ -167,10 +164,7 @@ async fn hostile_ids_are_rejected_by_name_and_never_requested() {
         format!("  {}\n", wk.bruchrechnung),
     ] {
         let r = h
-            .call_tool(
-                "get_node_details",
-                json!({"nodeId": variant, "outputFormat": "json"}),
-            )
+            .call_tool("get_node_details", json!({"nodeId": variant, "outputFormat": "json"}))
             .await;
         assert!(!r.is_error, "{variant}: {}", r.text);
         assert_eq!(r.json()["nodeId"], wk.bruchrechnung);
@@ -188,22 +182,13 @@ async fn hostile_entries_in_node_ids_go_to_failed_and_the_rest_proceeds() {
     let mut list: Vec<Value> = bad.iter().map(|s| json!(s)).collect();
     list.insert(3, json!(wk.photosynthese));
     assert!(list.len() <= 50);
-    let r = h
-        .call_tool("get_nodes_details", json!({"nodeIds": list}))
-        .await;
+    let r = h.call_tool("get_nodes_details", json!({"nodeIds": list})).await;
     assert!(!r.is_error, "{}", r.text);
     let doc = r.json();
     assert_eq!(doc["resolved"], 1);
-    assert_eq!(
-        doc["results"][&wk.photosynthese]["nodeId"],
-        wk.photosynthese
-    );
+    assert_eq!(doc["results"][&wk.photosynthese]["nodeId"], wk.photosynthese);
     let failed = doc["failed"].as_array().unwrap();
-    assert_eq!(
-        failed.len(),
-        bad.len(),
-        "every malformed entry is reported: {failed:?}"
-    );
+    assert_eq!(failed.len(), bad.len(), "every malformed entry is reported: {failed:?}");
     for entry in failed {
         assert!(
             entry.as_str().unwrap().chars().count() <= 200,
@@ -211,10 +196,7 @@ async fn hostile_entries_in_node_ids_go_to_failed_and_the_rest_proceeds() {
         );
     }
     let stats = h.standin.control().stats();
-    assert_eq!(
-        stats.total_requests, 1,
-        "only the valid id was requested: {stats:?}"
-    );
+    assert_eq!(stats.total_requests, 1, "only the valid id was requested: {stats:?}");
 }
 
 #[tokio::test]
@@ -227,10 +209,7 @@ async fn malformed_exclude_ids_are_ignored() {
         )
         .await;
     assert!(!first.is_error, "{}", first.text);
-    let top = first.json()["results"][0]["nodeId"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let top = first.json()["results"][0]["nodeId"].as_str().unwrap().to_string();
     // Every hostile value, strings or not, is ignored; the valid id is used.
     let mut exclude: Vec<Value> = hostile_ids();
     exclude.push(Value::Null);
@@ -320,11 +299,7 @@ async fn string_and_array_limits() {
                 json!({"educationalContext": text}),
                 "educationalContext",
             ),
-            (
-                "search_wlo_topic_pages",
-                json!({"targetGroup": text}),
-                "targetGroup",
-            ),
+            ("search_wlo_topic_pages", json!({"targetGroup": text}), "targetGroup"),
             ("search_wlo_topic_pages", json!({"sort": text}), "sort"),
             (
                 "get_node_details",
@@ -336,19 +311,11 @@ async fn string_and_array_limits() {
                 json!({"nodeId": wk.bruchrechnung, "contentFilter": text}),
                 "contentFilter",
             ),
-            (
-                "lookup_wlo_vocabulary",
-                json!({"vocabulary": text}),
-                "vocabulary",
-            ),
+            ("lookup_wlo_vocabulary", json!({"vocabulary": text}), "vocabulary"),
         ]);
     }
-    let ids: Vec<String> = (0..51)
-        .map(|i| format!("00000000-0000-4000-a000-{i:012}"))
-        .collect();
-    let many: Vec<String> = (0..501)
-        .map(|i| format!("00000000-0000-4000-a000-{i:012}"))
-        .collect();
+    let ids: Vec<String> = (0..51).map(|i| format!("00000000-0000-4000-a000-{i:012}")).collect();
+    let many: Vec<String> = (0..501).map(|i| format!("00000000-0000-4000-a000-{i:012}")).collect();
     cases.extend([
         ("get_nodes_details", json!({"nodeIds": ids}), "nodeIds"),
         (
@@ -370,11 +337,7 @@ async fn string_and_array_limits() {
     for (tool, args, key) in cases {
         let r = h.call_tool(tool, args).await;
         assert!(r.is_error, "{tool} {key}: {}", r.text);
-        assert!(
-            r.text.contains(key),
-            "{tool}: the error names {key}: {}",
-            r.text
-        );
+        assert!(r.text.contains(key), "{tool}: the error names {key}: {}", r.text);
         assert!(
             r.text.chars().count() < 800,
             "{tool} {key}: the error does not echo the value"
@@ -389,13 +352,9 @@ async fn string_and_array_limits() {
     // 200 characters after trimming are fine.
     let exact = format!("   {}   ", "Bruchrechnung ".repeat(14) + "Teil");
     assert_eq!(exact.trim().chars().count(), 200);
-    let r = h
-        .call_tool("search_wlo_content", json!({"query": exact}))
-        .await;
+    let r = h.call_tool("search_wlo_content", json!({"query": exact})).await;
     assert!(!r.is_error, "{}", r.text);
-    let r = h
-        .call_tool("get_nodes_details", json!({"nodeIds": ids[..50]}))
-        .await;
+    let r = h.call_tool("get_nodes_details", json!({"nodeIds": ids[..50]})).await;
     assert!(!r.is_error, "50 ids are allowed: {}", r.text);
 }
 
@@ -404,11 +363,7 @@ async fn numbers_are_clamped_or_rejected_by_name() {
     let h = Harness::start().await;
     let wk = h.standin.well_known().clone();
     let numeric: Vec<(&str, Value, &str)> = vec![
-        (
-            "search_wlo_content",
-            json!({"query": "Bruchrechnung"}),
-            "maxResults",
-        ),
+        ("search_wlo_content", json!({"query": "Bruchrechnung"}), "maxResults"),
         (
             "search_wlo_collections",
             json!({"query": "Bruchrechnung"}),
@@ -424,23 +379,11 @@ async fn numbers_are_clamped_or_rejected_by_name() {
             json!({"nodeId": wk.bruchrechnung}),
             "skipCount",
         ),
-        (
-            "search_wlo_all",
-            json!({"query": "Bruchrechnung"}),
-            "maxContent",
-        ),
-        (
-            "search_wlo_all",
-            json!({"query": "Bruchrechnung"}),
-            "maxCollections",
-        ),
+        ("search_wlo_all", json!({"query": "Bruchrechnung"}), "maxContent"),
+        ("search_wlo_all", json!({"query": "Bruchrechnung"}), "maxCollections"),
         ("search_wlo_topic_pages", json!({}), "maxResults"),
         ("browse_collection_tree", json!({"nodeId": ROOT}), "depth"),
-        (
-            "browse_collection_tree",
-            json!({"nodeId": ROOT}),
-            "maxResults",
-        ),
+        ("browse_collection_tree", json!({"nodeId": ROOT}), "maxResults"),
     ];
     let booleans: Vec<(&str, Value, &str)> = vec![
         (
@@ -475,11 +418,7 @@ async fn numbers_are_clamped_or_rejected_by_name() {
             let mut args = base.clone();
             args[*key] = bad.clone();
             let r = h.call_tool(tool, args).await;
-            assert!(
-                r.is_error && r.text.contains(key),
-                "{tool} {key}={bad}: {}",
-                r.text
-            );
+            assert!(r.is_error && r.text.contains(key), "{tool} {key}={bad}: {}", r.text);
             assert!(
                 r.text.contains(" bis "),
                 "{tool} {key}: the range is stated: {}",
@@ -491,11 +430,7 @@ async fn numbers_are_clamped_or_rejected_by_name() {
         let mut args = base.clone();
         args[*key] = json!("vielleicht");
         let r = h.call_tool(tool, args).await;
-        assert!(
-            r.is_error && r.text.contains(key),
-            "{tool} {key}: {}",
-            r.text
-        );
+        assert!(r.is_error && r.text.contains(key), "{tool} {key}: {}", r.text);
     }
     assert_eq!(h.standin.control().stats().total_requests, 0);
 
@@ -525,7 +460,10 @@ async fn numbers_are_clamped_or_rejected_by_name() {
     );
     assert!(doc["results"].as_array().unwrap().len() <= 20);
     let r = h
-        .call_tool("get_collection_contents", json!({"nodeId": ROOT, "contentFilter": "both", "maxResults": 10_000, "outputFormat": "json"}))
+        .call_tool(
+            "get_collection_contents",
+            json!({"nodeId": ROOT, "contentFilter": "both", "maxResults": 10_000, "outputFormat": "json"}),
+        )
         .await;
     assert!(r.json()["results"].as_array().unwrap().len() <= 100);
 }
@@ -535,10 +473,7 @@ async fn numbers_are_clamped_or_rejected_by_name() {
 fn in_process(extra: &[(&str, &str)]) -> HttpHandler {
     let mut vars: Vec<(String, String)> = vec![
         // Nothing listens on port 1: pure protocol tests.
-        (
-            "WLO_REPOSITORY_URL".into(),
-            "http://127.0.0.1:1/edu-sharing".into(),
-        ),
+        ("WLO_REPOSITORY_URL".into(), "http://127.0.0.1:1/edu-sharing".into()),
         ("WLO_TIMEOUT_MS".into(), "300".into()),
         ("WLO_TOOL_DEADLINE_MS".into(), "500".into()),
         ("WLO_CACHE_MAX_MB".into(), "0".into()),
@@ -547,9 +482,7 @@ fn in_process(extra: &[(&str, &str)]) -> HttpHandler {
         vars.retain(|(key, _)| key != k);
         vars.push((k.to_string(), v.to_string()));
     }
-    let config =
-        Config::from_lookup(|name| vars.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()))
-            .unwrap();
+    let config = Config::from_lookup(|name| vars.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone())).unwrap();
     HttpHandler::new(
         App::new(config),
         HttpOptions {
@@ -558,10 +491,7 @@ fn in_process(extra: &[(&str, &str)]) -> HttpHandler {
     )
 }
 
-async fn handle(
-    handler: &HttpHandler,
-    request: http::Request<Full<Bytes>>,
-) -> (u16, http::HeaderMap, Vec<u8>) {
+async fn handle(handler: &HttpHandler, request: http::Request<Full<Bytes>>) -> (u16, http::HeaderMap, Vec<u8>) {
     let response = handler.handle(request).await;
     let (parts, body) = response.into_parts();
     let bytes = body.collect().await.unwrap().to_bytes().to_vec();
@@ -590,11 +520,7 @@ fn assert_rpc_error(status: u16, body: &[u8], expected_status: u16, code: i64) {
     let doc: Value = serde_json::from_slice(body).expect("JSON-RPC error body");
     assert_eq!(doc["jsonrpc"], "2.0");
     assert_eq!(doc["error"]["code"], code, "{doc}");
-    assert!(
-        doc["error"]["message"]
-            .as_str()
-            .is_some_and(|m| !m.is_empty())
-    );
+    assert!(doc["error"]["message"].as_str().is_some_and(|m| !m.is_empty()));
 }
 
 /// A ping padded to exactly `len` bytes.
@@ -648,12 +574,7 @@ async fn json_nesting_depth_is_capped_by_the_parser() {
         "serde_json recursion limit moved: {limit}"
     );
     let (status, _, body) = handle(&handler, post_body(nested(limit))).await;
-    assert_eq!(
-        status,
-        200,
-        "depth {limit}: {}",
-        String::from_utf8_lossy(&body)
-    );
+    assert_eq!(status, 200, "depth {limit}: {}", String::from_utf8_lossy(&body));
     let (status, _, body) = handle(&handler, post_body(nested(limit + 1))).await;
     assert_rpc_error(status, &body, 400, -32700);
     // Deep nesting near the body cap: a quick parse error, no stack overflow.
@@ -687,9 +608,7 @@ async fn header_size_cap() {
     }
     let (status, _, body) = handle(
         &handler,
-        request
-            .body(Full::new(Bytes::from_static(ping.as_bytes())))
-            .unwrap(),
+        request.body(Full::new(Bytes::from_static(ping.as_bytes()))).unwrap(),
     )
     .await;
     assert_rpc_error(status, &body, 431, -32600);
@@ -718,9 +637,7 @@ async fn header_limits_over_the_socket() {
             .header("x-pad", "a".repeat(1024 * 1024))
             .body(ping),
         (0..200)
-            .fold(h.server.request(Method::POST), |r, i| {
-                r.header(format!("x-h-{i}"), "b")
-            })
+            .fold(h.server.request(Method::POST), |r, i| r.header(format!("x-h-{i}"), "b"))
             .body(ping),
     ] {
         match request.send().await {
@@ -753,9 +670,7 @@ impl http_body::Body for StalledBody {
             return std::task::Poll::Pending;
         }
         self.sent = true;
-        std::task::Poll::Ready(Some(Ok(http_body::Frame::data(Bytes::from_static(
-            b"{\"jsonrpc\":",
-        )))))
+        std::task::Poll::Ready(Some(Ok(http_body::Frame::data(Bytes::from_static(b"{\"jsonrpc\":")))))
     }
 }
 
@@ -782,10 +697,7 @@ async fn request_timeout_bounds_a_stalled_body() {
     let (parts, body) = response.into_parts();
     let body = body.collect().await.unwrap().to_bytes();
     assert_rpc_error(parts.status.as_u16(), &body, 408, -32600);
-    assert_eq!(
-        parts.headers.get("access-control-allow-origin").unwrap(),
-        "*"
-    );
+    assert_eq!(parts.headers.get("access-control-allow-origin").unwrap(), "*");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -826,20 +738,11 @@ async fn a_slow_tool_call_ends_at_the_tool_deadline() {
 async fn assert_all_fail(h: &Harness, fault: Fault, phrase: &str) {
     h.standin.control().set_fault(fault);
     let calls = upstream_calls(h);
-    let results = futures::future::join_all(
-        calls
-            .iter()
-            .map(|(tool, args)| timed(h, tool, args.clone())),
-    )
-    .await;
+    let results = futures::future::join_all(calls.iter().map(|(tool, args)| timed(h, tool, args.clone()))).await;
     let limit = Duration::from_millis(DEADLINE_MS + 1000);
     for ((tool, args), (r, elapsed)) in calls.iter().zip(results) {
         assert!(elapsed < limit, "{fault:?} {tool} {args}: took {elapsed:?}");
-        assert!(
-            r.is_error,
-            "{fault:?} {tool} {args}: not an error: {}",
-            r.text
-        );
+        assert!(r.is_error, "{fault:?} {tool} {args}: not an error: {}", r.text);
         assert_eq!(r.blocks, 1);
         let text = if *tool == "wlo_health_check" {
             let doc = r.json();
@@ -863,11 +766,7 @@ async fn assert_all_fail(h: &Harness, fault: Fault, phrase: &str) {
     let r = h
         .call_tool("lookup_wlo_vocabulary", json!({"vocabulary": "discipline"}))
         .await;
-    assert!(
-        !r.is_error && r.text.contains("Mathematik"),
-        "{fault:?}: {}",
-        r.text
-    );
+    assert!(!r.is_error && r.text.contains("Mathematik"), "{fault:?}: {}", r.text);
 }
 
 async fn assert_all_recover(h: &Harness) {
@@ -936,24 +835,12 @@ async fn single_node_faults_name_the_node_problem() {
             ctl.set_node_fault(id, status);
         }
         let mut calls = vec![
-            (
-                "get_node_details",
-                json!({"nodeId": wk.photosynthese}),
-                phrase,
-            ),
-            (
-                "get_collection_contents",
-                json!({"nodeId": wk.bruchrechnung}),
-                phrase,
-            ),
+            ("get_node_details", json!({"nodeId": wk.photosynthese}), phrase),
+            ("get_collection_contents", json!({"nodeId": wk.bruchrechnung}), phrase),
         ];
         if status == 404 {
             calls.extend([
-                (
-                    "browse_collection_tree",
-                    json!({"nodeId": wk.bruchrechnung}),
-                    phrase,
-                ),
+                ("browse_collection_tree", json!({"nodeId": wk.bruchrechnung}), phrase),
                 (
                     "search_wlo_collections",
                     json!({"query": "Bruch", "parentNodeId": wk.portal_without_topic_page}),
@@ -1014,11 +901,7 @@ async fn single_node_faults_name_the_node_problem() {
     ctl.clear_node_faults();
     ctl.set_node_fault(ROOT, 404);
     let r = h.call_tool("get_subject_portals", json!({})).await;
-    assert!(
-        r.is_error && r.text.contains("nicht gefunden"),
-        "{}",
-        r.text
-    );
+    assert!(r.is_error && r.text.contains("nicht gefunden"), "{}", r.text);
     let r = h.call_tool("wlo_health_check", json!({})).await;
     assert!(r.is_error && r.json()["ok"] == false);
     ctl.clear_node_faults();
@@ -1041,10 +924,7 @@ async fn upstream_concurrency_is_bounded_per_process() {
         .nodes
         .iter()
         .filter(|n| {
-            n.kind == wlo_standin::NodeKind::Content
-                && n.is_public
-                && !n.index_only
-                && !n.is_deleted_placeholder
+            n.kind == wlo_standin::NodeKind::Content && n.is_public && !n.index_only && !n.is_deleted_placeholder
         })
         .map(|n| n.id.clone())
         .take(60)
@@ -1052,14 +932,8 @@ async fn upstream_concurrency_is_bounded_per_process() {
     let calls: Vec<(&str, Value)> = (0..50)
         .map(|i| match i % 5 {
             0 => ("search_wlo_content", json!({"query": QUERIES[i % 3]})),
-            1 => (
-                "get_nodes_details",
-                json!({"nodeIds": content[i % 50..i % 50 + 10]}),
-            ),
-            2 => (
-                "browse_collection_tree",
-                json!({"nodeId": ROOT, "depth": 2}),
-            ),
+            1 => ("get_nodes_details", json!({"nodeIds": content[i % 50..i % 50 + 10]})),
+            2 => ("browse_collection_tree", json!({"nodeId": ROOT, "depth": 2})),
             3 => (
                 "get_node_details",
                 json!({"nodeId": content[i], "includeParents": true, "includeTextContent": true}),
@@ -1070,20 +944,12 @@ async fn upstream_concurrency_is_bounded_per_process() {
             ),
         })
         .collect();
-    let results = futures::future::join_all(
-        calls
-            .iter()
-            .map(|(tool, args)| h.call_tool(tool, args.clone())),
-    )
-    .await;
+    let results = futures::future::join_all(calls.iter().map(|(tool, args)| h.call_tool(tool, args.clone()))).await;
     for ((tool, _), r) in calls.iter().zip(&results) {
         assert!(!r.is_error, "{tool}: {}", r.text);
     }
     let stats = h.standin.control().stats();
-    assert!(
-        stats.total_requests > 100,
-        "enough upstream traffic: {stats:?}"
-    );
+    assert!(stats.total_requests > 100, "enough upstream traffic: {stats:?}");
     assert!(
         stats.peak_concurrency <= 4,
         "at most 4 upstream requests in flight: {stats:?}"
@@ -1107,16 +973,11 @@ async fn one_call_fans_out_at_most_32_requests() {
         .map(|n| n.id.clone())
         .take(50)
         .collect();
-    let r = h
-        .call_tool("get_nodes_details", json!({ "nodeIds": ids }))
-        .await;
+    let r = h.call_tool("get_nodes_details", json!({ "nodeIds": ids })).await;
     assert!(!r.is_error, "{}", r.text);
     let stats = h.standin.control().stats();
     assert_eq!(stats.total_requests, 50);
-    assert_eq!(
-        stats.peak_concurrency, 32,
-        "per-call fan-out bound: {stats:?}"
-    );
+    assert_eq!(stats.peak_concurrency, 32, "per-call fan-out bound: {stats:?}");
 }
 
 #[tokio::test]
@@ -1131,9 +992,7 @@ async fn only_connection_failures_are_retried_once() {
     ] {
         ctl.set_fault(fault);
         let before = ctl.stats().total_requests;
-        let r = h
-            .call_tool("get_node_details", json!({ "nodeId": ROOT }))
-            .await;
+        let r = h.call_tool("get_node_details", json!({ "nodeId": ROOT })).await;
         assert!(r.is_error);
         let sent = ctl.stats().total_requests - before;
         assert_eq!(sent, expected, "{fault:?}: requests for one read");
@@ -1142,8 +1001,7 @@ async fn only_connection_failures_are_retried_once() {
     // A 404 is an answer, not a failure: no retry either.
     ctl.set_node_fault(ROOT, 404);
     let before = ctl.stats().total_requests;
-    h.call_tool("get_node_details", json!({ "nodeId": ROOT }))
-        .await;
+    h.call_tool("get_node_details", json!({ "nodeId": ROOT })).await;
     assert_eq!(ctl.stats().total_requests - before, 1);
 }
 
@@ -1163,18 +1021,8 @@ fn rss_kib(pid: u32) -> u64 {
 /// User + system CPU time of a process, in milliseconds (clock ticks of 10 ms).
 fn cpu_ms(pid: u32) -> u64 {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    let fields: Vec<&str> = stat
-        .rsplit(')')
-        .next()
-        .unwrap_or("")
-        .split_whitespace()
-        .collect();
-    let ticks = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|v| v.parse::<u64>().ok())
-            .unwrap_or(0)
-    };
+    let fields: Vec<&str> = stat.rsplit(')').next().unwrap_or("").split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|v| v.parse::<u64>().ok()).unwrap_or(0);
     (ticks(11) + ticks(12)) * 10
 }
 
@@ -1193,13 +1041,7 @@ async fn bounded_load_with_flat_memory() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(100);
-    let h = Arc::new(
-        Harness::start_with(&[
-            ("WLO_TOOL_DEADLINE_MS", "30000"),
-            ("WLO_TIMEOUT_MS", "20000"),
-        ])
-        .await,
-    );
+    let h = Arc::new(Harness::start_with(&[("WLO_TOOL_DEADLINE_MS", "30000"), ("WLO_TIMEOUT_MS", "20000")]).await);
     h.standin.control().set_latency(20, 10);
     let wk = h.standin.well_known().clone();
     let mix: Vec<(&str, Value)> = vec![
@@ -1213,10 +1055,7 @@ async fn bounded_load_with_flat_memory() {
         ("search_wlo_topic_pages", json!({"query": "Mathematik"})),
         ("get_subject_portals", json!({})),
         ("browse_collection_tree", json!({"nodeId": ROOT})),
-        (
-            "get_collection_contents",
-            json!({"nodeId": wk.bruchrechnung}),
-        ),
+        ("get_collection_contents", json!({"nodeId": wk.bruchrechnung})),
         (
             "get_node_details",
             json!({"nodeId": wk.photosynthese, "includeParents": true}),
@@ -1275,10 +1114,7 @@ async fn bounded_load_with_flat_memory() {
         }
     }
     let last = *rss.last().unwrap();
-    assert!(
-        last <= rss[0] + 10 * 1024,
-        "memory grew across bursts: {rss:?} KiB"
-    );
+    assert!(last <= rss[0] + 10 * 1024, "memory grew across bursts: {rss:?} KiB");
 }
 
 // ---- access and exposure -------------------------------------------------------
@@ -1338,7 +1174,10 @@ async fn token_guards_http_but_not_preflights() {
     let r = h
         .server
         .request(Method::POST)
-        .body(json!({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"wlo_health_check","arguments":{}}}).to_string())
+        .body(
+            json!({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"wlo_health_check","arguments":{}}})
+                .to_string(),
+        )
         .send()
         .await
         .unwrap();
@@ -1463,10 +1302,7 @@ async fn secrets_never_appear_in_logs_errors_or_output() {
     );
     for line in &log {
         assert!(!line.contains(TOKEN), "the token is in the log: {line}");
-        assert!(
-            !line.contains(wrong),
-            "a presented token is in the log: {line}"
-        );
+        assert!(!line.contains(wrong), "a presented token is in the log: {line}");
     }
 }
 
@@ -1500,11 +1336,9 @@ fn stdio_ignores_the_http_token() {
         let deadline = Instant::now() + Duration::from_secs(10);
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            let line = rx
-                .recv_timeout(left)
-                .unwrap_or_else(|_| panic!("no answer to id {id}"));
-            let message: Value = serde_json::from_str(&line)
-                .unwrap_or_else(|e| panic!("stdout is JSON-RPC only ({e}): {line}"));
+            let line = rx.recv_timeout(left).unwrap_or_else(|_| panic!("no answer to id {id}"));
+            let message: Value =
+                serde_json::from_str(&line).unwrap_or_else(|e| panic!("stdout is JSON-RPC only ({e}): {line}"));
             if message["id"] == id {
                 return message;
             }
@@ -1519,14 +1353,8 @@ fn stdio_ignores_the_http_token() {
         &mut stdin,
         json!({"jsonrpc":"2.0","method":"notifications/initialized"}),
     );
-    send(
-        &mut stdin,
-        json!({"jsonrpc":"2.0","id":2,"method":"tools/list"}),
-    );
-    let tools = wait_for(2)["result"]["tools"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
+    send(&mut stdin, json!({"jsonrpc":"2.0","id":2,"method":"tools/list"}));
+    let tools = wait_for(2)["result"]["tools"].as_array().cloned().unwrap_or_default();
     assert!(tools.len() >= 10, "tools/list over stdio: {tools:?}");
     send(
         &mut stdin,
@@ -1613,10 +1441,7 @@ async fn hostile_repository_data_stays_data_in_every_listing() {
         let doc = r.json();
         check_urls(&doc);
     }
-    assert!(
-        seen_hostile && seen_js,
-        "the searches found the hostile nodes"
-    );
+    assert!(seen_hostile && seen_js, "the searches found the hostile nodes");
     let r = h
         .call_tool(
             "get_nodes_details",
@@ -1659,10 +1484,7 @@ fn boom_spec() -> ToolSpec {
     }
 }
 
-fn boom_call<'a>(
-    _app: &'a App,
-    args: Args,
-) -> Pin<Box<dyn std::future::Future<Output = ToolResponse> + Send + 'a>> {
+fn boom_call<'a>(_app: &'a App, args: Args) -> Pin<Box<dyn std::future::Future<Output = ToolResponse> + Send + 'a>> {
     Box::pin(async move {
         tokio::task::yield_now().await;
         let items: Vec<u8> = Vec::new();
@@ -1682,7 +1504,10 @@ fn eager_boom_call(_app: &wlo_mcp::app::App, _args: Args) -> futures::future::Bo
 async fn a_tool_that_panics_before_returning_its_future_is_caught_too() {
     let handler = in_process(&[]);
     let app = handler.app().clone();
-    let eager = ToolEntry { spec: boom_spec, call: eager_boom_call };
+    let eager = ToolEntry {
+        spec: boom_spec,
+        call: eager_boom_call,
+    };
     let response = wlo_mcp::server::run_tool(&app, "boom", &eager, Args::default()).await;
     assert!(response.is_error);
     assert!(response.rendered_text().contains("Interner Fehler"));
@@ -1715,13 +1540,7 @@ async fn a_panicking_tool_call_is_an_error_for_that_call_only() {
                 map.insert("vocabulary".into(), json!("discipline"));
                 (
                     false,
-                    wlo_mcp::server::run_tool(
-                        &app,
-                        "lookup_wlo_vocabulary",
-                        vocabulary,
-                        Args::new(map),
-                    )
-                    .await,
+                    wlo_mcp::server::run_tool(&app, "lookup_wlo_vocabulary", vocabulary, Args::new(map)).await,
                 )
             }
         }));

@@ -8,7 +8,11 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 fn assert_cors(r: &Response) {
-    assert_eq!(r.header("access-control-allow-origin"), Some("*"), "CORS origin missing");
+    assert_eq!(
+        r.header("access-control-allow-origin"),
+        Some("*"),
+        "CORS origin missing"
+    );
     assert_eq!(r.header("access-control-expose-headers"), Some("Mcp-Session-Id"));
 }
 
@@ -69,7 +73,10 @@ async fn rule_2_preflight_and_cors_on_every_response() {
     let h = Harness::start().await;
     let r = send(&h.server, Method::OPTIONS, &[("origin", "https://chat.example")], "").await;
     assert_eq!(r.status, 204);
-    assert_eq!(r.header("access-control-allow-methods"), Some("GET, POST, DELETE, OPTIONS"));
+    assert_eq!(
+        r.header("access-control-allow-methods"),
+        Some("GET, POST, DELETE, OPTIONS")
+    );
     assert_eq!(
         r.header("access-control-allow-headers"),
         Some("Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID")
@@ -78,7 +85,15 @@ async fn rule_2_preflight_and_cors_on_every_response() {
     assert_cors(&r);
     // Success, 202, 405 and errors all carry CORS headers.
     assert_cors(&send(&h.server, Method::POST, &[], PING).await);
-    assert_cors(&send(&h.server, Method::POST, &[], r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#).await);
+    assert_cors(
+        &send(
+            &h.server,
+            Method::POST,
+            &[],
+            r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+        )
+        .await,
+    );
     assert_cors(&send(&h.server, Method::GET, &[], "").await);
     assert_cors(&send(&h.server, Method::POST, &[], "nope").await);
 }
@@ -100,14 +115,20 @@ async fn rule_4_other_methods_are_not_allowed() {
 #[tokio::test]
 async fn rule_5_body_over_one_mebibyte_is_rejected() {
     let h = Harness::start().await;
-    let big = format!(r#"{{"jsonrpc":"2.0","id":1,"method":"ping","params":{{"pad":"{}"}}}}"#, "x".repeat(1024 * 1024));
+    let big = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"ping","params":{{"pad":"{}"}}}}"#,
+        "x".repeat(1024 * 1024)
+    );
     let r = send(&h.server, Method::POST, &[], &big).await;
     assert_rpc_error(&r, 413, -32600);
     // Size is checked before JSON validity.
     let garbage = "{".repeat(1024 * 1024 + 10);
     assert_rpc_error(&send(&h.server, Method::POST, &[], &garbage).await, 413, -32600);
     // Just under the limit is fine.
-    let ok = format!(r#"{{"jsonrpc":"2.0","id":1,"method":"ping","params":{{"pad":"{}"}}}}"#, "x".repeat(1000 * 1000));
+    let ok = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"ping","params":{{"pad":"{}"}}}}"#,
+        "x".repeat(1000 * 1000)
+    );
     assert_eq!(send(&h.server, Method::POST, &[], &ok).await.status, 200);
 }
 
@@ -116,11 +137,25 @@ async fn rule_6_json_and_json_rpc_shape() {
     let h = Harness::start().await;
     assert_rpc_error(&send(&h.server, Method::POST, &[], "not json").await, 400, -32700);
     assert_rpc_error(&send(&h.server, Method::POST, &[], "").await, 400, -32700);
-    assert_rpc_error(&send(&h.server, Method::POST, &[], &format!("[{PING}]")).await, 400, -32600);
-    assert_rpc_error(&send(&h.server, Method::POST, &[], r#"{"hello":"world"}"#).await, 400, -32600);
+    assert_rpc_error(
+        &send(&h.server, Method::POST, &[], &format!("[{PING}]")).await,
+        400,
+        -32600,
+    );
+    assert_rpc_error(
+        &send(&h.server, Method::POST, &[], r#"{"hello":"world"}"#).await,
+        400,
+        -32600,
+    );
     assert_rpc_error(&send(&h.server, Method::POST, &[], "42").await, 400, -32600);
     // JSON validity is checked before the protocol header.
-    let r = send(&h.server, Method::POST, &[("mcp-protocol-version", "bogus")], "not json").await;
+    let r = send(
+        &h.server,
+        Method::POST,
+        &[("mcp-protocol-version", "bogus")],
+        "not json",
+    )
+    .await;
     assert_rpc_error(&r, 400, -32700);
     // Deep nesting is a parse error, not a crash.
     let deep = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
@@ -144,7 +179,12 @@ async fn rule_7_protocol_version_header() {
 #[tokio::test]
 async fn accept_and_content_type_are_lenient() {
     let h = Harness::start().await;
-    for accept in [Some("application/json"), Some("*/*"), Some("text/event-stream, application/json"), None] {
+    for accept in [
+        Some("application/json"),
+        Some("*/*"),
+        Some("text/event-stream, application/json"),
+        None,
+    ] {
         let mut headers = vec![];
         if let Some(a) = accept {
             headers.push(("accept", a));
@@ -203,7 +243,9 @@ async fn works_without_initialize_and_ignores_stale_sessions() {
     assert_eq!(r.status, 200, "{}", r.text);
     assert!(r.header("mcp-session-id").is_none());
     assert!(r.json()["result"]["tools"].as_array().is_some_and(|t| !t.is_empty()));
-    let result = h.call_tool("lookup_wlo_vocabulary", json!({"vocabulary": "discipline"})).await;
+    let result = h
+        .call_tool("lookup_wlo_vocabulary", json!({"vocabulary": "discipline"}))
+        .await;
     assert!(!result.is_error);
 }
 
@@ -225,14 +267,23 @@ async fn notifications_and_client_responses_get_202() {
 #[tokio::test]
 async fn ping_set_level_unknown_method_unknown_tool() {
     let h = Harness::start().await;
-    assert_eq!(h.server.rpc("ping", json!({}))  .await["result"], json!({}));
+    assert_eq!(h.server.rpc("ping", json!({})).await["result"], json!({}));
     let r = h.server.post(&json!({"jsonrpc":"2.0","id":1,"method":"ping"})).await;
     assert_eq!(r.json()["result"], json!({}));
-    assert_eq!(h.server.rpc("logging/setLevel", json!({"level": "debug"})).await["result"], json!({}));
-    let r = h.server.post(&json!({"jsonrpc":"2.0","id":2,"method":"does/not/exist","params":{}})).await;
+    assert_eq!(
+        h.server.rpc("logging/setLevel", json!({"level": "debug"})).await["result"],
+        json!({})
+    );
+    let r = h
+        .server
+        .post(&json!({"jsonrpc":"2.0","id":2,"method":"does/not/exist","params":{}}))
+        .await;
     assert_eq!(r.status, 200);
     assert_eq!(r.json()["error"]["code"], -32601);
-    let r = h.server.rpc("tools/call", json!({"name": "nope", "arguments": {}})).await;
+    let r = h
+        .server
+        .rpc("tools/call", json!({"name": "nope", "arguments": {}}))
+        .await;
     assert_eq!(r["error"]["code"], -32602);
     assert_eq!(r["error"]["message"], "Unknown tool: nope");
 }
@@ -259,7 +310,10 @@ async fn discover_lifecycle_keeps_working() {
     let r = Response::read(r).await;
     assert_eq!(r.status, 200, "{}", r.text);
     let versions = r.json()["result"]["supportedVersions"].clone();
-    assert!(versions.as_array().is_some_and(|v| v.iter().any(|x| x == "2025-11-25")), "{versions}");
+    assert!(
+        versions.as_array().is_some_and(|v| v.iter().any(|x| x == "2025-11-25")),
+        "{versions}"
+    );
 }
 
 #[tokio::test]
@@ -270,7 +324,10 @@ async fn tools_list_snapshot_is_plain_json_schema() {
     for tool in tools {
         let schema = &tool["inputSchema"];
         let text = schema.to_string();
-        assert!(!text.contains("$schema") && !text.contains("$ref") && !text.contains("$defs"), "{text}");
+        assert!(
+            !text.contains("$schema") && !text.contains("$ref") && !text.contains("$defs"),
+            "{text}"
+        );
         assert!(!text.contains("\"format\""), "{text}");
         assert_eq!(schema["type"], "object");
         assert!(schema["properties"].is_object());
@@ -287,14 +344,20 @@ async fn tools_list_snapshot_is_plain_json_schema() {
         std::fs::write(path, &pretty).unwrap();
     }
     let pinned = std::fs::read_to_string(path).expect("snapshot exists (UPDATE_SNAPSHOTS=1 writes it)");
-    assert_eq!(pretty, pinned, "tools/list changed; review and rerun with UPDATE_SNAPSHOTS=1");
+    assert_eq!(
+        pretty, pinned,
+        "tools/list changed; review and rerun with UPDATE_SNAPSHOTS=1"
+    );
 }
 
 fn check_schema(properties: &Value) {
     for (name, prop) in properties.as_object().unwrap() {
         match prop["type"].as_str() {
             Some("integer") | Some("number") => {
-                assert!(prop.get("minimum").is_some() && prop.get("maximum").is_some() && prop.get("default").is_some(), "{name}");
+                assert!(
+                    prop.get("minimum").is_some() && prop.get("maximum").is_some() && prop.get("default").is_some(),
+                    "{name}"
+                );
             }
             Some("array") => assert!(prop.get("items").is_some(), "{name}"),
             Some(_) => {}

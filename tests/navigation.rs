@@ -45,16 +45,28 @@ async fn measured(h: &Harness, tool: &str, args: Value) -> (ToolResult, Vec<LogE
 }
 
 fn sub_collections<'a>(corpus: &'a Corpus, id: &str) -> Vec<&'a NodeRecord> {
-    corpus.children(id).into_iter().filter(|n| n.kind == NodeKind::Collection && n.is_public).collect()
+    corpus
+        .children(id)
+        .into_iter()
+        .filter(|n| n.kind == NodeKind::Collection && n.is_public)
+        .collect()
 }
 
 fn file_count(corpus: &Corpus, id: &str) -> u64 {
-    corpus.children(id).into_iter().filter(|n| n.kind == NodeKind::Content && n.is_public && !n.index_only).count()
-        as u64
+    corpus
+        .children(id)
+        .into_iter()
+        .filter(|n| n.kind == NodeKind::Content && n.is_public && !n.index_only)
+        .count() as u64
 }
 
 fn titles(results: &Value) -> Vec<String> {
-    results.as_array().unwrap().iter().map(|r| r["title"].as_str().unwrap().to_string()).collect()
+    results
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["title"].as_str().unwrap().to_string())
+        .collect()
 }
 
 fn assert_german_order(items: &[(String, String)]) {
@@ -75,7 +87,12 @@ fn title_ids(results: &Value) -> Vec<(String, String)> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|r| (r["title"].as_str().unwrap().to_string(), r["nodeId"].as_str().unwrap_or("").to_string()))
+        .map(|r| {
+            (
+                r["title"].as_str().unwrap().to_string(),
+                r["nodeId"].as_str().unwrap_or("").to_string(),
+            )
+        })
         .collect()
 }
 
@@ -122,7 +139,10 @@ async fn portals_are_alphabetical_with_umlauts() {
 
     // "Ökologie …" sorts between "Musik"/"M…" and "Physik", not after "Z…".
     let names = titles(results);
-    let oeko = names.iter().position(|t| t.starts_with("Ökologie")).expect("umlaut portal listed");
+    let oeko = names
+        .iter()
+        .position(|t| t.starts_with("Ökologie"))
+        .expect("umlaut portal listed");
     assert_eq!(results[oeko]["nodeId"], json!(wk.umlaut_portal));
     let physik = names.iter().position(|t| t == "Physik").expect("Physik listed");
     assert!(oeko < physik, "{names:?}");
@@ -131,13 +151,26 @@ async fn portals_are_alphabetical_with_umlauts() {
     // No counts unless asked for.
     assert!(results[0].get("subCollectionCount").is_none());
     // The portal with a topic page carries its URL.
-    let math = results.as_array().unwrap().iter().find(|p| p["nodeId"] == json!(wk.portal_with_topic_page)).unwrap();
-    assert!(math["topicPageUrl"].as_str().unwrap().contains("topic-pages?collectionId="));
+    let math = results
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["nodeId"] == json!(wk.portal_with_topic_page))
+        .unwrap();
+    assert!(
+        math["topicPageUrl"]
+            .as_str()
+            .unwrap()
+            .contains("topic-pages?collectionId=")
+    );
 
     // Markdown: count first, then cards; byte-identical on repetition.
     let md = h.call_tool(PORTALS, json!({})).await;
     assert!(!md.is_error);
-    assert_eq!(md.text.lines().next().unwrap(), format!("Fachportale: {}", corpus.portals().len()));
+    assert_eq!(
+        md.text.lines().next().unwrap(),
+        format!("Fachportale: {}", corpus.portals().len())
+    );
     assert!(md.text.contains("\n## Mathematik\nnodeId: "));
     let again = h.call_tool(PORTALS, json!({})).await;
     assert_eq!(md.text, again.text);
@@ -148,7 +181,12 @@ async fn portal_counts_take_one_parallel_wave() {
     let h = Harness::start().await;
     let corpus = h.standin.corpus();
     let portals = corpus.portals().len();
-    let (r, log) = measured(&h, PORTALS, json!({"includeContentCounts": true, "outputFormat": "json"})).await;
+    let (r, log) = measured(
+        &h,
+        PORTALS,
+        json!({"includeContentCounts": true, "outputFormat": "json"}),
+    )
+    .await;
     assert!(!r.is_error, "{}", r.text);
     assert_eq!(log.len(), 1 + portals, "one root listing plus one listing per portal");
     assert_eq!(waves(&log), 2);
@@ -156,7 +194,12 @@ async fn portal_counts_take_one_parallel_wave() {
     for p in doc["results"].as_array().unwrap() {
         let id = p["nodeId"].as_str().unwrap();
         // Config folders (PAGE_CONFIG_…, also stale ones) are not sub-collections.
-        assert_eq!(p["subCollectionCount"], json!(sub_collections(corpus, id).len()), "{}", p["title"]);
+        assert_eq!(
+            p["subCollectionCount"],
+            json!(sub_collections(corpus, id).len()),
+            "{}",
+            p["title"]
+        );
     }
     let md = h.call_tool(PORTALS, json!({"includeContentCounts": true})).await;
     assert!(md.text.contains("\nUnter-Sammlungen: "), "{}", md.text);
@@ -168,11 +211,20 @@ async fn portal_context_filter_and_unresolved_values() {
     let corpus = h.standin.corpus();
     let wk = h.standin.well_known();
     let uri = "http://w3id.org/openeduhub/vocabs/educationalContext/grundschule";
-    let r = h.call_tool(PORTALS, json!({"educationalContext": "Primarstufe", "outputFormat": "json"})).await;
+    let r = h
+        .call_tool(
+            PORTALS,
+            json!({"educationalContext": "Primarstufe", "outputFormat": "json"}),
+        )
+        .await;
     assert!(!r.is_error, "{}", r.text);
     let doc = r.json();
-    let kept: BTreeSet<String> =
-        doc["results"].as_array().unwrap().iter().map(|p| p["nodeId"].as_str().unwrap().to_string()).collect();
+    let kept: BTreeSet<String> = doc["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["nodeId"].as_str().unwrap().to_string())
+        .collect();
     let expected: BTreeSet<String> = corpus
         .portals()
         .into_iter()
@@ -186,15 +238,23 @@ async fn portal_context_filter_and_unresolved_values() {
     assert!(doc.get("unresolvedFilters").is_none());
 
     // Unresolvable: dropped and reported, all portals listed.
-    let r = h.call_tool(PORTALS, json!({"educationalContext": "Mondbasis", "outputFormat": "json"})).await;
+    let r = h
+        .call_tool(
+            PORTALS,
+            json!({"educationalContext": "Mondbasis", "outputFormat": "json"}),
+        )
+        .await;
     let doc = r.json();
     assert_eq!(doc["total"], json!(corpus.portals().len()));
     assert_eq!(doc["unresolvedFilters"][0]["field"], "educationalContext");
     assert_eq!(doc["unresolvedFilters"][0]["value"], "Mondbasis");
     assert!(doc["unresolvedFilters"][0]["suggestions"].is_array());
-    let md = h.call_tool(PORTALS, json!({"educationalContext": "Sekundarstufe 9"})).await;
+    let md = h
+        .call_tool(PORTALS, json!({"educationalContext": "Sekundarstufe 9"}))
+        .await;
     assert!(
-        md.text.contains("⚠ Filter \"Sekundarstufe 9\" für educationalContext nicht erkannt und ignoriert."),
+        md.text
+            .contains("⚠ Filter \"Sekundarstufe 9\" für educationalContext nicht erkannt und ignoriert."),
         "{}",
         md.text
     );
@@ -225,28 +285,50 @@ async fn tree_depth_one_with_and_without_counts() {
     assert_eq!(results.as_array().unwrap().len(), expected.len());
     assert_german_order(&title_ids(results));
     for n in results.as_array().unwrap() {
-        assert!(!n["title"].as_str().unwrap().starts_with("PAGE_"), "config folder listed: {n}");
+        assert!(
+            !n["title"].as_str().unwrap().starts_with("PAGE_"),
+            "config folder listed: {n}"
+        );
         assert!(n.get("children").is_none() && n.get("fileCount").is_none());
         assert_eq!(n["nodeType"], "collection");
     }
 
-    let (r, log) =
-        measured(&h, TREE, json!({"nodeId": math, "includeContentCounts": true, "outputFormat": "json"})).await;
+    let (r, log) = measured(
+        &h,
+        TREE,
+        json!({"nodeId": math, "includeContentCounts": true, "outputFormat": "json"}),
+    )
+    .await;
     assert_eq!(waves(&log), 2, "listing+title, then counts");
     assert_eq!(log.len(), 2 + expected.len());
     let doc = r.json();
     for n in doc["results"].as_array().unwrap() {
-        assert_eq!(n["fileCount"], json!(file_count(corpus, n["nodeId"].as_str().unwrap())), "{}", n["title"]);
+        assert_eq!(
+            n["fileCount"],
+            json!(file_count(corpus, n["nodeId"].as_str().unwrap())),
+            "{}",
+            n["title"]
+        );
     }
 
     // maxResults caps level 1; total stays the repository's count.
-    let doc = h.call_tool(TREE, json!({"nodeId": math, "maxResults": 3, "outputFormat": "json"})).await.json();
+    let doc = h
+        .call_tool(TREE, json!({"nodeId": math, "maxResults": 3, "outputFormat": "json"}))
+        .await
+        .json();
     assert_eq!(doc["results"].as_array().unwrap().len(), 3);
     assert_eq!(doc["total"], json!(expected.len()));
     assert_eq!(doc["truncated"], json!(true));
 
-    let md = h.call_tool(TREE, json!({"nodeId": math, "includeContentCounts": true})).await;
-    assert!(md.text.starts_with(&format!("Unter-Sammlungen von „Mathematik“: {}", expected.len())), "{}", md.text);
+    let md = h
+        .call_tool(TREE, json!({"nodeId": math, "includeContentCounts": true}))
+        .await;
+    assert!(
+        md.text
+            .starts_with(&format!("Unter-Sammlungen von „Mathematik“: {}", expected.len())),
+        "{}",
+        md.text
+    );
     assert!(md.text.contains("\nInhalte: "));
 }
 
@@ -255,7 +337,12 @@ async fn tree_depth_two_is_bounded_on_the_big_portal() {
     let h = Harness::start().await;
     let wk = h.standin.well_known();
     let big = &wk.big_portal;
-    let r = h.call_tool(TREE, json!({"nodeId": big, "depth": 2, "maxResults": 100, "outputFormat": "json"})).await;
+    let r = h
+        .call_tool(
+            TREE,
+            json!({"nodeId": big, "depth": 2, "maxResults": 100, "outputFormat": "json"}),
+        )
+        .await;
     assert!(!r.is_error, "{}", r.text);
     let doc = r.json();
     assert_eq!(doc["depth"], json!(2));
@@ -281,7 +368,12 @@ async fn tree_depth_two_is_bounded_on_the_big_portal() {
     assert!(cut > 0, "some parents must be cut");
 
     let md = h.call_tool(TREE, json!({"nodeId": big, "depth": 2})).await;
-    assert!(md.text.contains("weitere Unter-Sammlungen: browse_collection_tree mit nodeId "), "{}", md.text);
+    assert!(
+        md.text
+            .contains("weitere Unter-Sammlungen: browse_collection_tree mit nodeId "),
+        "{}",
+        md.text
+    );
 }
 
 #[tokio::test]
@@ -312,7 +404,10 @@ async fn tree_depth_two_with_counts_takes_three_waves() {
     for n in doc["results"].as_array().unwrap() {
         let id = n["nodeId"].as_str().unwrap();
         assert_eq!(n["fileCount"], json!(file_count(corpus, id)));
-        assert_eq!(n["children"].as_array().unwrap().len(), sub_collections(corpus, id).len().min(10));
+        assert_eq!(
+            n["children"].as_array().unwrap().len(),
+            sub_collections(corpus, id).len().min(10)
+        );
         for c in n["children"].as_array().unwrap() {
             assert_eq!(c["fileCount"], json!(file_count(corpus, c["nodeId"].as_str().unwrap())));
         }
@@ -327,7 +422,11 @@ async fn tree_rejects_bad_ids_and_reports_unknown_collections() {
     let h = Harness::start().await;
     let r = h.call_tool(TREE, json!({"nodeId": "Informatik"})).await;
     assert!(r.is_error);
-    assert!(r.text.contains("Ungültiger Wert für nodeId: \"Informatik\""), "{}", r.text);
+    assert!(
+        r.text.contains("Ungültiger Wert für nodeId: \"Informatik\""),
+        "{}",
+        r.text
+    );
     assert!(r.text.contains("get_subject_portals"), "{}", r.text);
     for bad in [json!("../x"), json!(""), json!("../../etc/passwd"), json!(42)] {
         let r = h.call_tool(TREE, json!({"nodeId": bad})).await;
@@ -336,7 +435,11 @@ async fn tree_rejects_bad_ids_and_reports_unknown_collections() {
     }
     let r = h.call_tool(TREE, json!({})).await;
     assert!(r.is_error && r.text.contains("nodeId"), "{}", r.text);
-    assert_eq!(h.standin.control().stats().route("children"), 0, "bad ids never reach the repository");
+    assert_eq!(
+        h.standin.control().stats().route("children"),
+        0,
+        "bad ids never reach the repository"
+    );
 
     let unknown = "00000000-0000-4000-8000-000000000000";
     let r = h.call_tool(TREE, json!({"nodeId": unknown})).await;
@@ -385,11 +488,18 @@ async fn partial_failures_degrade_with_warnings() {
     // One level-1 node fails its level-2 listing with a 500: the tree still answers.
     let l1 = sub_collections(corpus, &wk.portal_with_topic_page);
     control.set_node_fault(&l1[0].id, 500);
-    let r = h.call_tool(TREE, json!({"nodeId": wk.portal_with_topic_page, "depth": 2, "outputFormat": "json"})).await;
+    let r = h
+        .call_tool(
+            TREE,
+            json!({"nodeId": wk.portal_with_topic_page, "depth": 2, "outputFormat": "json"}),
+        )
+        .await;
     assert!(!r.is_error, "{}", r.text);
     let doc = r.json();
     assert!(doc["warnings"][0].as_str().unwrap().contains("WLO"), "{doc}");
-    let md = h.call_tool(TREE, json!({"nodeId": wk.portal_with_topic_page, "depth": 2})).await;
+    let md = h
+        .call_tool(TREE, json!({"nodeId": wk.portal_with_topic_page, "depth": 2}))
+        .await;
     assert!(md.text.lines().any(|l| l.starts_with('⚠')), "{}", md.text);
     control.clear_node_faults();
 }
@@ -402,8 +512,12 @@ async fn partial_failures_degrade_with_warnings() {
 async fn mode_a_one_collection_with_two_variants() {
     let h = Harness::start().await;
     let wk = h.standin.well_known();
-    let (r, log) =
-        measured(&h, TOPIC, json!({"collectionId": wk.two_variant_collection, "outputFormat": "json"})).await;
+    let (r, log) = measured(
+        &h,
+        TOPIC,
+        json!({"collectionId": wk.two_variant_collection, "outputFormat": "json"}),
+    )
+    .await;
     assert!(!r.is_error, "{}", r.text);
     assert_eq!(waves(&log), 2);
     assert_eq!(log.len(), 3);
@@ -414,10 +528,19 @@ async fn mode_a_one_collection_with_two_variants() {
     assert_eq!(keys[0], "collectionId", "collectionId must be the first key");
     assert_eq!(page["collectionId"], json!(wk.two_variant_collection));
     assert_eq!(page["title"], "Mathematik");
-    assert!(page["topicPageUrl"].as_str().unwrap().ends_with(&format!("collectionId={}", wk.two_variant_collection)));
+    assert!(
+        page["topicPageUrl"]
+            .as_str()
+            .unwrap()
+            .ends_with(&format!("collectionId={}", wk.two_variant_collection))
+    );
     let variants = page["variants"].as_array().unwrap();
     let ids: Vec<&str> = variants.iter().map(|v| v["variantId"].as_str().unwrap()).collect();
-    assert_eq!(ids, [wk.teacher_variant.as_str(), wk.learner_variant.as_str()], "default first, template skipped");
+    assert_eq!(
+        ids,
+        [wk.teacher_variant.as_str(), wk.learner_variant.as_str()],
+        "default first, template skipped"
+    );
     assert_eq!(variants[0]["targetGroup"], "teacher");
     assert_eq!(variants[0]["targetGroupLabel"], "Lehrkräfte");
     assert_eq!(variants[0]["isDefault"], json!(true));
@@ -434,8 +557,18 @@ async fn mode_a_one_collection_with_two_variants() {
         .await
         .json();
     assert_eq!(doc["total"], json!(2));
-    assert!(doc["results"].as_array().unwrap().iter().all(|p| p["variants"].as_array().unwrap().len() == 1));
-    assert_eq!(doc["results"][0]["variants"][0]["variantId"], json!(wk.teacher_variant), "default first");
+    assert!(
+        doc["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p["variants"].as_array().unwrap().len() == 1)
+    );
+    assert_eq!(
+        doc["results"][0]["variants"][0]["variantId"],
+        json!(wk.teacher_variant),
+        "default first"
+    );
     assert_eq!(doc["results"][1]["collectionId"], json!(wk.two_variant_collection));
 
     // Filters: a target group; an educational context the learner variant does not have.
@@ -468,7 +601,9 @@ async fn mode_a_one_collection_with_two_variants() {
     assert_eq!(doc["results"][0]["collectionId"], json!(wk.two_variant_collection));
 
     // Markdown card.
-    let md = h.call_tool(TOPIC, json!({"collectionId": wk.two_variant_collection})).await;
+    let md = h
+        .call_tool(TOPIC, json!({"collectionId": wk.two_variant_collection}))
+        .await;
     let lines: Vec<&str> = md.text.lines().collect();
     assert_eq!(lines[0], "Gefundene Themenseiten: 1");
     assert!(lines.contains(&"## Mathematik"));
@@ -484,9 +619,17 @@ async fn mode_a_skips_templates_broken_configs_and_tolerates_dangling_refs() {
     let wk = h.standin.well_known();
 
     // Ökologie: a good, a broken ("{not json") and an empty config → only the good one.
-    let oeko = corpus.get(&wk.broken_config_variant).unwrap().parent_id.clone().unwrap();
+    let oeko = corpus
+        .get(&wk.broken_config_variant)
+        .unwrap()
+        .parent_id
+        .clone()
+        .unwrap();
     let owner = corpus.get(&oeko).unwrap().parent_id.clone().unwrap();
-    let doc = h.call_tool(TOPIC, json!({"collectionId": owner, "outputFormat": "json"})).await.json();
+    let doc = h
+        .call_tool(TOPIC, json!({"collectionId": owner, "outputFormat": "json"}))
+        .await
+        .json();
     let v = doc["results"][0]["variants"].as_array().unwrap();
     let ids: Vec<&str> = v.iter().map(|x| x["variantId"].as_str().unwrap()).collect();
     assert_eq!(ids.len(), 1, "{doc}");
@@ -494,28 +637,47 @@ async fn mode_a_skips_templates_broken_configs_and_tolerates_dangling_refs() {
     assert_eq!(doc["results"][0]["title"], "Ökologie und Nachhaltigkeit");
 
     // A collection whose only variant is a template: no topic page, not an error.
-    let r = h.call_tool(TOPIC, json!({"collectionId": wk.template_only_collection})).await;
+    let r = h
+        .call_tool(TOPIC, json!({"collectionId": wk.template_only_collection}))
+        .await;
     assert!(!r.is_error);
     assert!(r.text.starts_with("Keine Themenseiten gefunden."), "{}", r.text);
 
     // Dangling variant id in ccm:page_config: ignored.
-    let doc = h.call_tool(TOPIC, json!({"collectionId": wk.dangling_collection, "outputFormat": "json"})).await.json();
+    let doc = h
+        .call_tool(
+            TOPIC,
+            json!({"collectionId": wk.dangling_collection, "outputFormat": "json"}),
+        )
+        .await
+        .json();
     let v = doc["results"][0]["variants"].as_array().unwrap();
     assert_eq!(v.len(), 1);
     assert_ne!(v[0]["variantId"], json!(wk.dangling_variant_id));
     assert!(doc.get("warnings").is_none());
 
     // Two config folders: Mode A reads only the active one.
-    let doc =
-        h.call_tool(TOPIC, json!({"collectionId": wk.two_config_collection, "outputFormat": "json"})).await.json();
+    let doc = h
+        .call_tool(
+            TOPIC,
+            json!({"collectionId": wk.two_config_collection, "outputFormat": "json"}),
+        )
+        .await
+        .json();
     let v = doc["results"][0]["variants"].as_array().unwrap();
     assert_eq!(v.len(), 1);
     assert_ne!(v[0]["variantId"], json!(wk.stale_variant));
     assert_eq!(v[0]["isDefault"], json!(true));
 
     // A collection without a topic page, and an unknown one.
-    let r = h.call_tool(TOPIC, json!({"collectionId": wk.portal_without_topic_page})).await;
-    assert!(!r.is_error && r.text.starts_with("Keine Themenseiten gefunden."), "{}", r.text);
+    let r = h
+        .call_tool(TOPIC, json!({"collectionId": wk.portal_without_topic_page}))
+        .await;
+    assert!(
+        !r.is_error && r.text.starts_with("Keine Themenseiten gefunden."),
+        "{}",
+        r.text
+    );
     let unknown = "00000000-0000-4000-8000-000000000001";
     let r = h.call_tool(TOPIC, json!({"collectionId": unknown})).await;
     assert!(r.is_error && r.text.contains(unknown), "{}", r.text);
@@ -534,9 +696,16 @@ async fn mode_c_lists_every_topic_page_with_collection_titles() {
     assert!(!r.is_error, "{}", r.text);
     assert_eq!(waves(&log), 3, "variants, folders, owners");
     assert!(log.iter().all(|e| e.route != "parents"), "no /parents walk");
-    let folders: BTreeSet<&str> =
-        expected.values().flatten().map(|v| corpus.get(v).unwrap().parent_id.as_deref().unwrap()).collect();
-    assert_eq!(log.len(), 1 + folders.len() + expected.len(), "every folder and owner read once");
+    let folders: BTreeSet<&str> = expected
+        .values()
+        .flatten()
+        .map(|v| corpus.get(v).unwrap().parent_id.as_deref().unwrap())
+        .collect();
+    assert_eq!(
+        log.len(),
+        1 + folders.len() + expected.len(),
+        "every folder and owner read once"
+    );
 
     let doc = r.json();
     assert_eq!(doc["total"], json!(expected.len()));
@@ -561,18 +730,30 @@ async fn mode_c_lists_every_topic_page_with_collection_titles() {
     // Titles are collection names, alphabetical.
     let pairs: Vec<(String, String)> = results
         .iter()
-        .map(|p| (p["title"].as_str().unwrap().to_string(), p["collectionId"].as_str().unwrap().to_string()))
+        .map(|p| {
+            (
+                p["title"].as_str().unwrap().to_string(),
+                p["collectionId"].as_str().unwrap().to_string(),
+            )
+        })
         .collect();
     assert_german_order(&pairs);
     for (title, id) in &pairs {
-        assert!(!title.to_lowercase().starts_with("page_variant") && !is_uuid(title), "{title}");
+        assert!(
+            !title.to_lowercase().starts_with("page_variant") && !is_uuid(title),
+            "{title}"
+        );
         assert_eq!(title, &corpus.get(id).unwrap().title);
     }
     // The variant with a placeholder title sits under its collection's name.
     let bio = results
         .iter()
         .find(|p| {
-            p["variants"].as_array().unwrap().iter().any(|v| v["variantId"] == json!(wk.placeholder_title_variant))
+            p["variants"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|v| v["variantId"] == json!(wk.placeholder_title_variant))
         })
         .unwrap();
     assert_eq!(bio["title"], "Biologie");
@@ -580,7 +761,10 @@ async fn mode_c_lists_every_topic_page_with_collection_titles() {
     assert_eq!(bio["variants"][0]["targetGroupLabel"], "nicht gesetzt");
 
     // Stale config folder: its variant belongs to the owner but is not the default.
-    let physik = results.iter().find(|p| p["collectionId"] == json!(wk.two_config_collection)).unwrap();
+    let physik = results
+        .iter()
+        .find(|p| p["collectionId"] == json!(wk.two_config_collection))
+        .unwrap();
     let v = physik["variants"].as_array().unwrap();
     assert_eq!(v.len(), 2);
     assert_eq!(v[0]["isDefault"], json!(true));
@@ -597,15 +781,25 @@ async fn mode_c_lists_every_topic_page_with_collection_titles() {
     assert_eq!(klima["targetGroupLabel"], "Lehrkräfte");
 
     // Not merged: one entry per variant.
-    let doc =
-        h.call_tool(TOPIC, json!({"maxResults": 20, "mergeVariants": false, "outputFormat": "json"})).await.json();
+    let doc = h
+        .call_tool(
+            TOPIC,
+            json!({"maxResults": 20, "mergeVariants": false, "outputFormat": "json"}),
+        )
+        .await
+        .json();
     assert_eq!(doc["total"], json!(expected.values().map(Vec::len).sum::<usize>()));
 
     // Default slice and determinism.
     let a = h.call_tool(TOPIC, json!({})).await;
     let b = h.call_tool(TOPIC, json!({})).await;
     assert_eq!(a.text, b.text);
-    assert!(a.text.starts_with(&format!("Gefundene Themenseiten: {} (angezeigt: 5)", expected.len())), "{}", a.text);
+    assert!(
+        a.text
+            .starts_with(&format!("Gefundene Themenseiten: {} (angezeigt: 5)", expected.len())),
+        "{}",
+        a.text
+    );
     assert_eq!(a.text.matches("\n## ").count(), 5);
 }
 
@@ -614,19 +808,40 @@ async fn mode_c_filters_exclude_only_different_values() {
     let h = Harness::start().await;
     let corpus = h.standin.corpus();
     let wk = h.standin.well_known();
-    let doc =
-        h.call_tool(TOPIC, json!({"targetGroup": "teacher", "maxResults": 20, "outputFormat": "json"})).await.json();
-    let variants: Vec<&Value> =
-        doc["results"].as_array().unwrap().iter().flat_map(|p| p["variants"].as_array().unwrap()).collect();
+    let doc = h
+        .call_tool(
+            TOPIC,
+            json!({"targetGroup": "teacher", "maxResults": 20, "outputFormat": "json"}),
+        )
+        .await
+        .json();
+    let variants: Vec<&Value> = doc["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|p| p["variants"].as_array().unwrap())
+        .collect();
     assert!(!variants.is_empty());
-    assert!(variants.iter().all(|v| v["targetGroup"] == "teacher" || v["targetGroup"] == ""), "{variants:?}");
+    assert!(
+        variants
+            .iter()
+            .all(|v| v["targetGroup"] == "teacher" || v["targetGroup"] == ""),
+        "{variants:?}"
+    );
     assert!(variants.iter().any(|v| v["targetGroup"] == ""), "unset never excludes");
-    assert!(variants.iter().any(|v| v["variantId"] == json!(wk.uri_target_group_variant)));
+    assert!(
+        variants
+            .iter()
+            .any(|v| v["variantId"] == json!(wk.uri_target_group_variant))
+    );
     assert!(!variants.iter().any(|v| v["variantId"] == json!(wk.learner_variant)));
 
     let hochschule = "http://w3id.org/openeduhub/vocabs/educationalContext/hochschule";
     let doc = h
-        .call_tool(TOPIC, json!({"educationalContext": "Hochschule", "maxResults": 20, "outputFormat": "json"}))
+        .call_tool(
+            TOPIC,
+            json!({"educationalContext": "Hochschule", "maxResults": 20, "outputFormat": "json"}),
+        )
         .await
         .json();
     for p in doc["results"].as_array().unwrap() {
@@ -635,9 +850,21 @@ async fn mode_c_filters_exclude_only_different_values() {
             assert!(rec.educational_contexts.is_empty() || rec.educational_contexts.iter().any(|c| c == hochschule));
         }
     }
-    assert!(doc["results"].as_array().unwrap().iter().any(|p| p["collectionId"] == json!(wk.kuenstliche_intelligenz)));
+    assert!(
+        doc["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["collectionId"] == json!(wk.kuenstliche_intelligenz))
+    );
 
-    let doc = h.call_tool(TOPIC, json!({"educationalContext": "Mondbasis", "outputFormat": "json"})).await.json();
+    let doc = h
+        .call_tool(
+            TOPIC,
+            json!({"educationalContext": "Mondbasis", "outputFormat": "json"}),
+        )
+        .await
+        .json();
     assert_eq!(doc["unresolvedFilters"][0]["value"], "Mondbasis");
     assert_eq!(doc["total"], json!(expected_pages(corpus).len()));
 }
@@ -657,24 +884,48 @@ async fn mode_b_keyword_search() {
     assert_eq!(doc["results"][0]["variants"][0]["targetGroup"], "teacher");
 
     // A subject portal (never returned by the keyword search) comes from the root listing.
-    let doc = h.call_tool(TOPIC, json!({"query": "Mathematik", "outputFormat": "json"})).await.json();
-    assert_eq!(doc["results"][0]["collectionId"], json!(wk.two_variant_collection), "{doc}");
+    let doc = h
+        .call_tool(TOPIC, json!({"query": "Mathematik", "outputFormat": "json"}))
+        .await
+        .json();
+    assert_eq!(
+        doc["results"][0]["collectionId"],
+        json!(wk.two_variant_collection),
+        "{doc}"
+    );
     assert_eq!(doc["results"][0]["variants"].as_array().unwrap().len(), 2);
 
     // Alphabetical on request.
-    let doc = h.call_tool(TOPIC, json!({"query": "Mathematik", "sort": "alpha", "outputFormat": "json"})).await.json();
+    let doc = h
+        .call_tool(
+            TOPIC,
+            json!({"query": "Mathematik", "sort": "alpha", "outputFormat": "json"}),
+        )
+        .await
+        .json();
     let pairs: Vec<(String, String)> = doc["results"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|p| (p["title"].as_str().unwrap().to_string(), p["collectionId"].as_str().unwrap().to_string()))
+        .map(|p| {
+            (
+                p["title"].as_str().unwrap().to_string(),
+                p["collectionId"].as_str().unwrap().to_string(),
+            )
+        })
         .collect();
     assert_german_order(&pairs);
 
     // No topic page: a plain sentence, not an error.
     let r = h.call_tool(TOPIC, json!({"query": "Xylophonbau"})).await;
     assert!(!r.is_error);
-    assert!(r.text.starts_with("Keine Themenseiten für „Xylophonbau“ gefunden."), "{}", r.text);
-    let r = h.call_tool(TOPIC, json!({"query": "Xylophonbau", "outputFormat": "json"})).await;
+    assert!(
+        r.text.starts_with("Keine Themenseiten für „Xylophonbau“ gefunden."),
+        "{}",
+        r.text
+    );
+    let r = h
+        .call_tool(TOPIC, json!({"query": "Xylophonbau", "outputFormat": "json"}))
+        .await;
     assert_eq!(r.json(), json!({"total": 0, "results": []}));
 }

@@ -56,19 +56,9 @@ struct Env {
 }
 
 fn handler(vars: &[(&str, &str)], loopback_host_check: bool) -> HttpHandler {
-    let vars: Vec<(String, String)> = vars
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    let config =
-        Config::from_lookup(|name| vars.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()))
-            .unwrap();
-    HttpHandler::new(
-        App::new(config),
-        HttpOptions {
-            loopback_host_check,
-        },
-    )
+    let vars: Vec<(String, String)> = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+    let config = Config::from_lookup(|name| vars.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone())).unwrap();
+    HttpHandler::new(App::new(config), HttpOptions { loopback_host_check })
 }
 
 fn env() -> &'static Env {
@@ -79,9 +69,7 @@ fn env() -> &'static Env {
             .enable_all()
             .build()
             .unwrap();
-        let standin = runtime
-            .block_on(StandIn::start(StandInOptions::default()))
-            .unwrap();
+        let standin = runtime.block_on(StandIn::start(StandInOptions::default())).unwrap();
         let base = standin.base_url();
         let (live, dead, guarded) = runtime.block_on(async {
             let live = handler(
@@ -191,39 +179,21 @@ fn check(answer: &Answer) -> Result<Option<Value>, TestCaseError> {
     prop_assert!(answer.cors, "CORS header missing on {}", answer.status);
     let needs_json = answer.status == 200 || (answer.status >= 400 && answer.status != 405);
     if !needs_json {
-        prop_assert!(
-            answer.body.is_empty(),
-            "{} with a body: {}",
-            answer.status,
-            text
-        );
+        prop_assert!(answer.body.is_empty(), "{} with a body: {}", answer.status, text);
         return Ok(None);
     }
-    let doc: Value = serde_json::from_slice(&answer.body).map_err(|e| {
-        TestCaseError::fail(format!(
-            "{} without a JSON body ({e}): {text}",
-            answer.status
-        ))
-    })?;
+    let doc: Value = serde_json::from_slice(&answer.body)
+        .map_err(|e| TestCaseError::fail(format!("{} without a JSON body ({e}): {text}", answer.status)))?;
     prop_assert_eq!(&doc["jsonrpc"], "2.0", "{}", text);
     let has_result = doc.get("result").is_some();
     let has_error = doc.get("error").is_some();
-    prop_assert!(
-        has_result != has_error,
-        "exactly one of result/error: {}",
-        text
-    );
+    prop_assert!(has_result != has_error, "exactly one of result/error: {}", text);
     if has_error {
         prop_assert!(doc["error"]["code"].is_i64(), "{}", text);
         prop_assert!(doc["error"]["message"].is_string(), "{}", text);
     }
     if answer.status >= 400 {
-        prop_assert!(
-            has_error,
-            "{} without a JSON-RPC error: {}",
-            answer.status,
-            text
-        );
+        prop_assert!(has_error, "{} without a JSON-RPC error: {}", answer.status, text);
     }
     Ok(Some(doc))
 }
@@ -242,8 +212,7 @@ fn check_tool_result(doc: &Value) -> Result<(), TestCaseError> {
     prop_assert!(!text.is_empty(), "{}", doc);
     prop_assert!(result["isError"].is_boolean(), "{}", doc);
     if let Some(structured) = result.get("structuredContent") {
-        let parsed: Value =
-            serde_json::from_str(text).map_err(|e| TestCaseError::fail(format!("{e}: {text}")))?;
+        let parsed: Value = serde_json::from_str(text).map_err(|e| TestCaseError::fail(format!("{e}: {text}")))?;
         prop_assert_eq!(&parsed, structured);
     }
     Ok(())
@@ -285,8 +254,7 @@ fn arb_json() -> impl Strategy<Value = Value> {
     leaf.prop_recursive(4, 48, 6, |inner| {
         prop_oneof![
             prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
-            prop::collection::btree_map(arb_text(), inner, 0..6)
-                .prop_map(|m| Value::Object(m.into_iter().collect())),
+            prop::collection::btree_map(arb_text(), inner, 0..6).prop_map(|m| Value::Object(m.into_iter().collect())),
         ]
     })
 }
@@ -361,11 +329,7 @@ fn arb_arg_value(ids: Vec<String>) -> impl Strategy<Value = Value> {
 
 fn arb_arguments(ids: Vec<String>) -> impl Strategy<Value = Map<String, Value>> {
     let mut keys = argument_names();
-    keys.extend([
-        "unknownKey".to_string(),
-        String::new(),
-        "NODEID".to_string(),
-    ]);
+    keys.extend(["unknownKey".to_string(), String::new(), "NODEID".to_string()]);
     prop::collection::btree_map(prop::sample::select(keys), arb_arg_value(ids), 0..6)
         .prop_map(|m| m.into_iter().collect())
 }
@@ -385,12 +349,12 @@ fn valid_arguments(tool: &str, ids: &[String], a: usize, b: usize) -> Map<String
     let word = json!(words[b % words.len()]);
     let value = match tool {
         "search_wlo_content" | "search_wlo_all" => json!({"query": word}),
-        "search_wlo_collections" if a % 2 == 0 => json!({"query": word}),
+        "search_wlo_collections" if a.is_multiple_of(2) => json!({"query": word}),
         "search_wlo_collections" => json!({"query": word, "parentNodeId": id(b)}),
         "get_collection_contents" | "browse_collection_tree" | "get_node_details" => {
             json!({"nodeId": id(a)})
         }
-        "search_wlo_topic_pages" if a % 3 == 0 => json!({"collectionId": id(b)}),
+        "search_wlo_topic_pages" if a.is_multiple_of(3) => json!({"collectionId": id(b)}),
         "search_wlo_topic_pages" if a % 3 == 1 => json!({"query": word}),
         "get_nodes_details" => {
             json!({"nodeIds": (0..(a % 12)).map(|i| id(b + i)).collect::<Vec<_>>()})

@@ -28,15 +28,35 @@ async fn details(h: &Harness, id: &str, extra: Value) -> Value {
 #[tokio::test]
 async fn vocabulary_lists_entries_with_aliases_and_uris() {
     let h = Harness::start().await;
-    let r = h.call_tool("lookup_wlo_vocabulary", json!({"vocabulary": "discipline"})).await;
+    let r = h
+        .call_tool("lookup_wlo_vocabulary", json!({"vocabulary": "discipline"}))
+        .await;
     assert!(!r.is_error);
     assert!(r.text.contains("- **Mathematik** | Aliases: "), "{}", r.text);
-    assert!(r.text.contains("  URI: http://w3id.org/openeduhub/vocabs/discipline/380"));
-    let r = h.call_tool("lookup_wlo_vocabulary", json!({"vocabulary": "targetGroup"})).await;
+    assert!(
+        r.text
+            .contains("  URI: http://w3id.org/openeduhub/vocabs/discipline/380")
+    );
+    let r = h
+        .call_tool("lookup_wlo_vocabulary", json!({"vocabulary": "targetGroup"}))
+        .await;
     assert!(r.text.contains("Lehrkräfte"));
-    let r = h.call_tool("lookup_wlo_vocabulary", json!({"vocabulary": "educationalContext", "query": "sek"})).await;
-    assert!(r.text.contains("Sekundarstufe I") && !r.text.contains("Primarstufe"), "{}", r.text);
-    assert_eq!(h.standin.control().stats().total_requests, 0, "vocabulary needs no upstream call");
+    let r = h
+        .call_tool(
+            "lookup_wlo_vocabulary",
+            json!({"vocabulary": "educationalContext", "query": "sek"}),
+        )
+        .await;
+    assert!(
+        r.text.contains("Sekundarstufe I") && !r.text.contains("Primarstufe"),
+        "{}",
+        r.text
+    );
+    assert_eq!(
+        h.standin.control().stats().total_requests,
+        0,
+        "vocabulary needs no upstream call"
+    );
 }
 
 #[tokio::test]
@@ -45,7 +65,14 @@ async fn vocabulary_rejects_unknown_names() {
     for args in [json!({"vocabulary": "colors"}), json!({}), json!({"vocabulary": 5})] {
         let r = h.call_tool("lookup_wlo_vocabulary", args).await;
         assert!(r.is_error);
-        for name in ["educationalContext", "discipline", "userRole", "lrt", "license", "targetGroup"] {
+        for name in [
+            "educationalContext",
+            "discipline",
+            "userRole",
+            "lrt",
+            "license",
+            "targetGroup",
+        ] {
             assert!(r.text.contains(name), "{}", r.text);
         }
     }
@@ -60,7 +87,18 @@ async fn health_check_reports_the_root() {
     assert!(!r.is_error, "{}", r.text);
     let doc = r.json();
     let keys: Vec<&str> = doc.as_object().unwrap().keys().map(|k| k.as_str()).collect();
-    assert_eq!(keys, ["ok", "repositoryUrl", "baseUrl", "rootNodeId", "rootResolved", "latencyMs", "checkedAt"]);
+    assert_eq!(
+        keys,
+        [
+            "ok",
+            "repositoryUrl",
+            "baseUrl",
+            "rootNodeId",
+            "rootResolved",
+            "latencyMs",
+            "checkedAt"
+        ]
+    );
     assert_eq!(doc["ok"], true);
     assert_eq!(doc["rootResolved"], "Portale");
     assert_eq!(doc["repositoryUrl"], h.standin.base_url());
@@ -91,11 +129,18 @@ async fn health_check_fails_clearly_in_every_fault_mode() {
         h.standin.control().set_fault(fault);
         let started = std::time::Instant::now();
         let r = h.call_tool("wlo_health_check", json!({})).await;
-        assert!(started.elapsed() < std::time::Duration::from_millis(3000), "{fault:?} too slow");
+        assert!(
+            started.elapsed() < std::time::Duration::from_millis(3000),
+            "{fault:?} too slow"
+        );
         assert!(r.is_error, "{fault:?}");
         let doc = r.json();
         assert_eq!(doc["ok"], false);
-        assert!(doc["error"].as_str().unwrap().contains(phrase), "{fault:?}: {}", doc["error"]);
+        assert!(
+            doc["error"].as_str().unwrap().contains(phrase),
+            "{fault:?}: {}",
+            doc["error"]
+        );
     }
     // Recovery without a restart.
     h.standin.control().set_fault(Fault::None);
@@ -122,20 +167,49 @@ async fn formatted_node_shape_and_labels() {
     assert_eq!(
         &keys[..20],
         [
-            "nodeId", "title", "description", "keywords", "disciplines", "educationalContexts", "userRoles",
-            "learningResourceTypes", "license", "publisher", "url", "previewUrl", "topicPageUrl", "nodeType",
-            "downloadUrl", "contentUrl", "previewIsIcon", "mimeType", "fileSize", "renderUrl"
+            "nodeId",
+            "title",
+            "description",
+            "keywords",
+            "disciplines",
+            "educationalContexts",
+            "userRoles",
+            "learningResourceTypes",
+            "license",
+            "publisher",
+            "url",
+            "previewUrl",
+            "topicPageUrl",
+            "nodeType",
+            "downloadUrl",
+            "contentUrl",
+            "previewIsIcon",
+            "mimeType",
+            "fileSize",
+            "renderUrl"
         ]
     );
     assert!(doc.as_object().unwrap().values().all(|v| !v.is_null()));
     let rec = record(&h, &wk.cc_with_version);
     assert_eq!(doc["nodeId"], rec.id);
     assert_eq!(doc["title"], rec.title);
-    assert_eq!(doc["fileSize"], json!(rec.size.unwrap()), "size string coerced to a number");
+    assert_eq!(
+        doc["fileSize"],
+        json!(rec.size.unwrap()),
+        "size string coerced to a number"
+    );
     assert!(doc["downloadUrl"].as_str().unwrap().starts_with("http"));
-    assert_eq!(doc["renderUrl"], format!("{}/components/render/{}", h.standin.base_url(), rec.id));
+    assert_eq!(
+        doc["renderUrl"],
+        format!("{}/components/render/{}", h.standin.base_url(), rec.id)
+    );
     // Labels, never URIs.
-    for key in ["disciplines", "educationalContexts", "userRoles", "learningResourceTypes"] {
+    for key in [
+        "disciplines",
+        "educationalContexts",
+        "userRoles",
+        "learningResourceTypes",
+    ] {
         for label in doc[key].as_array().unwrap() {
             assert!(!label.as_str().unwrap().contains("://"), "{key}: {label}");
         }
@@ -149,14 +223,31 @@ async fn licence_labels_state_only_the_given_version() {
     let h = Harness::start().await;
     let wk = h.standin.well_known().clone();
     let with = details(&h, &wk.cc_with_version, json!({})).await;
-    let version = record(&h, &wk.cc_with_version).prop("ccm:commonlicense_cc_version").unwrap().to_string();
-    assert!(with["license"].as_str().unwrap().starts_with("CC BY"), "{}", with["license"]);
-    assert!(with["license"].as_str().unwrap().ends_with(&format!(" {version}")), "{}", with["license"]);
+    let version = record(&h, &wk.cc_with_version)
+        .prop("ccm:commonlicense_cc_version")
+        .unwrap()
+        .to_string();
+    assert!(
+        with["license"].as_str().unwrap().starts_with("CC BY"),
+        "{}",
+        with["license"]
+    );
+    assert!(
+        with["license"].as_str().unwrap().ends_with(&format!(" {version}")),
+        "{}",
+        with["license"]
+    );
     let without = details(&h, &wk.cc_without_version, json!({})).await;
     let label = without["license"].as_str().unwrap();
-    assert!(label.starts_with("CC") && !label.chars().any(|c| c.is_ascii_digit()), "{label}");
+    assert!(
+        label.starts_with("CC") && !label.chars().any(|c| c.is_ascii_digit()),
+        "{label}"
+    );
     let unknown = details(&h, &wk.unknown_license, json!({})).await;
-    assert_eq!(unknown["license"], record(&h, &wk.unknown_license).license_key.clone().unwrap());
+    assert_eq!(
+        unknown["license"],
+        record(&h, &wk.unknown_license).license_key.clone().unwrap()
+    );
     let none = details(&h, &wk.no_license, json!({})).await;
     assert_eq!(none["license"], "");
     let non_cc = details(&h, &wk.non_cc_license, json!({})).await;
@@ -171,19 +262,43 @@ async fn labels_fallbacks_roots_and_hochschul() {
     let wk = h.standin.well_known().clone();
     let hs = details(&h, &wk.hochschul_disciplines, json!({"includeRaw": true})).await;
     let disciplines: Vec<String> = serde_json::from_value(hs["disciplines"].clone()).unwrap();
-    assert!(disciplines.contains(&"Studienbereich Informatik".to_string()), "{disciplines:?}");
-    assert!(hs["raw"]["disciplines"].as_array().unwrap().iter().any(|u| u.as_str().unwrap().ends_with("/n71")));
+    assert!(
+        disciplines.contains(&"Studienbereich Informatik".to_string()),
+        "{disciplines:?}"
+    );
+    assert!(
+        hs["raw"]["disciplines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|u| u.as_str().unwrap().ends_with("/n71"))
+    );
     // Vocabulary-root URIs and their vocabulary title are dropped.
     let roots = details(&h, &wk.vocab_root_uris, json!({})).await;
     assert!(!roots.to_string().contains("Schulfächer"), "{roots}");
     for key in ["disciplines", "educationalContexts"] {
-        assert!(roots[key].as_array().unwrap().iter().all(|l| !l.as_str().unwrap().ends_with('/')));
+        assert!(
+            roots[key]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|l| !l.as_str().unwrap().ends_with('/'))
+        );
     }
     // Without _DISPLAYNAME the local tables give the same kind of labels.
     let local = details(&h, &wk.no_displayname, json!({"includeRaw": true})).await;
     assert!(!local["disciplines"].as_array().unwrap().is_empty());
-    assert!(local["disciplines"].as_array().unwrap().iter().all(|l| !l.as_str().unwrap().contains("://")));
-    assert_eq!(local["raw"]["disciplines"].as_array().unwrap().len(), local["disciplines"].as_array().unwrap().len());
+    assert!(
+        local["disciplines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|l| !l.as_str().unwrap().contains("://"))
+    );
+    assert_eq!(
+        local["raw"]["disciplines"].as_array().unwrap().len(),
+        local["disciplines"].as_array().unwrap().len()
+    );
 }
 
 #[tokio::test]
@@ -198,7 +313,9 @@ async fn urls_are_http_only_and_markdown_is_neutralised() {
     let icon = details(&h, &wk.icon_preview, json!({})).await;
     assert_eq!(icon["previewIsIcon"], true);
 
-    let r = h.call_tool("get_node_details", json!({"nodeId": wk.hostile_title})).await;
+    let r = h
+        .call_tool("get_node_details", json!({"nodeId": wk.hostile_title}))
+        .await;
     assert!(!r.is_error);
     assert_eq!(r.text.lines().filter(|l| l.starts_with("## ")).count(), 1, "{}", r.text);
     assert!(r.text.lines().next().unwrap().starts_with("## "));
@@ -209,9 +326,15 @@ async fn urls_are_http_only_and_markdown_is_neutralised() {
 async fn markdown_card_fields() {
     let h = Harness::start().await;
     let wk = h.standin.well_known().clone();
-    let r = h.call_tool("get_node_details", json!({"nodeId": wk.cc_with_version})).await;
+    let r = h
+        .call_tool("get_node_details", json!({"nodeId": wk.cc_with_version}))
+        .await;
     let rec = record(&h, &wk.cc_with_version);
-    assert!(r.text.starts_with(&format!("## {}\nnodeId: {}\n", rec.title, rec.id)), "{}", r.text);
+    assert!(
+        r.text.starts_with(&format!("## {}\nnodeId: {}\n", rec.title, rec.id)),
+        "{}",
+        r.text
+    );
     for label in ["Beschreibung: ", "Fach: ", "Lizenz: CC BY", "WLO-URL: ", "Typ: Inhalt"] {
         assert!(r.text.contains(label), "{label} missing:\n{}", r.text);
     }
@@ -226,7 +349,11 @@ async fn collections_get_topic_page_urls() {
     assert_eq!(portal["nodeType"], "collection");
     assert_eq!(
         portal["topicPageUrl"],
-        format!("{}/components/topic-pages?collectionId={}", h.standin.base_url(), wk.portal_with_topic_page)
+        format!(
+            "{}/components/topic-pages?collectionId={}",
+            h.standin.base_url(),
+            wk.portal_with_topic_page
+        )
     );
     let plain = details(&h, &wk.portal_without_topic_page, json!({})).await;
     assert_eq!(plain["topicPageUrl"], "");
@@ -236,7 +363,12 @@ async fn collections_get_topic_page_urls() {
 async fn details_options_parents_text_raw() {
     let h = Harness::start().await;
     let wk = h.standin.well_known().clone();
-    let doc = details(&h, &wk.bruchrechnung, json!({"includeParents": true, "includeRaw": true})).await;
+    let doc = details(
+        &h,
+        &wk.bruchrechnung,
+        json!({"includeParents": true, "includeRaw": true}),
+    )
+    .await;
     let parents = doc["parents"].as_array().unwrap();
     assert!(!parents.is_empty());
     assert!(parents.iter().all(|p| p["nodeId"] != wk.bruchrechnung));
@@ -247,12 +379,22 @@ async fn details_options_parents_text_raw() {
 
     let text = details(&h, &wk.text_content, json!({"includeTextContent": true})).await;
     let expected = record(&h, &wk.text_content).text_content.clone().unwrap();
-    assert!(text["textContent"].as_str().unwrap().starts_with(&expected.chars().take(50).collect::<String>()));
+    assert!(
+        text["textContent"]
+            .as_str()
+            .unwrap()
+            .starts_with(&expected.chars().take(50).collect::<String>())
+    );
     let long = details(&h, &wk.long_text, json!({"includeTextContent": true})).await;
     let long_text = long["textContent"].as_str().unwrap();
     assert!(long_text.ends_with("\n[…gekürzt]"));
     assert_eq!(long_text.chars().count(), 4000 + "\n[…gekürzt]".chars().count());
-    let md = h.call_tool("get_node_details", json!({"nodeId": wk.long_text, "includeTextContent": true})).await;
+    let md = h
+        .call_tool(
+            "get_node_details",
+            json!({"nodeId": wk.long_text, "includeTextContent": true}),
+        )
+        .await;
     assert!(md.text.contains("### Gespeicherter Volltext"));
     assert!(md.text.ends_with("[…gekürzt]"));
     let forbidden = details(&h, &wk.text_content_forbidden, json!({"includeTextContent": true})).await;
@@ -270,7 +412,12 @@ async fn details_reads_go_out_together() {
     h.standin.control().set_latency(150, 0);
     let wk = h.standin.well_known().clone();
     let started = std::time::Instant::now();
-    details(&h, &wk.bruchrechnung, json!({"includeParents": true, "includeTextContent": true})).await;
+    details(
+        &h,
+        &wk.bruchrechnung,
+        json!({"includeParents": true, "includeTextContent": true}),
+    )
+    .await;
     let elapsed = started.elapsed();
     let stats = h.standin.control().stats();
     assert_eq!(stats.total_requests, 3);
@@ -287,16 +434,31 @@ async fn details_errors() {
     let r = h.call_tool("get_node_details", json!({"nodeId": missing})).await;
     assert!(r.is_error);
     assert_eq!(r.text, format!("Node {missing} nicht gefunden."));
-    let r = h.call_tool("get_node_details", json!({"nodeId": wk.forbidden_node})).await;
+    let r = h
+        .call_tool("get_node_details", json!({"nodeId": wk.forbidden_node}))
+        .await;
     assert!(r.is_error && r.text.contains("nicht öffentlich"), "{}", r.text);
-    for bad in [json!("../../etc/passwd"), json!("Informatik"), json!(""), json!(42), json!(null)] {
+    for bad in [
+        json!("../../etc/passwd"),
+        json!("Informatik"),
+        json!(""),
+        json!(42),
+        json!(null),
+    ] {
         let r = h.call_tool("get_node_details", json!({"nodeId": bad})).await;
         assert!(r.is_error && r.text.contains("nodeId"), "{bad}: {}", r.text);
     }
-    assert_eq!(h.standin.control().stats().total_requests, 2, "bad ids never reach the repository");
+    assert_eq!(
+        h.standin.control().stats().total_requests,
+        2,
+        "bad ids never reach the repository"
+    );
     // Store refs and upper case are accepted.
     let r = h
-        .call_tool("get_node_details", json!({"nodeId": format!("workspace://SpacesStore/{}", wk.bruchrechnung.to_uppercase())}))
+        .call_tool(
+            "get_node_details",
+            json!({"nodeId": format!("workspace://SpacesStore/{}", wk.bruchrechnung.to_uppercase())}),
+        )
         .await;
     assert!(!r.is_error, "{}", r.text);
 }
@@ -312,17 +474,29 @@ async fn details_under_fault_modes() {
         (Fault::Garbage, "unlesbare"),
     ] {
         h.standin.control().set_fault(fault);
-        let r = h.call_tool("get_node_details", json!({"nodeId": wk.bruchrechnung})).await;
+        let r = h
+            .call_tool("get_node_details", json!({"nodeId": wk.bruchrechnung}))
+            .await;
         assert!(r.is_error, "{fault:?}");
         assert!(r.text.contains(phrase), "{fault:?}: {}", r.text);
-        assert!(!r.text.contains("nicht gefunden"), "a broken repository is not 'not found'");
-        let r = h.call_tool("get_nodes_details", json!({"nodeIds": [wk.bruchrechnung, wk.photosynthese]})).await;
+        assert!(
+            !r.text.contains("nicht gefunden"),
+            "a broken repository is not 'not found'"
+        );
+        let r = h
+            .call_tool(
+                "get_nodes_details",
+                json!({"nodeIds": [wk.bruchrechnung, wk.photosynthese]}),
+            )
+            .await;
         assert!(r.is_error && r.text.contains(phrase), "{fault:?}: {}", r.text);
     }
     h.standin.control().set_fault(Fault::None);
     // Per-node faults: a secondary read failing leaves its part empty with a warning.
     h.standin.control().set_node_fault(&wk.text_content, 404);
-    let r = h.call_tool("get_node_details", json!({"nodeId": wk.text_content})).await;
+    let r = h
+        .call_tool("get_node_details", json!({"nodeId": wk.text_content}))
+        .await;
     assert!(r.is_error && r.text.contains("nicht gefunden"));
 }
 
@@ -353,23 +527,43 @@ async fn bulk_details() {
     assert_eq!(doc["requested"], 5);
     assert_eq!(doc["resolved"], 2);
     let ids: Vec<&str> = doc["results"].as_object().unwrap().keys().map(|k| k.as_str()).collect();
-    assert_eq!(ids, [wk.photosynthese.as_str(), wk.bruchrechnung.as_str()], "request order");
-    let failed: Vec<&str> = doc["failed"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+    assert_eq!(
+        ids,
+        [wk.photosynthese.as_str(), wk.bruchrechnung.as_str()],
+        "request order"
+    );
+    let failed: Vec<&str> = doc["failed"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
     assert!(failed.contains(&"not-an-id") && failed.contains(&missing) && failed.contains(&wk.forbidden_node.as_str()));
-    assert_eq!(h.standin.control().stats().route("metadata"), 4, "malformed ids are not requested");
+    assert_eq!(
+        h.standin.control().stats().route("metadata"),
+        4,
+        "malformed ids are not requested"
+    );
     assert_eq!(doc["results"][&wk.photosynthese]["nodeId"], wk.photosynthese);
 }
 
 #[tokio::test]
 async fn bulk_details_argument_errors() {
     let h = Harness::start().await;
-    for args in [json!({}), json!({"nodeIds": []}), json!({"nodeIds": 5}), json!({"nodeIds": vec!["x"; 51]})] {
+    for args in [
+        json!({}),
+        json!({"nodeIds": []}),
+        json!({"nodeIds": 5}),
+        json!({"nodeIds": vec!["x"; 51]}),
+    ] {
         let r = h.call_tool("get_nodes_details", args.clone()).await;
         assert!(r.is_error && r.text.contains("nodeIds"), "{args}: {}", r.text);
     }
     // A non-string entry is reported in failed[]; the rest of the batch proceeds.
     let wk = h.standin.well_known().clone();
-    let r = h.call_tool("get_nodes_details", json!({"nodeIds": [42, wk.bruchrechnung]})).await;
+    let r = h
+        .call_tool("get_nodes_details", json!({"nodeIds": [42, wk.bruchrechnung]}))
+        .await;
     assert!(!r.is_error, "{}", r.text);
     let doc = r.json();
     assert_eq!(doc["failed"], json!(["42"]));
@@ -389,5 +583,9 @@ async fn identical_calls_are_byte_identical_and_cached() {
     let before = h.standin.control().stats().total_requests;
     let b = h.call_tool("get_node_details", args).await;
     assert_eq!(a.text, b.text);
-    assert_eq!(h.standin.control().stats().total_requests, before, "second call served from cache");
+    assert_eq!(
+        h.standin.control().stats().total_requests,
+        before,
+        "second call served from cache"
+    );
 }

@@ -17,15 +17,12 @@ const CONTENTS: &str = "get_collection_contents";
 const ALL: &str = "search_wlo_all";
 
 const BIOLOGIE: &str = "http://w3id.org/openeduhub/vocabs/discipline/080";
-const VIDEO: &str =
-    "http://w3id.org/openeduhub/vocabs/new_lrt_aggregated/38774279-af36-4ec2-8e70-811d5a51a6a1";
+const VIDEO: &str = "http://w3id.org/openeduhub/vocabs/new_lrt_aggregated/38774279-af36-4ec2-8e70-811d5a51a6a1";
 const SEK1: &str = "http://w3id.org/openeduhub/vocabs/educationalContext/sekundarstufe_1";
 const MISSING: &str = "00000000-0000-4000-8000-000000000000";
 
 fn keys(v: &Value) -> Vec<String> {
-    v.as_object()
-        .map(|o| o.keys().cloned().collect())
-        .unwrap_or_default()
+    v.as_object().map(|o| o.keys().cloned().collect()).unwrap_or_default()
 }
 
 fn ids(doc: &Value) -> Vec<String> {
@@ -60,10 +57,7 @@ fn assert_no_placeholders(h: &Harness, doc: &Value) {
             "{node}"
         );
         let id = node["nodeId"].as_str().unwrap_or_default();
-        assert!(
-            !placeholders.iter().any(|p| p == id),
-            "placeholder {id} returned"
-        );
+        assert!(!placeholders.iter().any(|p| p == id), "placeholder {id} returned");
     }
 }
 
@@ -90,9 +84,7 @@ async fn content_json_document_and_key_order() {
     assert!(doc["total"].as_u64().unwrap() >= 8);
     assert_eq!(keys(&results[0])[0], "nodeId");
     assert!(
-        titles(&doc)
-            .iter()
-            .all(|t| t.to_lowercase().contains("photosynthese")),
+        titles(&doc).iter().all(|t| t.to_lowercase().contains("photosynthese")),
         "{:?}",
         titles(&doc)
     );
@@ -120,10 +112,7 @@ async fn content_json_document_and_key_order() {
     assert_eq!(meta["repositoryUrl"], json!(h.standin.base_url()));
     assert_eq!(
         meta["searchUrl"],
-        json!(format!(
-            "{}/components/search?q=Photosynthese",
-            h.standin.base_url()
-        ))
+        json!(format!("{}/components/search?q=Photosynthese", h.standin.base_url()))
     );
 }
 
@@ -138,27 +127,14 @@ async fn content_markdown_has_count_line_and_cards_but_no_meta() {
     let first = r.text.lines().next().unwrap();
     assert!(first.starts_with("Gefundene Treffer gesamt: "), "{first}");
     assert_eq!(r.text.matches("\n## ").count(), 3, "{}", r.text);
-    assert!(
-        r.text.contains("\n\n## "),
-        "cards are separated by a blank line"
-    );
+    assert!(r.text.contains("\n\n## "), "cards are separated by a blank line");
     assert!(!r.text.contains("_queryMeta"));
     assert!(!r.text.contains("Element wurde gelöscht"));
 
-    let r = h
-        .call_tool(CONTENT, json!({"query": "Qwxyzzyvq Plmnbvc"}))
-        .await;
+    let r = h.call_tool(CONTENT, json!({"query": "Qwxyzzyvq Plmnbvc"})).await;
     assert!(!r.is_error, "no hits is not an error: {}", r.text);
-    assert!(
-        r.text.starts_with("Gefundene Treffer gesamt: 0"),
-        "{}",
-        r.text
-    );
-    assert!(
-        r.text.contains("Keine Treffer für „Qwxyzzyvq Plmnbvc“."),
-        "{}",
-        r.text
-    );
+    assert!(r.text.starts_with("Gefundene Treffer gesamt: 0"), "{}", r.text);
+    assert!(r.text.contains("Keine Treffer für „Qwxyzzyvq Plmnbvc“."), "{}", r.text);
 }
 
 #[tokio::test]
@@ -228,13 +204,7 @@ async fn unresolved_filters_are_dropped_and_reported() {
     .await;
     assert_eq!(
         keys(&doc),
-        [
-            "total",
-            "count",
-            "results",
-            "unresolvedFilters",
-            "_queryMeta"
-        ]
+        ["total", "count", "results", "unresolvedFilters", "_queryMeta"]
     );
     let unresolved = doc["unresolvedFilters"].as_array().unwrap();
     assert_eq!(unresolved.len(), 2);
@@ -268,17 +238,11 @@ async fn unresolved_filters_are_dropped_and_reported() {
         .await;
     let lines: Vec<&str> = r.text.lines().collect();
     assert!(
-        lines[1].starts_with(
-            "⚠ Filter \"Physk\" für discipline nicht erkannt und ignoriert. Meintest du: "
-        ),
+        lines[1].starts_with("⚠ Filter \"Physk\" für discipline nicht erkannt und ignoriert. Meintest du: "),
         "{}",
         r.text
     );
-    assert!(
-        lines[1].ends_with('?') && lines[1].contains("Physik"),
-        "{}",
-        lines[1]
-    );
+    assert!(lines[1].ends_with('?') && lines[1].contains("Physik"), "{}", lines[1]);
     assert_eq!(
         lines[2],
         "⚠ Filter \"Qqqqqqqq\" für userRole nicht erkannt und ignoriert."
@@ -289,12 +253,7 @@ async fn unresolved_filters_are_dropped_and_reported() {
 #[tokio::test]
 async fn content_excluded_ids_and_follow_up_pages() {
     let h = Harness::start().await;
-    let first = json_call(
-        &h,
-        CONTENT,
-        json!({"query": "Bruchrechnung", "maxResults": 5}),
-    )
-    .await;
+    let first = json_call(&h, CONTENT, json!({"query": "Bruchrechnung", "maxResults": 5})).await;
     let first_ids = ids(&first);
     assert_eq!(first_ids.len(), 5);
     let second = json_call(
@@ -309,10 +268,7 @@ async fn content_excluded_ids_and_follow_up_pages() {
         second_ids.iter().all(|id| !first_ids.contains(id)),
         "{first_ids:?} {second_ids:?}"
     );
-    assert_eq!(
-        first["total"], second["total"],
-        "total stays the repository's count"
-    );
+    assert_eq!(first["total"], second["total"], "total stays the repository's count");
     assert_no_placeholders(&h, &second);
 }
 
@@ -337,17 +293,8 @@ async fn placeholders_are_never_returned() {
         }
     }
     let wk = h.standin.well_known();
-    for collection in [
-        &wk.photosynthese,
-        &wk.bruchrechnung,
-        &wk.kuenstliche_intelligenz,
-    ] {
-        let doc = json_call(
-            &h,
-            CONTENTS,
-            json!({"nodeId": collection, "maxResults": 100}),
-        )
-        .await;
+    for collection in [&wk.photosynthese, &wk.bruchrechnung, &wk.kuenstliche_intelligenz] {
+        let doc = json_call(&h, CONTENTS, json!({"nodeId": collection, "maxResults": 100})).await;
         assert_no_placeholders(&h, &doc);
         let doc = json_call(
             &h,
@@ -363,17 +310,12 @@ async fn placeholders_are_never_returned() {
 async fn zero_result_rescue_corrects_typos() {
     let h = Harness::start().await;
     let doc = json_call(&h, CONTENT, json!({"query": "Photosyntese"})).await;
-    assert_eq!(
-        keys(&doc),
-        ["total", "count", "results", "relaxedQuery", "_queryMeta"]
-    );
+    assert_eq!(keys(&doc), ["total", "count", "results", "relaxedQuery", "_queryMeta"]);
     assert_eq!(doc["relaxedQuery"], "Photosynthese");
     assert!(doc["total"].as_u64().unwrap() > 0);
     assert!(!ids(&doc).is_empty());
     assert!(
-        titles(&doc)
-            .iter()
-            .all(|t| t.to_lowercase().contains("photosynthese")),
+        titles(&doc).iter().all(|t| t.to_lowercase().contains("photosynthese")),
         "{:?}",
         titles(&doc)
     );
@@ -410,22 +352,12 @@ async fn zero_result_rescue_drops_framing_words_and_fixes_typos_inside_requests(
     );
 
     // A typo inside a framed request.
-    let doc = json_call(
-        &h,
-        CONTENT,
-        json!({"query": "Ich suche Material zur Photosyntese"}),
-    )
-    .await;
+    let doc = json_call(&h, CONTENT, json!({"query": "Ich suche Material zur Photosyntese"})).await;
     let relaxed = doc["relaxedQuery"].as_str().expect("relaxedQuery");
-    assert!(
-        relaxed.to_lowercase().contains("photosynthese"),
-        "{relaxed}"
-    );
+    assert!(relaxed.to_lowercase().contains("photosynthese"), "{relaxed}");
     assert!(!ids(&doc).is_empty());
     assert!(
-        titles(&doc)
-            .iter()
-            .all(|t| t.to_lowercase().contains("photosynthese")),
+        titles(&doc).iter().all(|t| t.to_lowercase().contains("photosynthese")),
         "{:?}",
         titles(&doc)
     );
@@ -446,17 +378,11 @@ async fn all_variants_failing_is_an_error_never_zero_hits() {
     h.standin.control().set_fault(Fault::Error500);
     for (tool, args) in [
         (CONTENT, json!({"query": "Photosynthese"})),
-        (
-            CONTENT,
-            json!({"query": "Photosynthese", "outputFormat": "json"}),
-        ),
+        (CONTENT, json!({"query": "Photosynthese", "outputFormat": "json"})),
         (ALL, json!({"query": "Photosynthese"})),
         (COLLECTIONS, json!({"query": "Bruchrechnung"})),
         (COLLECTIONS, json!({})),
-        (
-            CONTENTS,
-            json!({"nodeId": h.standin.well_known().bruchrechnung}),
-        ),
+        (CONTENTS, json!({"nodeId": h.standin.well_known().bruchrechnung})),
         (
             CONTENTS,
             json!({"nodeId": h.standin.well_known().bruchrechnung, "includeSubcollections": true}),
@@ -465,22 +391,15 @@ async fn all_variants_failing_is_an_error_never_zero_hits() {
         let r = h.call_tool(tool, args.clone()).await;
         assert!(r.is_error, "{tool} {args}: {}", r.text);
         assert!(
-            r.text
-                .contains("WLO hat mit einem Fehler geantwortet (HTTP 500"),
+            r.text.contains("WLO hat mit einem Fehler geantwortet (HTTP 500"),
             "{tool}: {}",
             r.text
         );
         assert!(!r.text.contains("Gefundene Treffer"), "{tool}: {}", r.text);
     }
     h.standin.control().set_fault(Fault::Garbage);
-    let r = h
-        .call_tool(CONTENT, json!({"query": "Photosynthese"}))
-        .await;
-    assert!(
-        r.is_error && r.text.contains("unlesbare Antwort"),
-        "{}",
-        r.text
-    );
+    let r = h.call_tool(CONTENT, json!({"query": "Photosynthese"})).await;
+    assert!(r.is_error && r.text.contains("unlesbare Antwort"), "{}", r.text);
 }
 
 /// A proxy in front of the stand-in that fails every search whose criteria
@@ -534,31 +453,20 @@ async fn one_variant_failing_is_a_warning() {
         ]),
     );
     let r = server
-        .call_tool(
-            CONTENT,
-            json!({"query": "Photosynthese", "outputFormat": "json"}),
-        )
+        .call_tool(CONTENT, json!({"query": "Photosynthese", "outputFormat": "json"}))
         .await;
     assert!(!r.is_error, "{}", r.text);
     let doc = r.json();
-    assert_eq!(
-        keys(&doc),
-        ["total", "count", "results", "warnings", "_queryMeta"]
-    );
+    assert_eq!(keys(&doc), ["total", "count", "results", "warnings", "_queryMeta"]);
     assert!(!ids(&doc).is_empty());
     let warning = doc["warnings"][0].as_str().unwrap();
     assert!(
         warning.starts_with("1 von 3 Suchvarianten ist fehlgeschlagen"),
         "{warning}"
     );
-    assert!(
-        doc["total"].as_u64().unwrap() > 0,
-        "total comes from the full variant"
-    );
+    assert!(doc["total"].as_u64().unwrap() > 0, "total comes from the full variant");
 
-    let r = server
-        .call_tool(CONTENT, json!({"query": "Photosynthese"}))
-        .await;
+    let r = server.call_tool(CONTENT, json!({"query": "Photosynthese"})).await;
     assert!(!r.is_error);
     assert!(
         r.text
@@ -570,9 +478,7 @@ async fn one_variant_failing_is_a_warning() {
         r.text
     );
 
-    let r = server
-        .call_tool(ALL, json!({"query": "Photosynthese"}))
-        .await;
+    let r = server.call_tool(ALL, json!({"query": "Photosynthese"})).await;
     let doc = r.json();
     assert_eq!(
         keys(&doc),
@@ -624,28 +530,15 @@ async fn bad_arguments_are_named() {
     let h = Harness::start().await;
     let r = h.call_tool(CONTENT, json!({})).await;
     assert!(r.is_error && r.text.contains("query"), "{}", r.text);
-    let r = h
-        .call_tool(CONTENT, json!({"query": "x".repeat(201)}))
-        .await;
+    let r = h.call_tool(CONTENT, json!({"query": "x".repeat(201)})).await;
     assert!(r.is_error && r.text.contains("200"), "{}", r.text);
-    let doc = json_call(
-        &h,
-        CONTENT,
-        json!({"query": "Bruchrechnung", "maxResults": 500}),
-    )
-    .await;
+    let doc = json_call(&h, CONTENT, json!({"query": "Bruchrechnung", "maxResults": 500})).await;
     assert_eq!(doc["count"], json!(20), "maxResults is clamped to 20");
-    let r = h
-        .call_tool(COLLECTIONS, json!({"parentNodeId": "../etc"}))
-        .await;
+    let r = h.call_tool(COLLECTIONS, json!({"parentNodeId": "../etc"})).await;
     assert!(r.is_error && r.text.contains("parentNodeId"), "{}", r.text);
-    let r = h
-        .call_tool(CONTENTS, json!({"nodeId": "Bruchrechnung"}))
-        .await;
+    let r = h.call_tool(CONTENTS, json!({"nodeId": "Bruchrechnung"})).await;
     assert!(r.is_error && r.text.contains("nodeId"), "{}", r.text);
-    let r = h
-        .call_tool(ALL, json!({"query": "Bruch", "include": ["videos"]}))
-        .await;
+    let r = h.call_tool(ALL, json!({"query": "Bruch", "include": ["videos"]})).await;
     assert!(r.is_error && r.text.contains("include"), "{}", r.text);
 }
 
@@ -658,32 +551,17 @@ async fn identical_calls_give_identical_text() {
     let h = Harness::start().await;
     let wk = h.standin.well_known().clone();
     let calls = [
-        (
-            CONTENT,
-            json!({"query": "Bruchrechnung", "discipline": "Mathe"}),
-        ),
-        (
-            CONTENT,
-            json!({"query": "Bruchrechnung", "outputFormat": "json"}),
-        ),
-        (
-            CONTENT,
-            json!({"query": "Photosyntese", "outputFormat": "json"}),
-        ),
+        (CONTENT, json!({"query": "Bruchrechnung", "discipline": "Mathe"})),
+        (CONTENT, json!({"query": "Bruchrechnung", "outputFormat": "json"})),
+        (CONTENT, json!({"query": "Photosyntese", "outputFormat": "json"})),
         (COLLECTIONS, json!({"query": "Geometrie"})),
-        (
-            COLLECTIONS,
-            json!({"query": "Fachportal", "outputFormat": "json"}),
-        ),
+        (COLLECTIONS, json!({"query": "Fachportal", "outputFormat": "json"})),
         (
             CONTENTS,
             json!({"nodeId": wk.bruchrechnung, "includeSubcollections": true, "query": "Brüche"}),
         ),
         (ALL, json!({"query": "Photosynthese"})),
-        (
-            ALL,
-            json!({"query": "Mathematik", "outputFormat": "markdown"}),
-        ),
+        (ALL, json!({"query": "Mathematik", "outputFormat": "markdown"})),
     ];
     for (tool, args) in calls {
         let a = h.call_tool(tool, args.clone()).await;
@@ -694,10 +572,7 @@ async fn identical_calls_give_identical_text() {
     // A second server against the same repository answers byte-identically.
     let other = Server::spawn(
         &["serve", "--port", "0"],
-        &env(&[
-            ("WLO_REPOSITORY_URL", &h.standin.base_url()),
-            ("WLO_CACHE_MAX_MB", "0"),
-        ]),
+        &env(&[("WLO_REPOSITORY_URL", &h.standin.base_url()), ("WLO_CACHE_MAX_MB", "0")]),
     );
     let a = h.call_tool(ALL, json!({"query": "Klimawandel"})).await;
     let b = other.call_tool(ALL, json!({"query": "Klimawandel"})).await;
@@ -741,21 +616,10 @@ async fn collections_keyword_search_ranks_the_exact_collection_first() {
 async fn collections_fall_back_to_the_tree_walk() {
     let h = Harness::start().await;
     // Only the portals say "Fachportal", and the keyword search never returns portals.
-    let doc = json_call(
-        &h,
-        COLLECTIONS,
-        json!({"query": "Fachportal", "maxResults": 20}),
-    )
-    .await;
+    let doc = json_call(&h, COLLECTIONS, json!({"query": "Fachportal", "maxResults": 20})).await;
     assert_eq!(doc["_queryMeta"]["queryType"], "tree_traversal");
     assert_eq!(doc["count"], json!(14));
-    let portals: BTreeSet<String> = h
-        .standin
-        .corpus()
-        .portals()
-        .iter()
-        .map(|p| p.id.clone())
-        .collect();
+    let portals: BTreeSet<String> = h.standin.corpus().portals().iter().map(|p| p.id.clone()).collect();
     assert_eq!(ids(&doc).into_iter().collect::<BTreeSet<_>>(), portals);
 
     // A subtree search skips the keyword stage and finds level-2 collections.
@@ -777,13 +641,7 @@ async fn collections_empty_query_lists_the_level_and_filters_locally() {
     let doc = json_call(&h, COLLECTIONS, json!({"maxResults": 20})).await;
     assert_eq!(doc["_queryMeta"]["queryType"], "collection_children");
     assert_eq!(doc["total"], json!(14));
-    let portal_order: Vec<String> = h
-        .standin
-        .corpus()
-        .portals()
-        .iter()
-        .map(|p| p.id.clone())
-        .collect();
+    let portal_order: Vec<String> = h.standin.corpus().portals().iter().map(|p| p.id.clone()).collect();
     assert_eq!(ids(&doc), portal_order, "repository order");
 
     // Below a collection with a topic page: its config folder never shows.
@@ -801,12 +659,7 @@ async fn collections_empty_query_lists_the_level_and_filters_locally() {
     );
 
     // Filters by label and synonym, applied to the collections found.
-    let doc = json_call(
-        &h,
-        COLLECTIONS,
-        json!({"discipline": "bio", "maxResults": 20}),
-    )
-    .await;
+    let doc = json_call(&h, COLLECTIONS, json!({"discipline": "bio", "maxResults": 20})).await;
     assert_eq!(titles(&doc), ["Biologie"]);
     let doc = json_call(
         &h,
@@ -831,13 +684,10 @@ async fn collections_empty_query_lists_the_level_and_filters_locally() {
     assert_eq!(doc["unresolvedFilters"][0]["field"], "discipline");
     assert_eq!(ids(&doc)[0], wk.bruchrechnung);
 
-    let r = h
-        .call_tool(COLLECTIONS, json!({"query": "Qwxyzzyvq"}))
-        .await;
+    let r = h.call_tool(COLLECTIONS, json!({"query": "Qwxyzzyvq"})).await;
     assert!(!r.is_error);
     assert!(
-        r.text
-            .contains("Keine Sammlungen gefunden für „Qwxyzzyvq“."),
+        r.text.contains("Keine Sammlungen gefunden für „Qwxyzzyvq“."),
         "{}",
         r.text
     );
@@ -846,9 +696,7 @@ async fn collections_empty_query_lists_the_level_and_filters_locally() {
 #[tokio::test]
 async fn collections_unknown_parent_is_an_error() {
     let h = Harness::start().await;
-    let r = h
-        .call_tool(COLLECTIONS, json!({"parentNodeId": MISSING}))
-        .await;
+    let r = h.call_tool(COLLECTIONS, json!({"parentNodeId": MISSING})).await;
     assert!(r.is_error);
     assert_eq!(r.text, format!("Sammlung {MISSING} nicht gefunden."));
 }
@@ -872,10 +720,7 @@ async fn contents_pages_never_overlap() {
             )
             .await;
             assert_eq!(keys(&doc), ["total", "count", "results", "_queryMeta"]);
-            assert_eq!(
-                doc["_queryMeta"]["pagination"]["skipCount"],
-                json!(page * 4)
-            );
+            assert_eq!(doc["_queryMeta"]["pagination"]["skipCount"], json!(page * 4));
             let page_ids = ids(&doc);
             assert!(page_ids.len() <= 4);
             assert!(
@@ -909,12 +754,7 @@ async fn contents_pages_never_overlap() {
 async fn contents_excluded_ids_are_dropped_after_paging() {
     let h = Harness::start().await;
     let wk = h.standin.well_known();
-    let page1 = json_call(
-        &h,
-        CONTENTS,
-        json!({"nodeId": wk.bruchrechnung, "maxResults": 5}),
-    )
-    .await;
+    let page1 = json_call(&h, CONTENTS, json!({"nodeId": wk.bruchrechnung, "maxResults": 5})).await;
     let page2 = json_call(
         &h,
         CONTENTS,
@@ -928,11 +768,7 @@ async fn contents_excluded_ids_are_dropped_after_paging() {
         json!({"nodeId": wk.bruchrechnung, "maxResults": 5, "excludeNodeIds": [first[0]]}),
     )
     .await;
-    assert_eq!(
-        ids(&excluded),
-        first[1..].to_vec(),
-        "the page is short, not shifted"
-    );
+    assert_eq!(ids(&excluded), first[1..].to_vec(), "the page is short, not shifted");
     assert!(ids(&excluded).iter().all(|id| !ids(&page2).contains(id)));
     assert_eq!(excluded["total"], page1["total"]);
 }
@@ -964,12 +800,7 @@ async fn contents_filters_query_and_unknown_collection() {
     .await;
     assert!(both["count"].as_u64().unwrap() > 11);
 
-    let plain = json_call(
-        &h,
-        CONTENTS,
-        json!({"nodeId": wk.bruchrechnung, "maxResults": 10}),
-    )
-    .await;
+    let plain = json_call(&h, CONTENTS, json!({"nodeId": wk.bruchrechnung, "maxResults": 10})).await;
     let ranked = json_call(
         &h,
         CONTENTS,
@@ -987,28 +818,14 @@ async fn contents_filters_query_and_unknown_collection() {
     assert!(r.is_error);
     assert_eq!(r.text, format!("Sammlung {MISSING} nicht gefunden."));
     let r = h
-        .call_tool(
-            CONTENTS,
-            json!({"nodeId": MISSING, "includeSubcollections": true}),
-        )
+        .call_tool(CONTENTS, json!({"nodeId": MISSING, "includeSubcollections": true}))
         .await;
-    assert!(
-        r.is_error && r.text.contains("nicht gefunden"),
-        "{}",
-        r.text
-    );
+    assert!(r.is_error && r.text.contains("nicht gefunden"), "{}", r.text);
 
     let r = h
-        .call_tool(
-            CONTENTS,
-            json!({"nodeId": wk.bruchrechnung, "maxResults": 2}),
-        )
+        .call_tool(CONTENTS, json!({"nodeId": wk.bruchrechnung, "maxResults": 2}))
         .await;
-    assert!(
-        r.text.starts_with("Gefundene Treffer gesamt: "),
-        "{}",
-        r.text
-    );
+    assert!(r.text.starts_with("Gefundene Treffer gesamt: "), "{}", r.text);
     assert_eq!(r.text.matches("\n## ").count(), 2);
 }
 
@@ -1023,26 +840,16 @@ async fn search_all_fills_three_pots() {
     let r = h.call_tool(ALL, json!({"query": "Photosynthese"})).await;
     assert!(!r.is_error, "{}", r.text);
     let doc = r.json(); // JSON is the default
-    assert_eq!(
-        keys(&doc),
-        ["query", "content", "collections", "topicPages"]
-    );
+    assert_eq!(keys(&doc), ["query", "content", "collections", "topicPages"]);
     assert_eq!(doc["query"], "Photosynthese");
     for (pot, tool) in [
         ("content", "search_wlo_all:content"),
         ("collections", "search_wlo_all:collections"),
         ("topicPages", "search_wlo_all:topicPages"),
     ] {
-        assert_eq!(
-            keys(&doc[pot]),
-            ["total", "count", "results", "_queryMeta"],
-            "{pot}"
-        );
+        assert_eq!(keys(&doc[pot]), ["total", "count", "results", "_queryMeta"], "{pot}");
         assert_eq!(doc[pot]["_queryMeta"]["toolName"], tool);
-        assert_eq!(
-            doc[pot]["count"].as_u64().unwrap() as usize,
-            ids(&doc[pot]).len()
-        );
+        assert_eq!(doc[pot]["count"].as_u64().unwrap() as usize, ids(&doc[pot]).len());
     }
     assert_eq!(doc["content"]["count"], json!(8));
     assert!(
@@ -1071,12 +878,7 @@ async fn search_all_fills_three_pots() {
     assert_eq!(doc["collections"]["total"], doc["collections"]["count"]);
 
     // Subject portals with a topic page come from the root listing.
-    let doc = json_call(
-        &h,
-        ALL,
-        json!({"query": "Mathematik", "include": ["topicPages"]}),
-    )
-    .await;
+    let doc = json_call(&h, ALL, json!({"query": "Mathematik", "include": ["topicPages"]})).await;
     assert!(
         ids(&doc["topicPages"]).contains(&wk.portal_with_topic_page),
         "{}",
@@ -1101,13 +903,7 @@ async fn search_all_filters_apply_to_content_only() {
     .await;
     assert_eq!(
         keys(&doc),
-        [
-            "query",
-            "content",
-            "collections",
-            "topicPages",
-            "unresolvedFilters"
-        ]
+        ["query", "content", "collections", "topicPages", "unresolvedFilters"]
     );
     for node in doc["content"]["results"].as_array().unwrap() {
         assert!(
@@ -1121,39 +917,21 @@ async fn search_all_filters_apply_to_content_only() {
     }
     assert_eq!(doc["collections"], plain["collections"]);
     assert_eq!(doc["topicPages"], plain["topicPages"]);
-    assert_eq!(
-        doc["content"]["_queryMeta"]["criteria"][0]["values"],
-        json!([VIDEO])
-    );
+    assert_eq!(doc["content"]["_queryMeta"]["criteria"][0]["values"], json!([VIDEO]));
 
     let excluded: Vec<String> = ids(&plain["content"])
         .into_iter()
         .chain(ids(&plain["topicPages"]))
         .collect();
-    let next = json_call(
-        &h,
-        ALL,
-        json!({"query": "Photosynthese", "excludeNodeIds": excluded}),
-    )
-    .await;
+    let next = json_call(&h, ALL, json!({"query": "Photosynthese", "excludeNodeIds": excluded})).await;
     for pot in ["content", "collections", "topicPages"] {
-        assert!(
-            ids(&next[pot]).iter().all(|id| !excluded.contains(id)),
-            "{pot}"
-        );
+        assert!(ids(&next[pot]).iter().all(|id| !excluded.contains(id)), "{pot}");
     }
 
     let r = h
-        .call_tool(
-            ALL,
-            json!({"query": "Photosynthese", "outputFormat": "markdown"}),
-        )
+        .call_tool(ALL, json!({"query": "Photosynthese", "outputFormat": "markdown"}))
         .await;
-    assert!(
-        r.text.starts_with("Gefundene Treffer gesamt: "),
-        "{}",
-        r.text
-    );
+    assert!(r.text.starts_with("Gefundene Treffer gesamt: "), "{}", r.text);
     assert!(r.text.contains("\n# Inhalte: 8 von "), "{}", r.text);
     assert!(r.text.contains("\n# Themenseiten: "), "{}", r.text);
     assert!(!r.text.contains("_queryMeta"));
@@ -1162,21 +940,10 @@ async fn search_all_filters_apply_to_content_only() {
 #[tokio::test]
 async fn search_all_rescues_typos_in_the_content_pot() {
     let h = Harness::start().await;
-    let doc = json_call(
-        &h,
-        ALL,
-        json!({"query": "Photosyntese", "include": ["content"]}),
-    )
-    .await;
+    let doc = json_call(&h, ALL, json!({"query": "Photosyntese", "include": ["content"]})).await;
     assert_eq!(
         keys(&doc),
-        [
-            "query",
-            "content",
-            "collections",
-            "topicPages",
-            "relaxedQuery"
-        ]
+        ["query", "content", "collections", "topicPages", "relaxedQuery"]
     );
     assert_eq!(doc["relaxedQuery"], "Photosynthese");
     assert!(!ids(&doc["content"]).is_empty());
@@ -1196,8 +963,7 @@ async fn search_all_rescues_typos_in_the_content_pot() {
 #[tokio::test]
 async fn search_all_with_the_repository_down_is_an_error() {
     // A repository that is down for every read is an error, not three empty pots.
-    let h =
-        Harness::start_with(&[("WLO_TIMEOUT_MS", "500"), ("WLO_TOOL_DEADLINE_MS", "3000")]).await;
+    let h = Harness::start_with(&[("WLO_TIMEOUT_MS", "500"), ("WLO_TOOL_DEADLINE_MS", "3000")]).await;
     h.standin.control().set_fault(Fault::Down);
     let started = std::time::Instant::now();
     let r = h.call_tool(ALL, json!({"query": "Photosynthese"})).await;
@@ -1210,7 +976,10 @@ async fn search_all_with_the_repository_down_is_an_error() {
 async fn filled_material_is_marked_as_related() {
     let h = Harness::start().await;
     let r = h
-        .call_tool("search_wlo_content", json!({"query": "Satz des Pythagoras", "maxResults": 10, "outputFormat": "json"}))
+        .call_tool(
+            "search_wlo_content",
+            json!({"query": "Satz des Pythagoras", "maxResults": 10, "outputFormat": "json"}),
+        )
         .await;
     assert!(!r.is_error, "{}", r.text);
     let doc = r.json();
@@ -1218,11 +987,22 @@ async fn filled_material_is_marked_as_related() {
     let related: Vec<bool> = results.iter().map(|r| r.get("related") == Some(&json!(true))).collect();
     let first_related = related.iter().position(|&x| x).expect("a short page is filled");
     assert!(first_related > 0, "direct hits come first");
-    assert!(related[first_related..].iter().all(|&x| x), "related items only at the end");
+    assert!(
+        related[first_related..].iter().all(|&x| x),
+        "related items only at the end"
+    );
     for hit in &results[..first_related] {
         assert!(hit["title"].as_str().unwrap().contains("Pythagoras"), "{hit}");
     }
-    let md = h.call_tool("search_wlo_content", json!({"query": "Satz des Pythagoras", "maxResults": 10})).await;
-    let line = md.text.find("Weitere Materialien aus demselben Fach").expect("markdown says so");
+    let md = h
+        .call_tool(
+            "search_wlo_content",
+            json!({"query": "Satz des Pythagoras", "maxResults": 10}),
+        )
+        .await;
+    let line = md
+        .text
+        .find("Weitere Materialien aus demselben Fach")
+        .expect("markdown says so");
     assert!(md.text[..line].contains("Pythagoras"));
 }

@@ -72,7 +72,12 @@ const SCENARIOS: &[Scenario] = &[
                 .as_array()
                 .map(|t| t.iter().filter_map(|t| t["name"].as_str()).collect())
                 .unwrap_or_default();
-            for expected in ["wlo_health_check", "lookup_wlo_vocabulary", "search_wlo_content", "get_node_details"] {
+            for expected in [
+                "wlo_health_check",
+                "lookup_wlo_vocabulary",
+                "search_wlo_content",
+                "get_node_details",
+            ] {
                 assert!(names.contains(&expected), "{expected} missing in {names:?}");
             }
         },
@@ -94,7 +99,12 @@ const SCENARIOS: &[Scenario] = &[
         status: 200,
         check: |r| {
             assert_eq!(r["result"]["isError"], false, "{r}");
-            assert!(r["result"]["content"][0]["text"].as_str().is_some_and(|t| t.contains("Grundschule")), "{r}");
+            assert!(
+                r["result"]["content"][0]["text"]
+                    .as_str()
+                    .is_some_and(|t| t.contains("Grundschule")),
+                "{r}"
+            );
         },
     },
     Scenario {
@@ -103,7 +113,12 @@ const SCENARIOS: &[Scenario] = &[
         status: 200,
         check: |r| {
             assert_eq!(r["result"]["isError"], true, "{r}");
-            assert!(r["result"]["content"][0]["text"].as_str().is_some_and(|t| t.contains("Erlaubt")), "{r}");
+            assert!(
+                r["result"]["content"][0]["text"]
+                    .as_str()
+                    .is_some_and(|t| t.contains("Erlaubt")),
+                "{r}"
+            );
         },
     },
     Scenario {
@@ -146,7 +161,11 @@ fn comparable(response: &Value) -> Value {
             _ => {}
         }
     }
-    let mut part = response.get("result").or_else(|| response.get("error")).cloned().unwrap_or(Value::Null);
+    let mut part = response
+        .get("result")
+        .or_else(|| response.get("error"))
+        .cloned()
+        .unwrap_or(Value::Null);
     strip(&mut part);
     part
 }
@@ -176,7 +195,10 @@ impl Reply {
 
 fn client() -> reqwest::Client {
     let _ = rustls::crypto::ring::default_provider().install_default();
-    reqwest::Client::builder().timeout(Duration::from_secs(20)).build().expect("client")
+    reqwest::Client::builder()
+        .timeout(Duration::from_secs(20))
+        .build()
+        .expect("client")
 }
 
 async fn read_reply(response: reqwest::Response) -> Reply {
@@ -217,7 +239,10 @@ fn lambda_cold_start(vars: &[(String, String)]) -> ColdStart {
 }
 
 fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port")
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
 }
 
 /// Collect a child's output lines in the background.
@@ -309,7 +334,12 @@ impl Vercel {
                 }
             }
             if listening && wait_for_port(port, Duration::from_secs(10)) {
-                return Vercel { child, port, stderr, client: client() };
+                return Vercel {
+                    child,
+                    port,
+                    stderr,
+                    client: client(),
+                };
             }
             let _ = child.kill();
             let _ = child.wait();
@@ -333,11 +363,21 @@ impl Vercel {
         for (k, v) in headers {
             request = request.header(*k, *v);
         }
-        read_reply(request.body(body.to_string()).send().await.expect("request to the Vercel binary")).await
+        read_reply(
+            request
+                .body(body.to_string())
+                .send()
+                .await
+                .expect("request to the Vercel binary"),
+        )
+        .await
     }
 
     async fn post(&self, path: &str, host: &str, body: &str) -> Reply {
-        let headers = [("content-type", "application/json"), ("accept", "application/json, text/event-stream")];
+        let headers = [
+            ("content-type", "application/json"),
+            ("accept", "application/json, text/event-stream"),
+        ];
         self.send(reqwest::Method::POST, path, host, &headers, body).await
     }
 
@@ -459,17 +499,28 @@ impl MockRuntime {
             .route("/2018-06-01/runtime/invocation/{id}/error", post(error))
             .fallback(other)
             .with_state(state.clone());
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("mock runtime binds");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("mock runtime binds");
         let addr = listener.local_addr().expect("address");
         let task = tokio::spawn(async move {
             let _ = axum::serve(listener, router).await;
         });
-        MockRuntime { addr, state, events, next_id: AtomicU64::new(1), task }
+        MockRuntime {
+            addr,
+            state,
+            events,
+            next_id: AtomicU64::new(1),
+            task,
+        }
     }
 
     /// Queue one event; the answer arrives through the returned receiver.
     fn queue(&self, event: String) -> tokio::sync::oneshot::Receiver<Outcome> {
-        let id = format!("8476a536-e9f4-11e8-9739-{:012x}", self.next_id.fetch_add(1, Ordering::Relaxed));
+        let id = format!(
+            "8476a536-e9f4-11e8-9739-{:012x}",
+            self.next_id.fetch_add(1, Ordering::Relaxed)
+        );
         let (tx, rx) = tokio::sync::oneshot::channel();
         self.state.pending.lock().unwrap().insert(id.clone(), tx);
         self.events.send((id, event)).expect("queue open");
@@ -510,7 +561,10 @@ impl LambdaProcess {
             .env("AWS_LAMBDA_FUNCTION_MEMORY_SIZE", "128")
             .env("AWS_LAMBDA_FUNCTION_VERSION", "$LATEST")
             .env("AWS_LAMBDA_LOG_GROUP_NAME", "/aws/lambda/wlo-mcp")
-            .env("AWS_LAMBDA_LOG_STREAM_NAME", "2026/11/29/[$LATEST]0123456789abcdef0123456789abcdef")
+            .env(
+                "AWS_LAMBDA_LOG_STREAM_NAME",
+                "2026/11/29/[$LATEST]0123456789abcdef0123456789abcdef",
+            )
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -542,12 +596,19 @@ fn reply_from_payload(outcome: Outcome) -> Reply {
         Outcome::Error(error) => panic!("the function reported an invocation error: {error}"),
     };
     assert_eq!(payload["isBase64Encoded"], false, "{payload}");
-    let status = payload["statusCode"].as_u64().unwrap_or_else(|| panic!("statusCode in {payload}")) as u16;
+    let status = payload["statusCode"]
+        .as_u64()
+        .unwrap_or_else(|| panic!("statusCode in {payload}")) as u16;
     let headers = payload["headers"]
         .as_object()
         .map(|h| {
             h.iter()
-                .map(|(k, v)| (k.to_ascii_lowercase(), v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())))
+                .map(|(k, v)| {
+                    (
+                        k.to_ascii_lowercase(),
+                        v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string()),
+                    )
+                })
                 .collect()
         })
         .unwrap_or_default();
@@ -597,7 +658,9 @@ async fn lambda_in_process(cold: &ColdStart, event: &str) -> Reply {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn same_answers_on_every_front_end() {
-    let standin = StandIn::start(StandInOptions::default()).await.expect("stand-in starts");
+    let standin = StandIn::start(StandInOptions::default())
+        .await
+        .expect("stand-in starts");
     let vars = base_env(&standin);
     let local = Server::spawn(&["serve", "--port", "0"], &vars);
     let vercel = Vercel::spawn(&vars);
@@ -619,50 +682,90 @@ async fn same_answers_on_every_front_end() {
         };
         let replies = [
             ("wlo-mcp serve", local_reply),
-            ("vercel /mcp", vercel.post("/mcp", "wlo-mcp.vercel.app", scenario.request).await),
-            ("lambda adapter", lambda_in_process(&lambda_handler, &post_event(scenario.request)).await),
+            (
+                "vercel /mcp",
+                vercel.post("/mcp", "wlo-mcp.vercel.app", scenario.request).await,
+            ),
+            (
+                "lambda adapter",
+                lambda_in_process(&lambda_handler, &post_event(scenario.request)).await,
+            ),
             ("lambda binary", lambda.invoke(post_event(scenario.request)).await),
         ];
         let mut baseline = None;
         for (front_end, reply) in &replies {
-            assert_eq!(reply.status, scenario.status, "{} via {front_end}: {}", scenario.name, reply.body);
-            assert_eq!(reply.header("access-control-allow-origin"), Some("*"), "{} via {front_end}", scenario.name);
+            assert_eq!(
+                reply.status, scenario.status,
+                "{} via {front_end}: {}",
+                scenario.name, reply.body
+            );
+            assert_eq!(
+                reply.header("access-control-allow-origin"),
+                Some("*"),
+                "{} via {front_end}",
+                scenario.name
+            );
             let response = reply.json();
             (scenario.check)(&response);
-            if let Some(id) = serde_json::from_str::<Value>(scenario.request).ok().and_then(|r| r.get("id").cloned()) {
+            if let Some(id) = serde_json::from_str::<Value>(scenario.request)
+                .ok()
+                .and_then(|r| r.get("id").cloned())
+            {
                 assert_eq!(response["id"], id, "{} via {front_end}", scenario.name);
             }
             let part = comparable(&response);
             match &baseline {
                 None => baseline = Some(part),
-                Some(expected) if expected != &part => mismatches
-                    .push(format!("{} via {front_end}:\n  expected {expected}\n  got      {part}", scenario.name)),
+                Some(expected) if expected != &part => mismatches.push(format!(
+                    "{} via {front_end}:\n  expected {expected}\n  got      {part}",
+                    scenario.name
+                )),
                 Some(_) => {}
             }
         }
     }
     assert!(mismatches.is_empty(), "front ends disagree:\n{}", mismatches.join("\n"));
-    assert!(lambda.runtime.unexpected().is_empty(), "{:?}", lambda.runtime.unexpected());
+    assert!(
+        lambda.runtime.unexpected().is_empty(),
+        "{:?}",
+        lambda.runtime.unexpected()
+    );
 }
 
 #[tokio::test]
 async fn vercel_binary_serves_a_full_session_with_public_hosts() {
-    let standin = StandIn::start(StandInOptions::default()).await.expect("stand-in starts");
+    let standin = StandIn::start(StandInOptions::default())
+        .await
+        .expect("stand-in starts");
     let mut vercel = Vercel::spawn(&base_env(&standin));
-    for (path, host) in [("/mcp", "wlo-mcp.vercel.app"), ("/api/mcp", "wlo-mcp-git-main-openeduhub.vercel.app")] {
+    for (path, host) in [
+        ("/mcp", "wlo-mcp.vercel.app"),
+        ("/api/mcp", "wlo-mcp-git-main-openeduhub.vercel.app"),
+    ] {
         let r = vercel.post(path, host, SCENARIOS[0].request).await;
         assert_eq!(r.status, 200, "{path} {host}: {}", r.body);
-        assert!(r.header("content-type").is_some_and(|t| t.starts_with("application/json")));
+        assert!(
+            r.header("content-type")
+                .is_some_and(|t| t.starts_with("application/json"))
+        );
         assert!(r.header("mcp-session-id").is_none(), "no session is minted");
         assert_eq!(r.json()["result"]["serverInfo"]["name"], "wlo-mcp");
 
-        let r = vercel.post(path, host, r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#).await;
+        let r = vercel
+            .post(path, host, r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)
+            .await;
         assert_eq!(r.status, 202);
         assert!(r.body.is_empty());
 
-        let r = vercel.post(path, host, r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#).await;
+        let r = vercel
+            .post(path, host, r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#)
+            .await;
         assert_eq!(r.status, 200);
-        assert!(r.json()["result"]["tools"].as_array().is_some_and(|t| t.len() >= 10), "{}", r.body);
+        assert!(
+            r.json()["result"]["tools"].as_array().is_some_and(|t| t.len() >= 10),
+            "{}",
+            r.body
+        );
 
         let r = vercel.post(path, host, SCENARIOS[4].request).await;
         assert_eq!(r.status, 200);
@@ -672,26 +775,40 @@ async fn vercel_binary_serves_a_full_session_with_public_hosts() {
         assert_eq!(r.status, 200);
         (SCENARIOS[5].check)(&r.json());
 
-        let r = vercel.send(reqwest::Method::GET, path, host, &[("accept", "text/event-stream")], "").await;
+        let r = vercel
+            .send(reqwest::Method::GET, path, host, &[("accept", "text/event-stream")], "")
+            .await;
         assert_eq!(r.status, 405);
         assert_eq!(r.header("allow"), Some("POST, OPTIONS"));
 
-        let preflight = [("origin", "https://inspector.example"), ("access-control-request-method", "POST")];
+        let preflight = [
+            ("origin", "https://inspector.example"),
+            ("access-control-request-method", "POST"),
+        ];
         let r = vercel.send(reqwest::Method::OPTIONS, path, host, &preflight, "").await;
         assert_eq!(r.status, 204);
         assert_eq!(r.header("access-control-allow-origin"), Some("*"));
     }
     // vercel_runtime answers its own health probe.
-    let r = vercel.send(reqwest::Method::GET, "/_vercel/ping", "wlo-mcp.vercel.app", &[], "").await;
+    let r = vercel
+        .send(reqwest::Method::GET, "/_vercel/ping", "wlo-mcp.vercel.app", &[], "")
+        .await;
     assert_eq!((r.status, r.body.as_str()), (200, "OK"));
     // Built once per cold start, logged to stderr.
     assert!(vercel.alive());
-    assert_eq!(count_lines(&vercel.stderr, "wlo-mcp ready", 1), 1, "{:?}", vercel.stderr.lock().unwrap());
+    assert_eq!(
+        count_lines(&vercel.stderr, "wlo-mcp ready", 1),
+        1,
+        "{:?}",
+        vercel.stderr.lock().unwrap()
+    );
 }
 
 #[tokio::test]
 async fn lambda_fixtures_through_the_lambda_adapter() {
-    let standin = StandIn::start(StandInOptions::default()).await.expect("stand-in starts");
+    let standin = StandIn::start(StandInOptions::default())
+        .await
+        .expect("stand-in starts");
     let cold = lambda_cold_start(&base_env(&standin));
     let Ok(handler) = &cold else { panic!("config error") };
 
@@ -700,7 +817,12 @@ async fn lambda_fixtures_through_the_lambda_adapter() {
         let handler = handler.clone();
         async move {
             let request = lambda_http::request::from_str(&fixture(name)).expect("lambda_http parses the fixture");
-            assert!(request.uri().host().is_some_and(|h| h.ends_with(".lambda-url.eu-central-1.on.aws")));
+            assert!(
+                request
+                    .uri()
+                    .host()
+                    .is_some_and(|h| h.ends_with(".lambda-url.eu-central-1.on.aws"))
+            );
             let response = serverless::lambda_response(&handler, request).await;
             let status = response.status().as_u16();
             let headers = response.headers().clone();
@@ -708,13 +830,20 @@ async fn lambda_fixtures_through_the_lambda_adapter() {
         }
     };
     let text = |body: &lambda_http::Body| -> Value {
-        let lambda_http::Body::Text(text) = body else { panic!("text body expected, got {body:?}") };
+        let lambda_http::Body::Text(text) = body else {
+            panic!("text body expected, got {body:?}")
+        };
         serde_json::from_str(text).expect("JSON body")
     };
 
     let (status, headers, body) = answer("initialize").await;
     assert_eq!(status, 200);
-    assert!(headers["content-type"].to_str().unwrap().starts_with("application/json"));
+    assert!(
+        headers["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("application/json")
+    );
     assert_eq!(headers["access-control-allow-origin"], "*");
     assert!(headers.get("mcp-session-id").is_none());
     let body = text(&body);
@@ -746,18 +875,28 @@ async fn lambda_fixtures_through_the_lambda_adapter() {
     let (status, headers, body) = answer("options").await;
     assert_eq!(status, 204);
     assert_eq!(headers["access-control-allow-origin"], "*");
-    assert!(headers["access-control-allow-headers"].to_str().unwrap().contains("MCP-Protocol-Version"));
+    assert!(
+        headers["access-control-allow-headers"]
+            .to_str()
+            .unwrap()
+            .contains("MCP-Protocol-Version")
+    );
     assert!(matches!(body, lambda_http::Body::Empty));
 }
 
 #[tokio::test]
 async fn lambda_binary_under_a_mock_runtime_api() {
-    let standin = StandIn::start(StandInOptions::default()).await.expect("stand-in starts");
+    let standin = StandIn::start(StandInOptions::default())
+        .await
+        .expect("stand-in starts");
     let lambda = LambdaProcess::spawn(&base_env(&standin)).await;
 
     let r = lambda.invoke(fixture("initialize")).await;
     assert_eq!(r.status, 200, "{}", r.body);
-    assert!(r.header("content-type").is_some_and(|t| t.starts_with("application/json")));
+    assert!(
+        r.header("content-type")
+            .is_some_and(|t| t.starts_with("application/json"))
+    );
     assert_eq!(r.header("access-control-allow-origin"), Some("*"));
     (SCENARIOS[0].check)(&r.json());
 
@@ -771,7 +910,10 @@ async fn lambda_binary_under_a_mock_runtime_api() {
     let r = lambda.invoke(fixture("tools_call_health")).await;
     assert_eq!(r.status, 200);
     (SCENARIOS[4].check)(&r.json());
-    assert!(standin.control().stats().total_requests >= 1, "the tool call reached the stand-in");
+    assert!(
+        standin.control().stats().total_requests >= 1,
+        "the tool call reached the stand-in"
+    );
 
     let r = lambda.invoke(fixture("tools_call_vocabulary")).await;
     assert_eq!(r.status, 200);
@@ -782,9 +924,18 @@ async fn lambda_binary_under_a_mock_runtime_api() {
     let r = lambda.invoke(fixture("options")).await;
     assert_eq!(r.status, 204);
 
-    assert!(lambda.runtime.unexpected().is_empty(), "{:?}", lambda.runtime.unexpected());
+    assert!(
+        lambda.runtime.unexpected().is_empty(),
+        "{:?}",
+        lambda.runtime.unexpected()
+    );
     // One app per cold start, however many invocations.
-    assert_eq!(count_lines(&lambda.stderr, "wlo-mcp ready", 1), 1, "{:?}", lambda.stderr.lock().unwrap());
+    assert_eq!(
+        count_lines(&lambda.stderr, "wlo-mcp ready", 1),
+        1,
+        "{:?}",
+        lambda.stderr.lock().unwrap()
+    );
 }
 
 #[tokio::test]
@@ -808,14 +959,22 @@ async fn config_error_answers_500_on_every_request_and_logs_once() {
     for body in [SCENARIOS[0].request, SCENARIOS[3].request] {
         assert_config_error(&vercel.post("/mcp", "wlo-mcp.vercel.app", body).await);
     }
-    assert_config_error(&vercel.send(reqwest::Method::GET, "/mcp", "wlo-mcp.vercel.app", &[], "").await);
+    assert_config_error(
+        &vercel
+            .send(reqwest::Method::GET, "/mcp", "wlo-mcp.vercel.app", &[], "")
+            .await,
+    );
     assert!(vercel.alive(), "a config error must not end the process");
 
     let lambda = LambdaProcess::spawn(&vars).await;
     for name in ["initialize", "tools_call_health"] {
         assert_config_error(&lambda.invoke(fixture(name)).await);
     }
-    assert!(lambda.runtime.unexpected().is_empty(), "no init error: {:?}", lambda.runtime.unexpected());
+    assert!(
+        lambda.runtime.unexpected().is_empty(),
+        "no init error: {:?}",
+        lambda.runtime.unexpected()
+    );
 
     let cold = lambda_cold_start(&vars);
     assert_config_error(&lambda_in_process(&cold, &fixture("tools_list")).await);
@@ -828,7 +987,9 @@ async fn config_error_answers_500_on_every_request_and_logs_once() {
 
 #[tokio::test]
 async fn slow_repository_gives_a_german_error_answer_not_a_504() {
-    let standin = StandIn::start(StandInOptions::default()).await.expect("stand-in starts");
+    let standin = StandIn::start(StandInOptions::default())
+        .await
+        .expect("stand-in starts");
     standin.control().set_fault(wlo_standin::Fault::Slow);
     let vars = with(&base_env(&standin), &[("WLO_TOOL_DEADLINE_MS", "400")]);
     let vercel = Vercel::spawn(&vars);
@@ -883,7 +1044,10 @@ impl Drop for KillOnDrop {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "measurement; run through scripts/coldstart.sh"]
 async fn cold_start_measurement() {
-    let runs: usize = std::env::var("COLDSTART_RUNS").ok().and_then(|v| v.parse().ok()).unwrap_or(15);
+    let runs: usize = std::env::var("COLDSTART_RUNS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(15);
     let dir = std::env::var("COLDSTART_BIN_DIR").ok();
     let binary = |name: &str, built: &str| match &dir {
         Some(dir) => format!("{dir}/{name}"),
@@ -894,7 +1058,9 @@ async fn cold_start_measurement() {
         binary("mcp", env!("CARGO_BIN_EXE_mcp")),
         binary("lambda", env!("CARGO_BIN_EXE_lambda")),
     );
-    let standin = StandIn::start(StandInOptions::default()).await.expect("stand-in starts");
+    let standin = StandIn::start(StandInOptions::default())
+        .await
+        .expect("stand-in starts");
     let mut vars = with(&base_env(&standin), &[("RUST_LOG", "warn")]);
     // Forwarded so its effect on the root-certificate load can be measured.
     if let Ok(file) = std::env::var("SSL_CERT_FILE") {
@@ -914,8 +1080,10 @@ async fn cold_start_measurement() {
                 let first = runtime.queue(post_event(initialize));
                 let started = Instant::now();
                 let lambda = LambdaProcess::spawn_binary(&lambda_bin, runtime, &vars);
-                let outcome =
-                    tokio::time::timeout(Duration::from_secs(20), first).await.expect("answer").expect("answer");
+                let outcome = tokio::time::timeout(Duration::from_secs(20), first)
+                    .await
+                    .expect("answer")
+                    .expect("answer");
                 times.push(started.elapsed().as_secs_f64() * 1000.0);
                 assert_eq!(reply_from_payload(outcome).status, 200);
                 rss_init.push(rss_high_water_kib(lambda.child.id()).unwrap_or(0));
@@ -924,7 +1092,11 @@ async fn cold_start_measurement() {
                 continue;
             }
             let port = free_port();
-            let mut command = Command::new(if kind == "mcp (Vercel)" { &vercel_bin } else { &serve_bin });
+            let mut command = Command::new(if kind == "mcp (Vercel)" {
+                &vercel_bin
+            } else {
+                &serve_bin
+            });
             command
                 .env_clear()
                 .envs(vars.iter().cloned())
@@ -955,7 +1127,9 @@ async fn cold_start_measurement() {
             times.push(started.elapsed().as_secs_f64() * 1000.0);
             assert_eq!(answered, 200, "{kind} did not answer initialize");
             rss_init.push(rss_high_water_kib(pid).unwrap_or(0));
-            let status = tokio::task::spawn_blocking(move || raw_post(port, health)).await.expect("poller");
+            let status = tokio::task::spawn_blocking(move || raw_post(port, health))
+                .await
+                .expect("poller");
             assert_eq!(status, Some(200), "{kind}: health check");
             rss_tool.push(rss_high_water_kib(pid).unwrap_or(0));
             drop(child);

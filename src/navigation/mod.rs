@@ -48,7 +48,10 @@ pub struct UnresolvedFilter {
 impl UnresolvedFilter {
     /// `Filter "<v>" für <field> nicht erkannt und ignoriert. Meintest du: a, b?`
     pub fn german(&self) -> String {
-        let mut out = format!("Filter \"{}\" für {} nicht erkannt und ignoriert.", self.value, self.field);
+        let mut out = format!(
+            "Filter \"{}\" für {} nicht erkannt und ignoriert.",
+            self.value, self.field
+        );
         if !self.suggestions.is_empty() {
             out.push_str(&format!(" Meintest du: {}?", self.suggestions.join(", ")));
         }
@@ -122,7 +125,11 @@ pub(crate) fn sort_alphabetically(nodes: &mut [Node]) {
 pub(crate) fn first_repository_failure<'a, T: 'a>(
     results: impl IntoIterator<Item = &'a Result<T, UpstreamError>>,
 ) -> Option<UpstreamError> {
-    results.into_iter().filter_map(|r| r.as_ref().err()).find(|e| e.is_repository_failure()).cloned()
+    results
+        .into_iter()
+        .filter_map(|r| r.as_ref().err())
+        .find(|e| e.is_repository_failure())
+        .cloned()
 }
 
 #[cfg(test)]
@@ -137,9 +144,15 @@ mod tests {
     #[test]
     fn technical_children() {
         assert!(is_technical_child(&node(json!({"name": "PAGE_CONFIG_abc"}))));
-        assert!(is_technical_child(&node(json!({"properties": {"cm:name": ["page_variant_x"]}}))));
-        assert!(is_technical_child(&node(json!({"name": "x", "properties": {"ccm:page_config": ["{}"]}}))));
-        assert!(!is_technical_child(&node(json!({"name": "Algebra", "properties": {"cm:name": ["Algebra"]}}))));
+        assert!(is_technical_child(&node(
+            json!({"properties": {"cm:name": ["page_variant_x"]}})
+        )));
+        assert!(is_technical_child(&node(
+            json!({"name": "x", "properties": {"ccm:page_config": ["{}"]}})
+        )));
+        assert!(!is_technical_child(&node(
+            json!({"name": "Algebra", "properties": {"cm:name": ["Algebra"]}})
+        )));
     }
 
     #[test]

@@ -49,12 +49,13 @@ pub async fn subject_portals(app: &App, query: &PortalsQuery) -> Result<Portals,
     };
 
     let root = &app.config.root_collection_id;
-    let listing =
-        app.upstream.children(root, ChildFilter::Folders, MAX_PORTALS, 0, Props::Display).await.map_err(|error| {
-            match error {
-                UpstreamError::NotFound => NavError::NotFound(root.clone()),
-                error => NavError::Upstream(error),
-            }
+    let listing = app
+        .upstream
+        .children(root, ChildFilter::Folders, MAX_PORTALS, 0, Props::Display)
+        .await
+        .map_err(|error| match error {
+            UpstreamError::NotFound => NavError::NotFound(root.clone()),
+            error => NavError::Upstream(error),
         })?;
 
     let mut nodes: Vec<Node> = listing
@@ -73,12 +74,21 @@ pub async fn subject_portals(app: &App, query: &PortalsQuery) -> Result<Portals,
     super::sort_alphabetically(&mut nodes);
 
     let counts: Vec<Option<Result<u64, UpstreamError>>> = if query.include_counts {
-        join_all(nodes.iter().map(|n| async move { Some(sub_collection_count(app, n).await) })).await
+        join_all(
+            nodes
+                .iter()
+                .map(|n| async move { Some(sub_collection_count(app, n).await) }),
+        )
+        .await
     } else {
         nodes.iter().map(|_| None).collect()
     };
 
-    let failed = counts.iter().flatten().filter(|r| r.as_ref().is_err_and(|e| e.is_repository_failure())).count();
+    let failed = counts
+        .iter()
+        .flatten()
+        .filter(|r| r.as_ref().is_err_and(|e| e.is_repository_failure()))
+        .count();
     if failed > 0
         && let Some(error) = first_repository_failure(counts.iter().flatten())
     {
@@ -92,7 +102,10 @@ pub async fn subject_portals(app: &App, query: &PortalsQuery) -> Result<Portals,
     out.portals = nodes
         .into_iter()
         .zip(counts)
-        .map(|(node, count)| Portal { node, sub_collection_count: count.and_then(Result::ok) })
+        .map(|(node, count)| Portal {
+            node,
+            sub_collection_count: count.and_then(Result::ok),
+        })
         .collect();
     Ok(out)
 }
@@ -104,7 +117,15 @@ pub async fn subject_portals(app: &App, query: &PortalsQuery) -> Result<Portals,
 async fn sub_collection_count(app: &App, portal: &Node) -> Result<u64, UpstreamError> {
     let config = portal.page_config_ref();
     let max_items = if config.is_some() { MAX_PORTALS } else { 1 };
-    let list =
-        app.upstream.children(portal.id(), ChildFilter::Folders, max_items, 0, Props::Keys(&["cm:name"])).await?;
+    let list = app
+        .upstream
+        .children(
+            portal.id(),
+            ChildFilter::Folders,
+            max_items,
+            0,
+            Props::Keys(&["cm:name"]),
+        )
+        .await?;
     Ok(real_child_total(list.pagination.total, &list.nodes, config))
 }

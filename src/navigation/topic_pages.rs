@@ -158,7 +158,11 @@ pub async fn search(app: &App, query: &TopicPagesQuery) -> Result<TopicPages, Na
         }
     };
     let filters = Filters {
-        target_group: query.target_group.as_deref().map(vocab::target_group_slug).filter(|s| !s.is_empty()),
+        target_group: query
+            .target_group
+            .as_deref()
+            .map(vocab::target_group_slug)
+            .filter(|s| !s.is_empty()),
         context,
     };
     let text = query.query.as_deref().map(str::trim).filter(|q| !q.is_empty());
@@ -169,12 +173,18 @@ pub async fn search(app: &App, query: &TopicPagesQuery) -> Result<TopicPages, Na
             let (variants, collection) = by_collection(app, id, &filters, &mut warnings).await?;
             (Mode::Collection, variants, Some(collection))
         }
-        (None, Some(text)) => (Mode::Keyword, by_keyword(app, text, &filters, &mut warnings).await?, None),
+        (None, Some(text)) => (
+            Mode::Keyword,
+            by_keyword(app, text, &filters, &mut warnings).await?,
+            None,
+        ),
         (None, None) => (Mode::All, list_all(app, &filters, &mut warnings).await?, None),
     };
 
     let mut pages = merge(variants, query.merge_variants);
-    let sort = query.sort.unwrap_or(if text.is_some() { Sort::Relevance } else { Sort::Alpha });
+    let sort = query
+        .sort
+        .unwrap_or(if text.is_some() { Sort::Relevance } else { Sort::Alpha });
     if sort == Sort::Alpha {
         // Title, then collection (merged: the key); entries of one collection
         // (mergeVariants=false) keep their page order, default first.
@@ -185,7 +195,14 @@ pub async fn search(app: &App, query: &TopicPagesQuery) -> Result<TopicPages, Na
     }
     let total = pages.len();
     pages.truncate(query.max_results.max(1));
-    Ok(TopicPages { mode, total, pages, collection, unresolved, warnings })
+    Ok(TopicPages {
+        mode,
+        total,
+        pages,
+        collection,
+        unresolved,
+        warnings,
+    })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -212,14 +229,18 @@ async fn by_collection(
     let children = match read.children {
         Ok(list) => list.nodes,
         Err(UpstreamError::NotFound) => {
-            warnings
-                .push(format!("Die Themenseiten-Konfiguration {config_id} der Sammlung wurde bei WLO nicht gefunden."));
+            warnings.push(format!(
+                "Die Themenseiten-Konfiguration {config_id} der Sammlung wurde bei WLO nicht gefunden."
+            ));
             Vec::new()
         }
         Err(error) => return Err(NavError::Upstream(error)),
     };
     let page_config = page_config_of(&read.config, warnings);
-    Ok((variants_of_folder(app, &owner, &config_id, children, &page_config, filters), collection))
+    Ok((
+        variants_of_folder(app, &owner, &config_id, children, &page_config, filters),
+        collection,
+    ))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -236,18 +257,26 @@ async fn by_keyword(
     let root = &app.config.root_collection_id;
     let (hits, portals) = futures::join!(
         app.upstream.collection_search(text, MAX_KEYWORD_HITS, Props::Display),
-        app.upstream.children(root, ChildFilter::Folders, 100, 0, Props::Display),
+        app.upstream
+            .children(root, ChildFilter::Folders, 100, 0, Props::Display),
     );
     match (&hits, &portals) {
         (Err(a), Err(b)) => {
-            let error = [a, b].into_iter().find(|e| e.is_repository_failure()).unwrap_or(a).clone();
+            let error = [a, b]
+                .into_iter()
+                .find(|e| e.is_repository_failure())
+                .unwrap_or(a)
+                .clone();
             return Err(NavError::Upstream(error));
         }
         (Err(error), Ok(_)) if error.is_repository_failure() => {
             warnings.push(format!("Die Sammlungssuche ist fehlgeschlagen: {}", error.german()));
         }
         (Ok(_), Err(error)) if error.is_repository_failure() => {
-            warnings.push(format!("Die Fachportale konnten nicht geladen werden: {}", error.german()));
+            warnings.push(format!(
+                "Die Fachportale konnten nicht geladen werden: {}",
+                error.german()
+            ));
         }
         _ => {}
     }
@@ -261,8 +290,11 @@ async fn by_keyword(
     let hits = hits.map(|list| list.nodes).unwrap_or_default();
 
     let mut seen = HashSet::new();
-    let candidates: Vec<Node> =
-        portals.into_iter().chain(hits).filter(|n| !n.id().is_empty() && seen.insert(n.id().to_string())).collect();
+    let candidates: Vec<Node> = portals
+        .into_iter()
+        .chain(hits)
+        .filter(|n| !n.id().is_empty() && seen.insert(n.id().to_string()))
+        .collect();
     let candidates: Vec<Node> = rerank(candidates, text).into_iter().take(MAX_CANDIDATES).collect();
 
     // Which candidates have a topic page, and which ones we cannot tell from the projection.
@@ -283,10 +315,17 @@ async fn by_keyword(
     let known: Vec<usize> = (0..owners.len()).filter(|i| owners[*i].is_some()).collect();
     let (known_reads, unknown_reads) = futures::join!(
         join_all(known.iter().map(|i| {
-            let config = owners[*i].as_ref().and_then(|o| o.config_ref.clone()).unwrap_or_default();
+            let config = owners[*i]
+                .as_ref()
+                .and_then(|o| o.config_ref.clone())
+                .unwrap_or_default();
             async move { read_config(app, &config).await }
         })),
-        join_all(unknown.iter().map(|i| app.upstream.metadata(candidates[*i].id(), Props::Keys(OWNER_KEYS)))),
+        join_all(
+            unknown
+                .iter()
+                .map(|i| app.upstream.metadata(candidates[*i].id(), Props::Keys(OWNER_KEYS)))
+        ),
     );
     let mut reads: HashMap<usize, ConfigRead> = known.iter().copied().zip(known_reads).collect();
     let metadata_failure = first_repository_failure(&unknown_reads);
@@ -303,7 +342,10 @@ async fn by_keyword(
     }
     if !late.is_empty() {
         let late_reads = join_all(late.iter().map(|i| {
-            let config = owners[*i].as_ref().and_then(|o| o.config_ref.clone()).unwrap_or_default();
+            let config = owners[*i]
+                .as_ref()
+                .and_then(|o| o.config_ref.clone())
+                .unwrap_or_default();
             async move { read_config(app, &config).await }
         }))
         .await;
@@ -314,8 +356,12 @@ async fn by_keyword(
     let mut variants = Vec::new();
     let (mut attempted, mut failed, mut failure) = (0usize, 0usize, None);
     for (i, owner) in owners.iter().enumerate() {
-        let (Some(owner), Some(read)) = (owner, reads.remove(&i)) else { continue };
-        let Some(config_id) = owner.config_ref.as_deref() else { continue };
+        let (Some(owner), Some(read)) = (owner, reads.remove(&i)) else {
+            continue;
+        };
+        let Some(config_id) = owner.config_ref.as_deref() else {
+            continue;
+        };
         attempted += 1;
         let children = match read.children {
             Ok(list) => list.nodes,
@@ -328,7 +374,14 @@ async fn by_keyword(
             }
         };
         let page_config = page_config_of(&read.config, warnings);
-        variants.extend(variants_of_folder(app, owner, config_id, children, &page_config, filters));
+        variants.extend(variants_of_folder(
+            app,
+            owner,
+            config_id,
+            children,
+            &page_config,
+            filters,
+        ));
     }
     if let Some(error) = failure.or(metadata_failure) {
         if variants.is_empty() && failed > 0 && failed == attempted {
@@ -355,23 +408,38 @@ fn projection_honoured(node: &Node) -> bool {
 
 async fn list_all(app: &App, filters: &Filters, warnings: &mut Vec<String>) -> Result<Vec<Variant>, NavError> {
     // Wave 1: every non-template variant.
-    let list = match app.upstream.page_variants(None, MAX_PAGE_VARIANTS, Props::TopicPage).await {
+    let list = match app
+        .upstream
+        .page_variants(None, MAX_PAGE_VARIANTS, Props::TopicPage)
+        .await
+    {
         Ok(list) => list.nodes,
         Err(UpstreamError::NotFound) => Vec::new(),
         Err(error) => return Err(NavError::Upstream(error)),
     };
-    let mut variants: Vec<Node> = list.into_iter().filter(|v| !v.id().is_empty() && is_usable(v)).collect();
+    let mut variants: Vec<Node> = list
+        .into_iter()
+        .filter(|v| !v.id().is_empty() && is_usable(v))
+        .collect();
     let mut seen = HashSet::new();
     variants.retain(|v| seen.insert(v.id().to_string()));
 
     // Rare: variants whose projection lacks the primary parent.
-    let orphans: Vec<usize> = (0..variants.len()).filter(|i| variants[*i].primary_parent().is_none()).collect();
+    let orphans: Vec<usize> = (0..variants.len())
+        .filter(|i| variants[*i].primary_parent().is_none())
+        .collect();
     if !orphans.is_empty() {
-        let parents =
-            join_all(orphans.iter().map(|i| app.upstream.metadata(variants[*i].id(), Props::Keys(PARENT_KEYS)))).await;
+        let parents = join_all(
+            orphans
+                .iter()
+                .map(|i| app.upstream.metadata(variants[*i].id(), Props::Keys(PARENT_KEYS))),
+        )
+        .await;
         for (i, parent) in orphans.iter().zip(parents) {
             if let Some(id) = parent.ok().as_ref().and_then(Node::primary_parent) {
-                variants[*i].properties.insert("virtual:primaryparent_nodeid".into(), vec![id.to_string()]);
+                variants[*i]
+                    .properties
+                    .insert("virtual:primaryparent_nodeid".into(), vec![id.to_string()]);
             }
         }
     }
@@ -380,7 +448,9 @@ async fn list_all(app: &App, filters: &Filters, warnings: &mut Vec<String>) -> R
     let mut groups: Vec<(String, Vec<Node>)> = Vec::new();
     let mut group_of: HashMap<String, usize> = HashMap::new();
     for v in variants {
-        let Some(folder) = v.primary_parent().map(str::to_string) else { continue };
+        let Some(folder) = v.primary_parent().map(str::to_string) else {
+            continue;
+        };
         let index = *group_of.entry(folder.clone()).or_insert_with(|| {
             groups.push((folder, Vec::new()));
             groups.len() - 1
@@ -393,10 +463,17 @@ async fn list_all(app: &App, filters: &Filters, warnings: &mut Vec<String>) -> R
     }
 
     // Wave 2: the folders (owner id + page_config).
-    let folders =
-        join_all(groups.iter().map(|(folder, _)| app.upstream.metadata(folder, Props::Keys(FOLDER_KEYS)))).await;
+    let folders = join_all(
+        groups
+            .iter()
+            .map(|(folder, _)| app.upstream.metadata(folder, Props::Keys(FOLDER_KEYS))),
+    )
+    .await;
     let folder_failure = first_repository_failure(&folders);
-    let folder_failed = folders.iter().filter(|r| r.as_ref().is_err_and(|e| e.is_repository_failure())).count();
+    let folder_failed = folders
+        .iter()
+        .filter(|r| r.as_ref().is_err_and(|e| e.is_repository_failure()))
+        .count();
     let mut owner_ids: Vec<String> = Vec::new();
     for folder in folders.iter().flatten() {
         if let Some(owner) = folder.primary_parent()
@@ -412,7 +489,12 @@ async fn list_all(app: &App, filters: &Filters, warnings: &mut Vec<String>) -> R
     }
 
     // Wave 3: the owners.
-    let owner_reads = join_all(owner_ids.iter().map(|id| app.upstream.metadata(id, Props::Keys(OWNER_KEYS)))).await;
+    let owner_reads = join_all(
+        owner_ids
+            .iter()
+            .map(|id| app.upstream.metadata(id, Props::Keys(OWNER_KEYS))),
+    )
+    .await;
     let owner_failure = first_repository_failure(&owner_reads);
     let failed_owners: HashSet<&str> = owner_ids
         .iter()
@@ -464,8 +546,10 @@ async fn list_all(app: &App, filters: &Filters, warnings: &mut Vec<String>) -> R
     }
     resolved.sort_by_key(|g| (g.rank, g.stale, g.index));
     if unresolved_variants > 0 {
-        let reason =
-            owner_failure.or(folder_failure).map(|e| format!(": {}", e.german())).unwrap_or_else(|| ".".into());
+        let reason = owner_failure
+            .or(folder_failure)
+            .map(|e| format!(": {}", e.german()))
+            .unwrap_or_else(|| ".".into());
         warnings.push(format!(
             "{unresolved_variants} Themenseiten-Varianten konnten keiner Sammlung zugeordnet werden{reason}"
         ));
@@ -473,7 +557,14 @@ async fn list_all(app: &App, filters: &Filters, warnings: &mut Vec<String>) -> R
     let mut out = Vec::new();
     for group in resolved {
         if let Some(owner) = owners.get(group.owner_id.as_str()) {
-            out.extend(variants_of_folder(app, owner, &group.folder_id, group.nodes, &group.page_config, filters));
+            out.extend(variants_of_folder(
+                app,
+                owner,
+                &group.folder_id,
+                group.nodes,
+                &group.page_config,
+                filters,
+            ));
         }
     }
     Ok(out)
@@ -550,15 +641,27 @@ struct PageConfig {
 impl PageConfig {
     /// Parse leniently: anything unreadable is an empty config (repository order).
     fn of(folder: &Node) -> PageConfig {
-        let Some(raw) = folder.first("ccm:page_config") else { return PageConfig::default() };
-        let Ok(Value::Object(map)) = serde_json::from_str::<Value>(raw) else { return PageConfig::default() };
-        let id = |v: &Value| v.as_str().map(strip_store_ref).filter(|s| !s.is_empty()).map(str::to_string);
+        let Some(raw) = folder.first("ccm:page_config") else {
+            return PageConfig::default();
+        };
+        let Ok(Value::Object(map)) = serde_json::from_str::<Value>(raw) else {
+            return PageConfig::default();
+        };
+        let id = |v: &Value| {
+            v.as_str()
+                .map(strip_store_ref)
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+        };
         let variants = match map.get("variants") {
             Some(Value::Array(items)) => items.iter().filter_map(id).collect(),
             Some(single) => id(single).into_iter().collect(),
             None => Vec::new(),
         };
-        PageConfig { default: map.get("default").and_then(id), variants }
+        PageConfig {
+            default: map.get("default").and_then(id),
+            variants,
+        }
     }
 
     /// Position of a variant: the default first, then `variants[]`, then the rest.
@@ -600,7 +703,13 @@ struct ConfigRead {
 
 async fn read_config(app: &App, config_id: &str) -> ConfigRead {
     let (children, config) = futures::join!(
-        app.upstream.children(config_id, ChildFilter::Folders, MAX_VARIANTS_PER_FOLDER, 0, Props::TopicPage),
+        app.upstream.children(
+            config_id,
+            ChildFilter::Folders,
+            MAX_VARIANTS_PER_FOLDER,
+            0,
+            Props::TopicPage
+        ),
         app.upstream.metadata(config_id, Props::Keys(CONFIG_KEYS)),
     );
     ConfigRead { children, config }
@@ -609,7 +718,9 @@ async fn read_config(app: &App, config_id: &str) -> ConfigRead {
 /// A variant is usable when its config is a JSON object (non-empty, parseable)
 /// and it is not a template. A broken document makes it unusable, never an error.
 pub fn is_usable(variant: &Node) -> bool {
-    let template = variant.first("ccm:page_variant_is_template").is_some_and(|t| t.trim().eq_ignore_ascii_case("true"));
+    let template = variant
+        .first("ccm:page_variant_is_template")
+        .is_some_and(|t| t.trim().eq_ignore_ascii_case("true"));
     !template
         && variant
             .first("ccm:page_variant_config")
@@ -637,8 +748,11 @@ fn variants_of_folder(
     page_config: &PageConfig,
     filters: &Filters,
 ) -> Vec<Variant> {
-    let mut usable: Vec<(usize, Node)> =
-        nodes.into_iter().filter(|n| !n.id().is_empty() && is_usable(n)).enumerate().collect();
+    let mut usable: Vec<(usize, Node)> = nodes
+        .into_iter()
+        .filter(|n| !n.id().is_empty() && is_usable(n))
+        .enumerate()
+        .collect();
     usable.sort_by_key(|(position, n)| (page_config.rank(n.id()), *position));
     let active = owner.config_ref.as_deref() == Some(folder_id);
     let topic_page_url = app.topic_page_url(&owner.id);
@@ -652,7 +766,11 @@ fn variants_of_folder(
             Variant {
                 variant_id: n.id().to_string(),
                 variant_name: n.first("cm:name").unwrap_or(n.name.as_str()).trim().to_string(),
-                variant_title: if is_placeholder_title(title) { String::new() } else { title.to_string() },
+                variant_title: if is_placeholder_title(title) {
+                    String::new()
+                } else {
+                    title.to_string()
+                },
                 target_group: vocab::target_group_slug(raw_group),
                 target_group_label: vocab::target_group_label(raw_group),
                 educational_contexts: format::labels(&n, Vocabulary::EducationalContext, "ccm:educationalcontext"),
@@ -736,8 +854,14 @@ mod tests {
 
     #[test]
     fn placeholder_titles() {
-        for t in ["", "  ", "PAGE_VARIANT_abc", "page-variant x", "PageVariant", "5e40e372-735c-4b17-bbf7-e827a5702b57"]
-        {
+        for t in [
+            "",
+            "  ",
+            "PAGE_VARIANT_abc",
+            "page-variant x",
+            "PageVariant",
+            "5e40e372-735c-4b17-bbf7-e827a5702b57",
+        ] {
             assert!(is_placeholder_title(t), "{t:?}");
         }
         for t in ["Mathematik", "Page turner", "Variante"] {
@@ -766,7 +890,10 @@ mod tests {
         let cfg = PageConfig::of(&folder);
         assert_eq!(cfg.default.as_deref(), Some("a"));
         assert!(cfg.rank("a") < cfg.rank("b") && cfg.rank("b") < cfg.rank("c"));
-        assert_eq!(PageConfig::of(&node(json!({"properties": {"ccm:page_config": ["{oops"]}}))), PageConfig::default());
+        assert_eq!(
+            PageConfig::of(&node(json!({"properties": {"ccm:page_config": ["{oops"]}}))),
+            PageConfig::default()
+        );
     }
 
     #[test]

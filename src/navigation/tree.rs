@@ -71,7 +71,10 @@ pub struct Tree {
 impl Tree {
     /// Number of shown nodes on both levels.
     pub fn shown(&self) -> usize {
-        self.nodes.iter().map(|n| 1 + n.children.as_ref().map_or(0, Vec::len)).sum()
+        self.nodes
+            .iter()
+            .map(|n| 1 + n.children.as_ref().map_or(0, Vec::len))
+            .sum()
     }
 }
 
@@ -84,7 +87,13 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
 
     // Wave 1: listing and title together.
     let (listing, parent) = futures::join!(
-        app.upstream.children(id, ChildFilter::Folders, max_results as u32 + LEVEL1_SLACK, 0, Props::Display),
+        app.upstream.children(
+            id,
+            ChildFilter::Folders,
+            max_results as u32 + LEVEL1_SLACK,
+            0,
+            Props::Display
+        ),
         app.upstream.metadata(id, Props::Keys(PARENT_KEYS)),
     );
     let listing = match listing {
@@ -93,10 +102,16 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
         Err(error) => return Err(NavError::Upstream(error)),
     };
     let (parent_title, parent_config) = match &parent {
-        Ok(node) => (node.display_title().trim().to_string(), node.page_config_ref().map(str::to_string)),
+        Ok(node) => (
+            node.display_title().trim().to_string(),
+            node.page_config_ref().map(str::to_string),
+        ),
         Err(error) => {
             if error.is_repository_failure() {
-                warnings.push(format!("Der Titel der Sammlung konnte nicht geladen werden: {}", error.german()));
+                warnings.push(format!(
+                    "Der Titel der Sammlung konnte nicht geladen werden: {}",
+                    error.german()
+                ));
             }
             (String::new(), None)
         }
@@ -111,18 +126,25 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
 
     let mut nodes: Vec<TreeNode> = level1
         .into_iter()
-        .map(|node| TreeNode { node, file_count: None, children: None, has_more_children: false })
+        .map(|node| TreeNode {
+            node,
+            file_count: None,
+            children: None,
+            has_more_children: false,
+        })
         .collect();
 
     // Wave 2: the children of every level-1 node.
     if depth == 2 {
-        let listings = join_all(
-            nodes
-                .iter()
-                .map(|n| app.upstream.children(n.node.id(), ChildFilter::Folders, LEVEL2_FETCH, 0, Props::Display)),
-        )
+        let listings = join_all(nodes.iter().map(|n| {
+            app.upstream
+                .children(n.node.id(), ChildFilter::Folders, LEVEL2_FETCH, 0, Props::Display)
+        }))
         .await;
-        let failed = listings.iter().filter(|r| r.as_ref().is_err_and(|e| e.is_repository_failure())).count();
+        let failed = listings
+            .iter()
+            .filter(|r| r.as_ref().is_err_and(|e| e.is_repository_failure()))
+            .count();
         if let Some(error) = first_repository_failure(&listings) {
             warnings.push(format!(
                 "Die Unter-Sammlungen von {failed} der {} Sammlungen konnten nicht geladen werden: {}",
@@ -147,7 +169,12 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
             parent.children = Some(
                 children
                     .into_iter()
-                    .map(|node| TreeNode { node, file_count: None, children: None, has_more_children: false })
+                    .map(|node| TreeNode {
+                        node,
+                        file_count: None,
+                        children: None,
+                        has_more_children: false,
+                    })
                     .collect(),
             );
         }
@@ -167,7 +194,10 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
                 .map(|list| list.pagination.total)
         }))
         .await;
-        let failed = counts.iter().filter(|r| r.as_ref().is_err_and(|e| e.is_repository_failure())).count();
+        let failed = counts
+            .iter()
+            .filter(|r| r.as_ref().is_err_and(|e| e.is_repository_failure()))
+            .count();
         if let Some(error) = first_repository_failure(&counts) {
             warnings.push(format!(
                 "Die Anzahl der Inhalte ist für {failed} von {} Sammlungen nicht verfügbar: {}",
@@ -184,10 +214,22 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
         }
     }
 
-    Ok(Tree { parent_id: id.to_string(), parent_title, depth, total, nodes, truncated, warnings })
+    Ok(Tree {
+        parent_id: id.to_string(),
+        parent_title,
+        depth,
+        total,
+        nodes,
+        truncated,
+        warnings,
+    })
 }
 
 /// The sub-collections of a folder listing (no technical children, no id-less nodes).
 fn real_children(listing: NodeList) -> Vec<Node> {
-    listing.nodes.into_iter().filter(|n| !n.id().is_empty() && !is_technical_child(n)).collect()
+    listing
+        .nodes
+        .into_iter()
+        .filter(|n| !n.id().is_empty() && !is_technical_child(n))
+        .collect()
 }

@@ -72,27 +72,17 @@ pub struct CollectionOutcome {
 /// Run the collection search (see the module docs). `Err` when the stage that
 /// decides the answer could not be read at all (a missing `parentNodeId` is
 /// [`UpstreamError::NotFound`]).
-pub async fn search_collections(
-    app: &App,
-    search: CollectionSearch<'_>,
-) -> Result<CollectionOutcome, UpstreamError> {
+pub async fn search_collections(app: &App, search: CollectionSearch<'_>) -> Result<CollectionOutcome, UpstreamError> {
     let query = search.query.trim();
-    let parent = search
-        .parent
-        .unwrap_or(app.config.root_collection_id.as_str());
+    let parent = search.parent.unwrap_or(app.config.root_collection_id.as_str());
     let keep = |n: &Node| keeps(n, search.filters, search.exclude);
 
     // Wave 1: keyword search ‖ level 1.
     let keyword_wanted = !query.is_empty() && search.parent.is_none();
-    let keyword_max =
-        (search.max_results + search.exclude.len().min(MAX_EXCLUDE_EXTRA)).max(KEYWORD_MIN) as u32;
+    let keyword_max = (search.max_results + search.exclude.len().min(MAX_EXCLUDE_EXTRA)).max(KEYWORD_MIN) as u32;
     let keyword = async {
         if keyword_wanted {
-            Some(
-                app.upstream
-                    .collection_search(query, keyword_max, Props::Display)
-                    .await,
-            )
+            Some(app.upstream.collection_search(query, keyword_max, Props::Display).await)
         } else {
             None
         }
@@ -108,13 +98,7 @@ pub async fn search_collections(
         Some(Ok(list)) => {
             let kept: Vec<Node> = dedup(list.nodes.into_iter().filter(|n| keep(n)));
             if !kept.is_empty() {
-                return Ok(finish(
-                    kept,
-                    query,
-                    search.max_results,
-                    "keyword_collections",
-                    warnings,
-                ));
+                return Ok(finish(kept, query, search.max_results, "keyword_collections", warnings));
             }
         }
         Some(Err(error)) => {
@@ -131,10 +115,7 @@ pub async fn search_collections(
         Ok(list) => visible(list.nodes),
         Err(error) => {
             // The subtree itself is missing, or nothing at all could be read.
-            if matches!(error, UpstreamError::NotFound)
-                || keyword_failed.is_some()
-                || !keyword_wanted
-            {
+            if matches!(error, UpstreamError::NotFound) || keyword_failed.is_some() || !keyword_wanted {
                 return Err(error);
             }
             return Ok(CollectionOutcome {
@@ -146,13 +127,7 @@ pub async fn search_collections(
     };
     if query.is_empty() {
         let kept = level1.into_iter().filter(|n| keep(n)).collect();
-        return Ok(finish(
-            kept,
-            query,
-            search.max_results,
-            "collection_children",
-            warnings,
-        ));
+        return Ok(finish(kept, query, search.max_results, "collection_children", warnings));
     }
 
     // Wave 2: level 2 below the first 25 level-1 nodes.
@@ -174,11 +149,7 @@ pub async fn search_collections(
     if matches.is_empty() && !level2.is_empty() {
         let parents = best_parents(&level2, query, LEVEL3_PARENTS);
         let level3 = children_wave(app, &parents, LEVEL3_MAX, &mut warnings).await;
-        matches.extend(
-            level3
-                .into_iter()
-                .filter(|n| node_matches_text(n, query) && keep(n)),
-        );
+        matches.extend(level3.into_iter().filter(|n| node_matches_text(n, query) && keep(n)));
     }
     Ok(finish(
         dedup(matches.into_iter()),
@@ -230,12 +201,7 @@ fn dedup(nodes: impl Iterator<Item = Node>) -> Vec<Node> {
 
 /// The sub-collections of `parents` in one parallel wave, concatenated in
 /// parent order; failed reads become one warning.
-async fn children_wave(
-    app: &App,
-    parents: &[&Node],
-    max: u32,
-    warnings: &mut Vec<String>,
-) -> Vec<Node> {
+async fn children_wave(app: &App, parents: &[&Node], max: u32, warnings: &mut Vec<String>) -> Vec<Node> {
     let results: Vec<Result<NodeList, UpstreamError>> = join_all(parents.iter().map(|p| {
         app.upstream
             .children(p.id(), ChildFilter::Folders, max, 0, Props::Display)
@@ -265,10 +231,7 @@ async fn children_wave(
 fn best_parents<'a>(nodes: &'a [Node], query: &str, n: usize) -> Vec<&'a Node> {
     let words: Vec<String> = query
         .split_whitespace()
-        .map(|w| {
-            w.trim_matches(|c: char| !c.is_alphanumeric())
-                .to_lowercase()
-        })
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
         .filter(|w| w.chars().count() > 2)
         .collect();
     let mut scored: Vec<(usize, &Node)> = nodes
@@ -282,13 +245,7 @@ fn best_parents<'a>(nodes: &'a [Node], query: &str, n: usize) -> Vec<&'a Node> {
                 node.description()
             )
             .to_lowercase();
-            (
-                words
-                    .iter()
-                    .filter(|w| haystack.contains(w.as_str()))
-                    .count(),
-                node,
-            )
+            (words.iter().filter(|w| haystack.contains(w.as_str())).count(), node)
         })
         .collect();
     scored.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
@@ -337,10 +294,7 @@ pub struct ContentsOutcome {
 /// `skip_count..skip_count+max_results`, so consecutive pages never overlap;
 /// dropping excluded ids afterwards may make a page short. `Err` when the
 /// collection itself cannot be listed (404 = it does not exist).
-pub async fn collection_contents(
-    app: &App,
-    listing: ContentsListing<'_>,
-) -> Result<ContentsOutcome, UpstreamError> {
+pub async fn collection_contents(app: &App, listing: ContentsListing<'_>) -> Result<ContentsOutcome, UpstreamError> {
     let mut outcome = if listing.recursive && listing.filter == ChildFilter::Files {
         recursive_contents(app, &listing).await?
     } else {
@@ -365,12 +319,7 @@ pub async fn collection_contents(
     let page: Vec<Node> = page
         .into_iter()
         .filter(|n| !n.id().is_empty() && !n.is_deleted_placeholder() && !is_page_config(n))
-        .filter(|n| {
-            !listing
-                .exclude
-                .iter()
-                .any(|e| e.eq_ignore_ascii_case(n.id()))
-        })
+        .filter(|n| !listing.exclude.iter().any(|e| e.eq_ignore_ascii_case(n.id())))
         .collect();
     outcome.nodes = match listing.query.map(str::trim).filter(|q| !q.is_empty()) {
         Some(query) if listing.filter != ChildFilter::Folders => rerank(page, query),
@@ -383,10 +332,7 @@ pub async fn collection_contents(
 /// the level, its files and its sub-collections. Stops once `skip + max`
 /// rows are known, or at the depth/size bounds. Rows are de-duplicated by id
 /// in visiting order; the page is cut from them.
-async fn recursive_contents(
-    app: &App,
-    listing: &ContentsListing<'_>,
-) -> Result<ContentsOutcome, UpstreamError> {
+async fn recursive_contents(app: &App, listing: &ContentsListing<'_>) -> Result<ContentsOutcome, UpstreamError> {
     let need = listing.skip_count + listing.max_results;
     let rows_per_collection = need.min(RECURSIVE_ROWS_MAX) as u32;
     let mut level: Vec<String> = vec![listing.node_id.to_string()];
@@ -409,25 +355,15 @@ async fn recursive_contents(
         }
         let last_level = depth + 1 == RECURSIVE_MAX_LEVELS;
         let results = join_all(level.iter().map(|id| async move {
-            let files = app.upstream.children(
-                id,
-                ChildFilter::Files,
-                rows_per_collection,
-                0,
-                Props::Display,
-            );
+            let files = app
+                .upstream
+                .children(id, ChildFilter::Files, rows_per_collection, 0, Props::Display);
             let folders = async {
                 if last_level {
                     Ok(NodeList::default())
                 } else {
                     app.upstream
-                        .children(
-                            id,
-                            ChildFilter::Folders,
-                            RECURSIVE_FOLDERS_MAX,
-                            0,
-                            Props::Display,
-                        )
+                        .children(id, ChildFilter::Folders, RECURSIVE_FOLDERS_MAX, 0, Props::Display)
                         .await
                 }
             };
@@ -487,18 +423,16 @@ mod tests {
     use serde_json::json;
 
     fn node(id: &str, name: &str, title: &str) -> Node {
-        serde_json::from_value(json!({"ref": {"id": id}, "name": name, "properties": {"cclom:title": [title], "cm:name": [name]}}))
-            .unwrap()
+        serde_json::from_value(
+            json!({"ref": {"id": id}, "name": name, "properties": {"cclom:title": [title], "cm:name": [name]}}),
+        )
+        .unwrap()
     }
 
     #[test]
     fn config_folders_are_recognised() {
         assert!(is_page_config(&node("a", "PAGE_CONFIG_x", "PAGE_CONFIG_x")));
-        assert!(is_page_config(&node(
-            "a",
-            "page_variant_x",
-            "Physik verstehen"
-        )));
+        assert!(is_page_config(&node("a", "page_variant_x", "Physik verstehen")));
         assert!(!is_page_config(&node("a", "Physik", "Physik")));
     }
 
@@ -514,10 +448,7 @@ mod tests {
             .map(|n| n.id())
             .collect();
         assert_eq!(best, ["b", "a"]);
-        let first: Vec<&str> = best_parents(&nodes, "xy", 2)
-            .iter()
-            .map(|n| n.id())
-            .collect();
+        let first: Vec<&str> = best_parents(&nodes, "xy", 2).iter().map(|n| n.id()).collect();
         assert_eq!(first, ["a", "b"]);
     }
 }

@@ -117,10 +117,7 @@ impl Filters {
     /// Resolve `(field, input)` pairs. Blank inputs are ignored; the result is
     /// in canonical field order whatever the input order.
     pub fn resolve(inputs: &[(FilterField, String)]) -> Filters {
-        let mut inputs: Vec<&(FilterField, String)> = inputs
-            .iter()
-            .filter(|(_, v)| !v.trim().is_empty())
-            .collect();
+        let mut inputs: Vec<&(FilterField, String)> = inputs.iter().filter(|(_, v)| !v.trim().is_empty()).collect();
         inputs.sort_by_key(|(field, _)| *field);
         let mut filters = Filters::default();
         for (field, input) in inputs {
@@ -183,8 +180,7 @@ mod tests {
     use super::*;
 
     fn f(pairs: &[(FilterField, &str)]) -> Filters {
-        let owned: Vec<(FilterField, String)> =
-            pairs.iter().map(|(f, v)| (*f, v.to_string())).collect();
+        let owned: Vec<(FilterField, String)> = pairs.iter().map(|(f, v)| (*f, v.to_string())).collect();
         Filters::resolve(&owned)
     }
 
@@ -201,11 +197,7 @@ mod tests {
         let props: Vec<&str> = filters.applied.iter().map(|a| a.field.property()).collect();
         assert_eq!(
             props,
-            [
-                "ccm:educationalcontext",
-                "ccm:taxonid",
-                "ccm:oeh_publisher_combined"
-            ]
+            ["ccm:educationalcontext", "ccm:taxonid", "ccm:oeh_publisher_combined"]
         );
         assert_eq!(
             filters.applied[1].value,
@@ -221,17 +213,12 @@ mod tests {
 
     #[test]
     fn unresolved_values_are_reported_with_suggestions() {
-        let filters = f(&[
-            (FilterField::Discipline, "Physk"),
-            (FilterField::UserRole, "qqqqqqqq"),
-        ]);
+        let filters = f(&[(FilterField::Discipline, "Physk"), (FilterField::UserRole, "qqqqqqqq")]);
         assert!(filters.applied.is_empty());
         assert_eq!(filters.unresolved.len(), 2);
         let hints = filters.hints();
         assert!(
-            hints[0].starts_with(
-                "⚠ Filter \"Physk\" für discipline nicht erkannt und ignoriert. Meintest du: "
-            ),
+            hints[0].starts_with("⚠ Filter \"Physk\" für discipline nicht erkannt und ignoriert. Meintest du: "),
             "{}",
             hints[0]
         );

@@ -106,10 +106,7 @@ pub fn search_url(repository_url: &str, term: &str, criteria: &[LabeledCriterion
         params.push(format!("q={}", form_encode(term)));
     }
     if !filters.is_empty() {
-        params.push(format!(
-            "filters={}",
-            form_encode(&Value::Object(filters).to_string())
-        ));
+        params.push(format!("filters={}", form_encode(&Value::Object(filters).to_string())));
     }
     let mut url = format!("{repository_url}/components/search");
     if !params.is_empty() {
@@ -125,9 +122,7 @@ pub fn form_encode(value: &str) -> String {
     let mut out = String::with_capacity(value.len() * 3 / 2);
     for b in value.bytes() {
         match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'*' | b'-' | b'.' | b'_' => {
-                out.push(b as char)
-            }
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'*' | b'-' | b'.' | b'_' => out.push(b as char),
             b' ' => out.push('+'),
             _ => out.push_str(&format!("%{b:02X}")),
         }
@@ -192,12 +187,7 @@ impl Listing<'_> {
         doc.insert("total".into(), json!(self.total));
         doc.insert("count".into(), json!(self.results.len()));
         doc.insert("results".into(), self.results_json());
-        extras(
-            doc,
-            self.unresolved,
-            self.warnings,
-            self.relaxed.map(|(_, r)| r),
-        );
+        extras(doc, self.unresolved, self.warnings, self.relaxed.map(|(_, r)| r));
     }
 
     /// The cards; same-subject material after the direct hits gets its own line.
@@ -260,21 +250,13 @@ pub fn extras(
 }
 
 /// The hint lines: the rescue line, the unresolved filters, the warnings.
-pub fn hint_lines(
-    unresolved: &[UnresolvedFilter],
-    warnings: &[String],
-    relaxed: Option<(&str, &str)>,
-) -> Vec<String> {
+pub fn hint_lines(unresolved: &[UnresolvedFilter], warnings: &[String], relaxed: Option<(&str, &str)>) -> Vec<String> {
     let mut lines = Vec::new();
     if let Some((query, relaxed)) = relaxed {
         lines.push(relaxed_line(query, relaxed));
     }
     lines.extend(unresolved.iter().map(UnresolvedFilter::hint));
-    lines.extend(
-        warnings
-            .iter()
-            .map(|w| format!("⚠ {}", crate::format::one_line(w))),
-    );
+    lines.extend(warnings.iter().map(|w| format!("⚠ {}", crate::format::one_line(w))));
     lines
 }
 
@@ -371,23 +353,10 @@ mod tests {
             relaxed: Some(("Photosyntese", "Photosynthese")),
             meta: json!({}),
         };
-        let keys: Vec<String> = listing
-            .to_json()
-            .as_object()
-            .unwrap()
-            .keys()
-            .cloned()
-            .collect();
+        let keys: Vec<String> = listing.to_json().as_object().unwrap().keys().cloned().collect();
         assert_eq!(
             keys,
-            [
-                "total",
-                "count",
-                "results",
-                "warnings",
-                "relaxedQuery",
-                "_queryMeta"
-            ]
+            ["total", "count", "results", "warnings", "relaxedQuery", "_queryMeta"]
         );
         assert_eq!(
             listing.to_markdown("Keine Treffer."),

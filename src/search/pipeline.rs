@@ -38,8 +38,8 @@ use std::time::Instant;
 use futures::future::join_all;
 
 use super::ranking::{
-    Dictionary, Fusion, MAX_RESCUE_VARIANTS, Variant, VariantHits, expand_query, fill_subject,
-    fill_variants, fuse_all, rank_fill, related_keywords, rescue_variants, synonym_keys,
+    Dictionary, Fusion, MAX_RESCUE_VARIANTS, Variant, VariantHits, expand_query, fill_subject, fill_variants, fuse_all,
+    rank_fill, related_keywords, rescue_variants, synonym_keys,
 };
 use crate::app::App;
 use crate::upstream::{ChildFilter, Criterion, Node, NodeList, Props, UpstreamError};
@@ -85,10 +85,7 @@ pub struct ContentOutcome {
 
 /// Run the pipeline (see the module docs). `Err` only when every variant of
 /// the first wave failed; the error is the `full:` variant's.
-pub async fn search_content(
-    app: &App,
-    search: ContentSearch<'_>,
-) -> Result<ContentOutcome, UpstreamError> {
+pub async fn search_content(app: &App, search: ContentSearch<'_>) -> Result<ContentOutcome, UpstreamError> {
     let query = search.query.trim();
     let pool = pool_size(app, &search);
     let variants = expand_query(query);
@@ -108,16 +105,13 @@ pub async fn search_content(
         ..ContentOutcome::default()
     };
     if failed > 0 {
-        outcome
-            .warnings
-            .push(partial_failure(failed, results.len(), &results));
+        outcome.warnings.push(partial_failure(failed, results.len(), &results));
     }
 
     let hits = successful(&variants, &results);
     let fusion = fuse_all(query, &hits);
     if !fusion.ranked.is_empty() {
-        (outcome.nodes, outcome.filled) =
-            with_fill(app, &search, query, fusion, pool, &mut outcome.variants).await;
+        (outcome.nodes, outcome.filled) = with_fill(app, &search, query, fusion, pool, &mut outcome.variants).await;
         return Ok(outcome);
     }
 
@@ -130,9 +124,7 @@ pub async fn search_content(
         return Ok(outcome);
     }
     let results = wave(app, &rescue, search.filters, pool).await;
-    outcome
-        .variants
-        .extend(rescue.iter().map(|v| v.label.clone()));
+    outcome.variants.extend(rescue.iter().map(|v| v.label.clone()));
     let failed = results.iter().filter(|r| r.is_err()).count();
     if failed == results.len() {
         outcome.warnings.push(format!(
@@ -146,9 +138,7 @@ pub async fn search_content(
         return Ok(outcome);
     }
     if failed > 0 {
-        outcome
-            .warnings
-            .push(partial_failure(failed, results.len(), &results));
+        outcome.warnings.push(partial_failure(failed, results.len(), &results));
     }
     let scoring = correction.as_deref().unwrap_or(query);
     let hits = successful(&rescue, &results);
@@ -163,8 +153,7 @@ pub async fn search_content(
         .map(|l| l.pagination.total)
         .max()
         .unwrap_or(0);
-    (outcome.nodes, outcome.filled) =
-        with_fill(app, &search, scoring, fusion, pool, &mut outcome.variants).await;
+    (outcome.nodes, outcome.filled) = with_fill(app, &search, scoring, fusion, pool, &mut outcome.variants).await;
     Ok(outcome)
 }
 
@@ -187,11 +176,7 @@ async fn with_fill(
     labels: &mut Vec<String>,
 ) -> (Vec<Node>, usize) {
     let max = search.max_results;
-    let mut nodes = keep(
-        fusion.ranked.iter().map(|r| r.node.clone()),
-        search.exclude,
-        max,
-    );
+    let mut nodes = keep(fusion.ranked.iter().map(|r| r.node.clone()), search.exclude, max);
     if nodes.len() >= max {
         return (nodes, 0);
     }
@@ -199,11 +184,7 @@ async fn with_fill(
         return (nodes, 0);
     };
     let usable_hits = keep(
-        fusion
-            .ranked
-            .iter()
-            .chain(&fusion.below_floor)
-            .map(|r| r.node.clone()),
+        fusion.ranked.iter().chain(&fusion.below_floor).map(|r| r.node.clone()),
         search.exclude,
         max,
     )
@@ -271,20 +252,13 @@ async fn wave(
     join_all(variants.iter().map(|variant| {
         let mut criteria = variant.criteria.clone();
         criteria.extend_from_slice(filters);
-        async move {
-            app.upstream
-                .ngsearch(&criteria, pool, 0, Props::Display)
-                .await
-        }
+        async move { app.upstream.ngsearch(&criteria, pool, 0, Props::Display).await }
     }))
     .await
 }
 
 /// The hits of the variants that answered, with their weights.
-fn successful<'a>(
-    variants: &[Variant],
-    results: &'a [Result<NodeList, UpstreamError>],
-) -> Vec<VariantHits<'a>> {
+fn successful<'a>(variants: &[Variant], results: &'a [Result<NodeList, UpstreamError>]) -> Vec<VariantHits<'a>> {
     variants
         .iter()
         .zip(results)
@@ -315,20 +289,14 @@ fn total_of(variants: &[Variant], results: &[Result<NodeList, UpstreamError>]) -
     }
 }
 
-fn partial_failure(
-    failed: usize,
-    of: usize,
-    results: &[Result<NodeList, UpstreamError>],
-) -> String {
+fn partial_failure(failed: usize, of: usize, results: &[Result<NodeList, UpstreamError>]) -> String {
     let reason = results
         .iter()
         .find_map(|r| r.as_ref().err())
         .map(UpstreamError::german)
         .unwrap_or_default();
     let verb = if failed == 1 { "ist" } else { "sind" };
-    format!(
-        "{failed} von {of} Suchvarianten {verb} fehlgeschlagen; die Trefferliste kann unvollständig sein. {reason}"
-    )
+    format!("{failed} von {of} Suchvarianten {verb} fehlgeschlagen; die Trefferliste kann unvollständig sein. {reason}")
 }
 
 /// Drop excluded ids (and, defensively, id-less nodes and placeholders); at most `max`.
@@ -435,8 +403,7 @@ mod tests {
     use serde_json::json;
 
     fn node(id: &str, title: &str) -> Node {
-        serde_json::from_value(json!({"ref": {"id": id}, "properties": {"cclom:title": [title]}}))
-            .unwrap()
+        serde_json::from_value(json!({"ref": {"id": id}, "properties": {"cclom:title": [title]}})).unwrap()
     }
 
     fn list(nodes: Vec<Node>, total: u64) -> NodeList {
@@ -482,14 +449,8 @@ mod tests {
         .into_iter()
         .map(|v| v.label)
         .collect();
-        assert!(
-            labels.iter().any(|l| l == "topic:\"photosynthese\""),
-            "{labels:?}"
-        );
-        assert_eq!(
-            labels[0],
-            "corrected:\"Ich suche Material zur Photosynthese\""
-        );
+        assert!(labels.iter().any(|l| l == "topic:\"photosynthese\""), "{labels:?}");
+        assert_eq!(labels[0], "corrected:\"Ich suche Material zur Photosynthese\"");
         assert!(labels.len() <= MAX_RESCUE_VARIANTS);
     }
 
@@ -519,8 +480,7 @@ mod tests {
             .collect();
         let relaxed = relaxed_query(&rescue, &results, None).unwrap();
         assert_eq!(relaxed, "ki");
-        let nothing: Vec<Result<NodeList, UpstreamError>> =
-            labels.iter().map(|_| Ok(list(vec![], 0))).collect();
+        let nothing: Vec<Result<NodeList, UpstreamError>> = labels.iter().map(|_| Ok(list(vec![], 0))).collect();
         assert_eq!(relaxed_query(&rescue, &nothing, None), None);
     }
 }

@@ -52,17 +52,15 @@ mod typo;
 
 pub use collate::{collation_key, sort_by_title};
 pub use expand::{
-    MAX_VARIANTS, NGSEARCHWORD, Variant, WEIGHT_FULL, WEIGHT_KEYWORDS, WEIGHT_NOSTOP,
-    WEIGHT_SUBJECT, WEIGHT_SYNONYM, WEIGHT_TITLE, WEIGHT_TOPIC, expand_query, topic_query,
+    MAX_VARIANTS, NGSEARCHWORD, Variant, WEIGHT_FULL, WEIGHT_KEYWORDS, WEIGHT_NOSTOP, WEIGHT_SUBJECT, WEIGHT_SYNONYM,
+    WEIGHT_TITLE, WEIGHT_TOPIC, expand_query, topic_query,
 };
 pub use fill::{
-    DISCIPLINE_PREFIX, MAX_RELATED_KEYWORDS, WEIGHT_FILL_RELATED, WEIGHT_FILL_SUBJECT,
-    fill_subject, fill_variants, rank_fill, related_keywords,
+    DISCIPLINE_PREFIX, MAX_RELATED_KEYWORDS, WEIGHT_FILL_RELATED, WEIGHT_FILL_SUBJECT, fill_subject, fill_variants,
+    rank_fill, related_keywords,
 };
 pub use fuse::{Fusion, RRF_K, Ranked, VariantHits, fuse, fuse_all, min_score, rerank};
-pub use rescue::{
-    MAX_RESCUE_VARIANTS, WEIGHT_CORRECTED, WEIGHT_RESCUE_TOPIC, WEIGHT_TERM, rescue_variants,
-};
+pub use rescue::{MAX_RESCUE_VARIANTS, WEIGHT_CORRECTED, WEIGHT_RESCUE_TOPIC, WEIGHT_TERM, rescue_variants};
 pub use score::{MATERIAL_BONUS, SUBJECT_BONUS, node_matches_text, relevance_score};
 pub use text::{is_framing_word, is_stopword, signal_terms, synonym_keys, synonyms_of};
 pub use typo::{Dictionary, edit_distance};

@@ -90,7 +90,9 @@ impl Args {
             Value::Number(n) => n.as_i64().or_else(|| n.as_f64().and_then(integral)),
             Value::String(s) => {
                 let s = s.trim();
-                s.parse::<i64>().ok().or_else(|| s.parse::<f64>().ok().and_then(integral))
+                s.parse::<i64>()
+                    .ok()
+                    .or_else(|| s.parse::<f64>().ok().and_then(integral))
             }
             _ => None,
         }
@@ -113,11 +115,7 @@ impl Args {
     }
 
     /// One of `allowed` (case-insensitive); returns the canonical spelling.
-    pub fn choice(
-        &self,
-        key: &str,
-        allowed: &[&'static str],
-    ) -> Result<Option<&'static str>, ArgError> {
+    pub fn choice(&self, key: &str, allowed: &[&'static str]) -> Result<Option<&'static str>, ArgError> {
         let Some(value) = self.get(key) else { return Ok(None) };
         let found = match value {
             Value::String(s) if s.trim().is_empty() => return Ok(None),
@@ -154,7 +152,10 @@ impl Args {
 
     /// An optional node id; a value that is not a UUID is an error naming the field.
     pub fn optional_node_id(&self, key: &str) -> Result<Option<String>, ArgError> {
-        let Some(text) = self.optional_text(key, 1000).map_err(|_| not_an_id(key, self.get(key)))? else {
+        let Some(text) = self
+            .optional_text(key, 1000)
+            .map_err(|_| not_an_id(key, self.get(key)))?
+        else {
             return Ok(None);
         };
         ids::normalize_node_id(&text)
@@ -171,7 +172,10 @@ impl Args {
             Some(Value::Array(items)) => items.iter().collect(),
             Some(v @ Value::String(_)) => vec![v],
             Some(other) => {
-                return Err(ArgError(format!("Ungültiger Wert für {key}: {}. Erlaubt: {allowed}.", describe(other))));
+                return Err(ArgError(format!(
+                    "Ungültiger Wert für {key}: {}. Erlaubt: {allowed}.",
+                    describe(other)
+                )));
             }
         };
         if items.len() > max_items {
@@ -186,12 +190,17 @@ impl Args {
     /// A list of strings (a single string counts as a one-element list), at most `max_items` entries.
     pub fn string_list(&self, key: &str, max_items: usize) -> Result<Vec<String>, ArgError> {
         let allowed = format!("eine Liste von Texten (höchstens {max_items})");
-        let Some(items) = self.list_items(key, max_items, &allowed)? else { return Ok(Vec::new()) };
+        let Some(items) = self.list_items(key, max_items, &allowed)? else {
+            return Ok(Vec::new());
+        };
         items
             .into_iter()
             .map(|item| match item {
                 Value::String(s) => Ok(s.trim().chars().take(MAX_TEXT).collect()),
-                other => Err(ArgError(format!("Ungültiger Eintrag in {key}: {}. Erlaubt: Texte.", describe(other)))),
+                other => Err(ArgError(format!(
+                    "Ungültiger Eintrag in {key}: {}. Erlaubt: Texte.",
+                    describe(other)
+                ))),
             })
             .collect()
     }
@@ -201,7 +210,9 @@ impl Args {
     /// dropped, at most `max_items` entries.
     pub fn id_entries(&self, key: &str, max_items: usize) -> Result<Vec<String>, ArgError> {
         let allowed = format!("eine Liste von 1 bis {max_items} nodeIds");
-        let Some(items) = self.list_items(key, max_items, &allowed)? else { return Ok(Vec::new()) };
+        let Some(items) = self.list_items(key, max_items, &allowed)? else {
+            return Ok(Vec::new());
+        };
         Ok(items
             .into_iter()
             .map(|item| match item {
@@ -219,7 +230,11 @@ impl Args {
         let Some(items) = self.list_items("excludeNodeIds", 500, "eine Liste von nodeIds (höchstens 500)")? else {
             return Ok(Vec::new());
         };
-        Ok(items.into_iter().filter_map(Value::as_str).filter_map(ids::normalize_node_id).collect())
+        Ok(items
+            .into_iter()
+            .filter_map(Value::as_str)
+            .filter_map(ids::normalize_node_id)
+            .collect())
     }
 }
 
@@ -239,7 +254,11 @@ fn describe(value: &Value) -> String {
     match value {
         Value::String(s) => {
             let shown: String = s.chars().filter(|c| !c.is_control()).take(60).collect();
-            if s.chars().count() > 60 { format!("\"{shown}…\"") } else { format!("\"{shown}\"") }
+            if s.chars().count() > 60 {
+                format!("\"{shown}…\"")
+            } else {
+                format!("\"{shown}\"")
+            }
         }
         Value::Array(_) => "eine Liste".into(),
         Value::Object(_) => "ein Objekt".into(),
@@ -267,7 +286,12 @@ mod tests {
         assert_eq!(a.integer("f", 1, 20, 8), Ok(2));
         assert_eq!(a.integer("n", 1, 20, 8), Ok(8));
         assert_eq!(a.integer("missing", 1, 20, 8), Ok(8));
-        for bad in [json!({"x": 5.5}), json!({"x": "abc"}), json!({"x": true}), json!({"x": [1]})] {
+        for bad in [
+            json!({"x": 5.5}),
+            json!({"x": "abc"}),
+            json!({"x": true}),
+            json!({"x": [1]}),
+        ] {
             let err = args(bad).integer("x", 1, 20, 8).unwrap_err();
             assert!(err.0.contains("Ungültiger Wert für x"), "{err}");
             assert!(err.0.contains("1 bis 20"), "{err}");
@@ -288,7 +312,12 @@ mod tests {
     fn texts() {
         let a = args(json!({"q": "  Bruch  ", "blank": "   ", "long": "x".repeat(201), "obj": {}}));
         assert_eq!(a.required_text("q", 200), Ok("Bruch".into()));
-        assert!(a.required_text("blank", 200).unwrap_err().0.contains("Fehlender Pflichtparameter blank"));
+        assert!(
+            a.required_text("blank", 200)
+                .unwrap_err()
+                .0
+                .contains("Fehlender Pflichtparameter blank")
+        );
         assert!(a.required_text("long", 200).unwrap_err().0.contains("höchstens 200"));
         assert!(a.required_text("obj", 200).unwrap_err().0.contains("obj"));
         assert_eq!(a.optional_text("blank", 200), Ok(None));
@@ -309,7 +338,12 @@ mod tests {
         let a = args(json!({"a": id.to_uppercase(), "b": "../etc/passwd", "c": "Informatik"}));
         assert_eq!(a.node_id("a"), Ok(id.to_string()));
         assert!(a.node_id("b").unwrap_err().0.contains("Ungültiger Wert für b"));
-        assert!(a.node_id("missing").unwrap_err().0.contains("Fehlender Pflichtparameter missing"));
+        assert!(
+            a.node_id("missing")
+                .unwrap_err()
+                .0
+                .contains("Fehlender Pflichtparameter missing")
+        );
         assert_eq!(a.optional_node_id("missing"), Ok(None));
     }
 

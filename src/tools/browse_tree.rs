@@ -21,10 +21,22 @@ pub fn spec() -> ToolSpec {
         description: "Drill down into the sub-collections of one WLO collection (nodeId, a UUID; get_subject_portals gives the portal ids). depth 1 lists the direct sub-collections, depth 2 also their children (at most 10 per collection and 150 nodes in all; cut nodes carry hasMoreChildren and can be opened with another browse_collection_tree call). includeContentCounts adds fileCount (number of materials) per collection. Alphabetical (German collation).",
         input_schema: schema::object(
             vec![
-                ("nodeId", schema::string("nodeId (UUID) of the parent collection, e.g. from get_subject_portals.")),
-                ("depth", schema::integer("1 = direct sub-collections, 2 = also their children.", 1, 2, 1)),
-                ("includeContentCounts", schema::boolean("Add fileCount (number of materials) per collection.", false)),
-                ("maxResults", schema::integer("Maximum number of direct sub-collections.", 1, 100, 50)),
+                (
+                    "nodeId",
+                    schema::string("nodeId (UUID) of the parent collection, e.g. from get_subject_portals."),
+                ),
+                (
+                    "depth",
+                    schema::integer("1 = direct sub-collections, 2 = also their children.", 1, 2, 1),
+                ),
+                (
+                    "includeContentCounts",
+                    schema::boolean("Add fileCount (number of materials) per collection.", false),
+                ),
+                (
+                    "maxResults",
+                    schema::integer("Maximum number of direct sub-collections.", 1, 100, 50),
+                ),
                 ("outputFormat", schema::output_format("markdown")),
             ],
             &["nodeId"],
@@ -34,7 +46,9 @@ pub fn spec() -> ToolSpec {
 
 pub async fn call(app: &App, args: Args) -> ToolResponse {
     let parsed = (|| {
-        let node_id = args.node_id("nodeId").map_err(|e| ArgError(format!("{} {ID_TIP}", e.0)))?;
+        let node_id = args
+            .node_id("nodeId")
+            .map_err(|e| ArgError(format!("{} {ID_TIP}", e.0)))?;
         Ok::<_, ArgError>((
             TreeQuery {
                 node_id,
@@ -65,18 +79,27 @@ fn node_json(app: &App, node: &TreeNode) -> Value {
     }
     if let Some(children) = &node.children {
         doc.insert("hasMoreChildren".into(), json!(node.has_more_children));
-        doc.insert("children".into(), Value::Array(children.iter().map(|c| node_json(app, c)).collect()));
+        doc.insert(
+            "children".into(),
+            Value::Array(children.iter().map(|c| node_json(app, c)).collect()),
+        );
     }
     Value::Object(doc)
 }
 
 fn to_json(app: &App, tree: &Tree) -> Value {
     let mut doc = serde_json::Map::new();
-    doc.insert("parent".into(), json!({"nodeId": tree.parent_id, "title": tree.parent_title}));
+    doc.insert(
+        "parent".into(),
+        json!({"nodeId": tree.parent_id, "title": tree.parent_title}),
+    );
     doc.insert("depth".into(), json!(tree.depth));
     doc.insert("total".into(), json!(tree.total));
     doc.insert("truncated".into(), json!(tree.truncated));
-    doc.insert("results".into(), Value::Array(tree.nodes.iter().map(|n| node_json(app, n)).collect()));
+    doc.insert(
+        "results".into(),
+        Value::Array(tree.nodes.iter().map(|n| node_json(app, n)).collect()),
+    );
     if !tree.warnings.is_empty() {
         doc.insert("warnings".into(), json!(tree.warnings));
     }
@@ -84,7 +107,11 @@ fn to_json(app: &App, tree: &Tree) -> Value {
 }
 
 fn to_markdown(app: &App, tree: &Tree) -> String {
-    let name = if tree.parent_title.is_empty() { tree.parent_id.clone() } else { one_line(&tree.parent_title) };
+    let name = if tree.parent_title.is_empty() {
+        tree.parent_id.clone()
+    } else {
+        one_line(&tree.parent_title)
+    };
     let mut out = format!("Unter-Sammlungen von „{name}“: {}", tree.total);
     let _ = write!(out, "\nSammlung-nodeId: {}", tree.parent_id);
     let _ = write!(out, "\nTiefe: {}", tree.depth);
@@ -123,8 +150,11 @@ fn to_markdown(app: &App, tree: &Tree) -> String {
         let _ = write!(out, "\nUnter-Sammlungen ({} angezeigt):", children.len());
         for child in children {
             let formatted = app.format(&child.node);
-            let title =
-                if formatted.title.is_empty() { "(ohne Titel)".to_string() } else { one_line(&formatted.title) };
+            let title = if formatted.title.is_empty() {
+                "(ohne Titel)".to_string()
+            } else {
+                one_line(&formatted.title)
+            };
             let _ = write!(out, "\n- {title} (nodeId: {}", formatted.node_id);
             if let Some(count) = child.file_count {
                 let _ = write!(out, ", Inhalte: {count}");

@@ -22,10 +22,7 @@ pub fn spec() -> ToolSpec {
                 ("nodeId", schema::string("The collection's nodeId (UUID).")),
                 (
                     "query",
-                    schema::string_max(
-                        "Optional: reorder the page by relevance to this topic.",
-                        MAX_QUERY,
-                    ),
+                    schema::string_max("Optional: reorder the page by relevance to this topic.", MAX_QUERY),
                 ),
                 (
                     "contentFilter",
@@ -54,10 +51,7 @@ pub fn spec() -> ToolSpec {
                 ),
                 (
                     "excludeNodeIds",
-                    schema::string_array(
-                        "nodeIds to leave out of the page (the page may then be shorter).",
-                        500,
-                    ),
+                    schema::string_array("nodeIds to leave out of the page (the page may then be shorter).", 500),
                 ),
                 ("outputFormat", schema::output_format("markdown")),
             ],
@@ -73,13 +67,8 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
             Some("both") => ChildFilter::Both,
             _ => ChildFilter::Files,
         };
-        let recursive =
-            args.boolean("includeSubcollections", false)? && filter == ChildFilter::Files;
-        let max_skip = if recursive {
-            MAX_SKIP_RECURSIVE
-        } else {
-            MAX_SKIP
-        };
+        let recursive = args.boolean("includeSubcollections", false)? && filter == ChildFilter::Files;
+        let max_skip = if recursive { MAX_SKIP_RECURSIVE } else { MAX_SKIP };
         Ok::<_, ArgError>((
             args.node_id("nodeId")?,
             args.optional_text("query", MAX_QUERY)?,
@@ -91,8 +80,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
             args.format(Format::Markdown)?,
         ))
     })();
-    let (node_id, query, filter, recursive, max_results, skip_count, exclude, format) = match parsed
-    {
+    let (node_id, query, filter, recursive, max_results, skip_count, exclude, format) = match parsed {
         Ok(parsed) => parsed,
         Err(error) => return error.into(),
     };
@@ -163,9 +151,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
                     outcome.total
                 )
             } else if outcome.total > 0 {
-                format!(
-                    "Keine {what} auf dieser Seite von Sammlung {node_id} (alle ausgeschlossen)."
-                )
+                format!("Keine {what} auf dieser Seite von Sammlung {node_id} (alle ausgeschlossen).")
             } else {
                 format!("Sammlung {node_id} enthält keine {what}.")
             };

@@ -17,7 +17,10 @@ pub fn spec() -> ToolSpec {
         input_schema: schema::object(
             vec![
                 ("vocabulary", schema::string_enum("Which vocabulary to list.", &names)),
-                ("query", schema::string_max("Only entries whose label, alias or URI contains this text.", 200)),
+                (
+                    "query",
+                    schema::string_max("Only entries whose label, alias or URI contains this text.", 200),
+                ),
             ],
             &["vocabulary"],
         ),
@@ -40,7 +43,10 @@ fn render(args: &Args) -> Result<ToolResponse, super::ArgError> {
         ))
     })?;
     let Some(vocabulary) = Vocabulary::parse(name) else {
-        return Err(super::ArgError(format!("Unbekanntes Vokabular. Erlaubt: {}.", names.join(", "))));
+        return Err(super::ArgError(format!(
+            "Unbekanntes Vokabular. Erlaubt: {}.",
+            names.join(", ")
+        )));
     };
     let query = args.optional_text("query", 200)?;
     let needle = query.as_deref().map(fold);
@@ -70,7 +76,10 @@ fn render(args: &Args) -> Result<ToolResponse, super::ArgError> {
     }
     out.push('\n');
     if entries.is_empty() {
-        let _ = writeln!(out, "Keine Einträge gefunden. Ohne `query` aufrufen, um alle Werte zu sehen.");
+        let _ = writeln!(
+            out,
+            "Keine Einträge gefunden. Ohne `query` aufrufen, um alle Werte zu sehen."
+        );
     }
     for entry in entries {
         if entry.aliases.is_empty() {

@@ -45,16 +45,25 @@ pub enum Body {
 
 impl ToolResponse {
     pub fn text(text: impl Into<String>) -> Self {
-        ToolResponse { body: Body::Text(text.into()), is_error: false }
+        ToolResponse {
+            body: Body::Text(text.into()),
+            is_error: false,
+        }
     }
 
     pub fn json(value: Value) -> Self {
-        ToolResponse { body: Body::Json(value), is_error: false }
+        ToolResponse {
+            body: Body::Json(value),
+            is_error: false,
+        }
     }
 
     /// A failure the user should read: one plain German text block.
     pub fn error(message: impl Into<String>) -> Self {
-        ToolResponse { body: Body::Text(message.into()), is_error: true }
+        ToolResponse {
+            body: Body::Text(message.into()),
+            is_error: true,
+        }
     }
 
     pub fn with_error(mut self, is_error: bool) -> Self {
@@ -96,7 +105,10 @@ pub struct ToolEntry {
 
 macro_rules! entry {
     ($module:ident) => {
-        ToolEntry { spec: $module::spec, call: |app, args| Box::pin($module::call(app, args)) }
+        ToolEntry {
+            spec: $module::spec,
+            call: |app, args| Box::pin($module::call(app, args)),
+        }
     };
 }
 

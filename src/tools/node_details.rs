@@ -23,9 +23,18 @@ pub fn spec() -> ToolSpec {
         input_schema: schema::object(
             vec![
                 ("nodeId", schema::string("The node's id (UUID) from a search result.")),
-                ("includeTextContent", schema::boolean("Add the stored full text (Volltext).", false)),
-                ("includeParents", schema::boolean("Add the parent collections (Eltern-Sammlungen).", false)),
-                ("includeRaw", schema::boolean("Add the raw vocabulary URIs behind the labels.", false)),
+                (
+                    "includeTextContent",
+                    schema::boolean("Add the stored full text (Volltext).", false),
+                ),
+                (
+                    "includeParents",
+                    schema::boolean("Add the parent collections (Eltern-Sammlungen).", false),
+                ),
+                (
+                    "includeRaw",
+                    schema::boolean("Add the raw vocabulary URIs behind the labels.", false),
+                ),
                 ("outputFormat", schema::output_format("markdown")),
             ],
             &["nodeId"],
@@ -51,10 +60,22 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     // The three reads go out together.
     let metadata = app.upstream.metadata(&node_id, Props::All);
     let text = async {
-        if with_text { Some(app.upstream.text_content(&node_id).await) } else { None }
+        if with_text {
+            Some(app.upstream.text_content(&node_id).await)
+        } else {
+            None
+        }
     };
     let parents = async {
-        if with_parents { Some(app.upstream.parents(&node_id, Props::Keys(&["cclom:title", "cm:name"])).await) } else { None }
+        if with_parents {
+            Some(
+                app.upstream
+                    .parents(&node_id, Props::Keys(&["cclom:title", "cm:name"]))
+                    .await,
+            )
+        } else {
+            None
+        }
     };
     let (metadata, text, parents) = futures::join!(metadata, text, parents);
 
@@ -100,7 +121,10 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
             let mut doc = formatted.to_json();
             doc.insert("renderUrl".into(), json!(render_url));
             if let Some(parents) = &parents {
-                let list: Vec<Value> = parents.iter().map(|(id, title)| json!({"nodeId": id, "title": title})).collect();
+                let list: Vec<Value> = parents
+                    .iter()
+                    .map(|(id, title)| json!({"nodeId": id, "title": title}))
+                    .collect();
                 doc.insert("parents".into(), json!(list));
             }
             if let Some(text) = &text {
@@ -162,7 +186,12 @@ fn raw_lists(node: &Node) -> Vec<(&'static str, Vec<String>)> {
         ("educationalContexts", node.prop("ccm:educationalcontext").to_vec()),
         ("userRoles", node.prop(format::user_role_property(node)).to_vec()),
         ("learningResourceTypes", node.prop("ccm:oeh_lrt_aggregated").to_vec()),
-        ("license", node.first("ccm:commonlicense_key").map(|k| vec![k.to_string()]).unwrap_or_default()),
+        (
+            "license",
+            node.first("ccm:commonlicense_key")
+                .map(|k| vec![k.to_string()])
+                .unwrap_or_default(),
+        ),
     ]
 }
 

@@ -25,7 +25,8 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     let raw = match args.id_entries("nodeIds", MAX_IDS) {
         Ok(list) if !list.is_empty() => list,
         Ok(_) => {
-            return ArgError("Fehlender Pflichtparameter nodeIds: Erlaubt ist eine Liste von 1 bis 50 nodeIds.".into()).into();
+            return ArgError("Fehlender Pflichtparameter nodeIds: Erlaubt ist eine Liste von 1 bis 50 nodeIds.".into())
+                .into();
         }
         Err(error) => return error.into(),
     };

@@ -46,9 +46,5 @@ pub fn string_array(description: &str, max_items: usize) -> Value {
 }
 
 pub fn output_format(default: &str) -> Value {
-    string_enum_default(
-        "markdown cards or one JSON document.",
-        &["markdown", "json"],
-        default,
-    )
+    string_enum_default("markdown cards or one JSON document.", &["markdown", "json"], default)
 }

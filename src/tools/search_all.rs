@@ -11,9 +11,7 @@ use super::{ArgError, Args, Format, ToolResponse, ToolSpec, schema};
 use crate::app::App;
 use crate::format::FormattedNode;
 use crate::search::collections::is_page_config;
-use crate::search::output::{
-    LabeledCriterion, Listing, QueryMeta, extras, hint_lines, quoted,
-};
+use crate::search::output::{LabeledCriterion, Listing, QueryMeta, extras, hint_lines, quoted};
 use crate::search::pipeline::{ContentOutcome, ContentSearch, search_content};
 use crate::search::ranking::{node_matches_text, rerank};
 use crate::upstream::{ChildFilter, Node, Props, UpstreamError};
@@ -35,10 +33,7 @@ pub fn spec() -> ToolSpec {
             vec![
                 (
                     "query",
-                    schema::string_max(
-                        "Topic or request in German, e.g. \"Photosynthese\".",
-                        MAX_QUERY,
-                    ),
+                    schema::string_max("Topic or request in German, e.g. \"Photosynthese\".", MAX_QUERY),
                 ),
                 (
                     "educationalContext",
@@ -54,18 +49,10 @@ pub fn spec() -> ToolSpec {
                 ),
                 (
                     "learningResourceType",
-                    schema::string(
-                        "Ressourcentyp for the materials, e.g. \"Video\" (label, synonym or URI).",
-                    ),
+                    schema::string("Ressourcentyp for the materials, e.g. \"Video\" (label, synonym or URI)."),
                 ),
-                (
-                    "publisher",
-                    schema::string("Anbieter of the materials as free text."),
-                ),
-                (
-                    "maxContent",
-                    schema::integer("Number of materials.", 1, 50, 8),
-                ),
+                ("publisher", schema::string("Anbieter of the materials as free text.")),
+                ("maxContent", schema::integer("Number of materials.", 1, 50, 8)),
                 (
                     "maxCollections",
                     schema::integer("Number of collections, and of topic pages.", 1, 20, 5),
@@ -81,10 +68,7 @@ pub fn spec() -> ToolSpec {
                 ),
                 (
                     "excludeNodeIds",
-                    schema::string_array(
-                        "nodeIds already shown; they are left out of every pot.",
-                        500,
-                    ),
+                    schema::string_array("nodeIds already shown; they are left out of every pot.", 500),
                 ),
                 ("outputFormat", schema::output_format("json")),
             ],
@@ -226,10 +210,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     let mut keyword_nodes = keyword_nodes;
     if let Some(relaxed) = content.relaxed_query.as_deref()
         && want_collections
-        && !portal_nodes
-            .iter()
-            .chain(&keyword_nodes)
-            .any(|n| visible(n))
+        && !portal_nodes.iter().chain(&keyword_nodes).any(visible)
     {
         collection_query = relaxed;
         portal_nodes = portals_for(relaxed);
@@ -255,13 +236,9 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         .filter(|n| visible(n))
         .filter(|n| seen.insert(n.id().to_string()))
         .collect();
-    let formatted: Vec<FormattedNode> = rerank(pool, collection_query)
-        .iter()
-        .map(|n| app.format(n))
-        .collect();
-    let (with_page, without_page): (Vec<FormattedNode>, Vec<FormattedNode>) = formatted
-        .into_iter()
-        .partition(|f| !f.topic_page_url.is_empty());
+    let formatted: Vec<FormattedNode> = rerank(pool, collection_query).iter().map(|n| app.format(n)).collect();
+    let (with_page, without_page): (Vec<FormattedNode>, Vec<FormattedNode>) =
+        formatted.into_iter().partition(|f| !f.topic_page_url.is_empty());
     let topic_pages: Vec<FormattedNode> = if include.topic_pages {
         with_page.into_iter().take(max_collections).collect()
     } else {
@@ -317,16 +294,8 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
             .to_json(),
         }
     };
-    let collections_pot = pot(
-        collections,
-        "search_wlo_all:collections",
-        "keyword_collections",
-    );
-    let topic_pages_pot = pot(
-        topic_pages,
-        "search_wlo_all:topicPages",
-        "topic_pages_by_keyword",
-    );
+    let collections_pot = pot(collections, "search_wlo_all:collections", "keyword_collections");
+    let topic_pages_pot = pot(topic_pages, "search_wlo_all:topicPages", "topic_pages_by_keyword");
     let relaxed = content.relaxed_query.as_deref();
 
     match format {
@@ -350,12 +319,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
             let mut out = lines.join("\n");
             let sections = [
                 (include.content, "Inhalte", &content_pot, "Keine Inhalte"),
-                (
-                    include.collections,
-                    "Sammlungen",
-                    &collections_pot,
-                    "Keine Sammlungen",
-                ),
+                (include.collections, "Sammlungen", &collections_pot, "Keine Sammlungen"),
                 (
                     include.topic_pages,
                     "Themenseiten",
@@ -370,7 +334,10 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
                 let count = pot.results.len();
                 let head = if heading == "Inhalte" && pot.related > 0 {
                     let direct = count - pot.related.min(count);
-                    format!("# {heading}: {direct} von {} (+{} weitere aus demselben Fach)", pot.total, pot.related)
+                    format!(
+                        "# {heading}: {direct} von {} (+{} weitere aus demselben Fach)",
+                        pot.total, pot.related
+                    )
                 } else if heading == "Inhalte" {
                     format!("# {heading}: {count} von {}", pot.total)
                 } else {

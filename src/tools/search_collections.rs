@@ -31,9 +31,7 @@ pub fn spec() -> ToolSpec {
                 ),
                 (
                     "educationalContext",
-                    schema::string(
-                        "Bildungsstufe, e.g. \"Sekundarstufe I\" (label, synonym or URI).",
-                    ),
+                    schema::string("Bildungsstufe, e.g. \"Sekundarstufe I\" (label, synonym or URI)."),
                 ),
                 (
                     "discipline",
@@ -43,10 +41,7 @@ pub fn spec() -> ToolSpec {
                     "userRole",
                     schema::string("Zielgruppe, e.g. \"teacher\" (label, synonym or URI)."),
                 ),
-                (
-                    "maxResults",
-                    schema::integer("Number of results.", 1, 20, 5),
-                ),
+                ("maxResults", schema::integer("Number of results.", 1, 20, 5)),
                 (
                     "excludeNodeIds",
                     schema::string_array("nodeIds already shown; they are left out.", 500),
@@ -94,10 +89,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     let outcome = match search_collections(app, search).await {
         Ok(outcome) => outcome,
         Err(UpstreamError::NotFound) if parent.is_some() => {
-            return ToolResponse::error(format!(
-                "Sammlung {} nicht gefunden.",
-                parent.unwrap_or_default()
-            ));
+            return ToolResponse::error(format!("Sammlung {} nicht gefunden.", parent.unwrap_or_default()));
         }
         Err(error) => return ToolResponse::error(error.german()),
     };

@@ -32,9 +32,7 @@ pub fn spec() -> ToolSpec {
                 ),
                 (
                     "discipline",
-                    schema::string(
-                        "Fach, e.g. \"Mathematik\", \"Mathe\", \"biology\" (label, synonym or URI).",
-                    ),
+                    schema::string("Fach, e.g. \"Mathematik\", \"Mathe\", \"biology\" (label, synonym or URI)."),
                 ),
                 (
                     "userRole",
@@ -52,10 +50,7 @@ pub fn spec() -> ToolSpec {
                     "publisher",
                     schema::string("Anbieter as free text, e.g. \"serlo\", \"Klexikon\"."),
                 ),
-                (
-                    "maxResults",
-                    schema::integer("Number of results.", 1, 20, 8),
-                ),
+                ("maxResults", schema::integer("Number of results.", 1, 20, 8)),
                 (
                     "excludeNodeIds",
                     schema::string_array("nodeIds already shown; they are left out.", 500),
@@ -70,10 +65,7 @@ pub fn spec() -> ToolSpec {
 /// The filter parameters of the content search.
 pub(crate) fn content_filters(args: &Args) -> Result<Filters, ArgError> {
     let mut inputs = Vec::new();
-    for field in FilterField::VOCABULARY
-        .into_iter()
-        .chain([FilterField::Publisher])
-    {
+    for field in FilterField::VOCABULARY.into_iter().chain([FilterField::Publisher]) {
         if let Some(value) = args.optional_text(field.param(), super::args::MAX_TEXT)? {
             inputs.push((field, value));
         }
@@ -126,20 +118,14 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         results,
         unresolved: &filters.unresolved,
         warnings: &outcome.warnings,
-        relaxed: outcome
-            .relaxed_query
-            .as_deref()
-            .map(|r| (query.as_str(), r)),
+        relaxed: outcome.relaxed_query.as_deref().map(|r| (query.as_str(), r)),
         meta,
     };
     match format {
         Format::Json => ToolResponse::json(listing.to_json()),
         Format::Markdown => {
             let empty = if outcome.total > 0 && !exclude.is_empty() {
-                format!(
-                    "Keine weiteren Treffer für {} (alle bereits gezeigt).",
-                    quoted(&query)
-                )
+                format!("Keine weiteren Treffer für {} (alle bereits gezeigt).", quoted(&query))
             } else {
                 format!("Keine Treffer für {}.", quoted(&query))
             };

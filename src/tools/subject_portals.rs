@@ -116,6 +116,9 @@ fn render(app: &App, result: &Portals, format: Format) -> ToolResponse {
 /// `[{field, value, suggestions}]`.
 pub(crate) fn unresolved_json(filters: &[UnresolvedFilter]) -> Value {
     Value::Array(
-        filters.iter().map(|f| json!({"field": f.field, "value": f.value, "suggestions": f.suggestions})).collect(),
+        filters
+            .iter()
+            .map(|f| json!({"field": f.field, "value": f.value, "suggestions": f.suggestions}))
+            .collect(),
     )
 }

@@ -20,14 +20,26 @@ pub fn spec() -> ToolSpec {
         description: "Find WLO topic pages (Themenseiten: curated collection pages in variants for Lehrkräfte / Lernende / Allgemein). Modes: collectionId checks one collection; query searches collections and portals with a topic page; neither lists all. One card per collection with its variants (mergeVariants=false: one per variant). targetGroup and educationalContext exclude only variants with a different value. sort: relevance (default with query) or alpha.",
         input_schema: schema::object(
             vec![
-                ("query", schema::string_max("Topic to search for (Mode B), e.g. \"Klimawandel\".", 200)),
-                ("targetGroup", schema::string_enum("Audience of the variant.", &["teacher", "learner", "general"])),
+                (
+                    "query",
+                    schema::string_max("Topic to search for (Mode B), e.g. \"Klimawandel\".", 200),
+                ),
+                (
+                    "targetGroup",
+                    schema::string_enum("Audience of the variant.", &["teacher", "learner", "general"]),
+                ),
                 (
                     "educationalContext",
                     schema::string_max("Bildungsstufe (label, alias or URI), e.g. \"Sekundarstufe I\".", 200),
                 ),
-                ("collectionId", schema::string("nodeId (UUID) of one collection to check (Mode A); wins over query.")),
-                ("mergeVariants", schema::boolean("One card per collection with all its variants.", true)),
+                (
+                    "collectionId",
+                    schema::string("nodeId (UUID) of one collection to check (Mode A); wins over query."),
+                ),
+                (
+                    "mergeVariants",
+                    schema::boolean("One card per collection with all its variants.", true),
+                ),
                 (
                     "sort",
                     schema::string_enum(
@@ -49,7 +61,9 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
             TopicPagesQuery {
                 query: args.optional_text("query", super::args::MAX_TEXT)?,
                 collection_id: args.optional_node_id("collectionId")?,
-                target_group: args.choice("targetGroup", &["teacher", "learner", "general"])?.map(str::to_string),
+                target_group: args
+                    .choice("targetGroup", &["teacher", "learner", "general"])?
+                    .map(str::to_string),
                 educational_context: args.optional_text("educationalContext", super::args::MAX_TEXT)?,
                 merge_variants: args.boolean("mergeVariants", true)?,
                 sort: args.choice("sort", &["alpha", "relevance"])?.map(|s| match s {
@@ -101,7 +115,10 @@ fn page_json(page: &TopicPage) -> Value {
 fn to_json(result: &TopicPages) -> Value {
     let mut doc = serde_json::Map::new();
     doc.insert("total".into(), json!(result.total));
-    doc.insert("results".into(), Value::Array(result.pages.iter().map(page_json).collect()));
+    doc.insert(
+        "results".into(),
+        Value::Array(result.pages.iter().map(page_json).collect()),
+    );
     if !result.unresolved.is_empty() {
         doc.insert("unresolvedFilters".into(), unresolved_json(&result.unresolved));
     }
@@ -131,7 +148,11 @@ fn to_markdown(result: &TopicPages, query: &TopicPagesQuery) -> String {
         let _ = write!(out, "\n\n## {}", one_line(&page.title));
         let _ = write!(out, "\nSammlung-nodeId: {}", page.collection_id);
         if !page.educational_contexts.is_empty() {
-            let _ = write!(out, "\nBildungsstufe: {}", one_line(&page.educational_contexts.join(", ")));
+            let _ = write!(
+                out,
+                "\nBildungsstufe: {}",
+                one_line(&page.educational_contexts.join(", "))
+            );
         }
         let _ = write!(out, "\nThemenseite: {}", page.topic_page_url);
         for v in &page.variants {

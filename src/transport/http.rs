@@ -44,8 +44,7 @@ pub const MAX_HEADER_BYTES: usize = 32 * 1024;
 /// Protocol versions accepted in the `MCP-Protocol-Version` header.
 pub const SUPPORTED_VERSIONS: &[&str] = &["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"];
 
-const ALLOW_HEADERS: &str =
-    "Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID";
+const ALLOW_HEADERS: &str = "Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, Last-Event-ID";
 
 /// Per-front-end choices.
 #[derive(Debug, Clone, Default)]
@@ -80,7 +79,9 @@ impl HttpHandler {
             .with_max_request_body_bytes(MAX_BODY_BYTES)
             .disable_allowed_hosts();
         let service = StreamableHttpService::new(move || Ok(server.clone()), Default::default(), config);
-        HttpHandler { inner: Arc::new(Inner { app, service, options }) }
+        HttpHandler {
+            inner: Arc::new(Inner { app, service, options }),
+        }
     }
 
     pub fn app(&self) -> &Arc<App> {
@@ -106,7 +107,10 @@ impl HttpHandler {
             None
         } else {
             match tokio::time::timeout(budget, Limited::new(body, DRAIN_LIMIT).collect()).await {
-                Ok(collected) => collected.ok().map(|c| c.to_bytes()).filter(|b| b.len() <= MAX_BODY_BYTES),
+                Ok(collected) => collected
+                    .ok()
+                    .map(|c| c.to_bytes())
+                    .filter(|b| b.len() <= MAX_BODY_BYTES),
                 Err(_) => {
                     let mut response =
                         rpc_error(StatusCode::REQUEST_TIMEOUT, -32600, "Request body not received in time");
@@ -121,7 +125,11 @@ impl HttpHandler {
             Ok(Ok(response)) => response,
             Ok(Err(join_error)) => {
                 tracing::error!(error = %join_error, "request handler panicked");
-                rpc_error(StatusCode::INTERNAL_SERVER_ERROR, -32603, "Internal error while answering this request")
+                rpc_error(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    -32603,
+                    "Internal error while answering this request",
+                )
             }
             Err(_) => rpc_error(StatusCode::GATEWAY_TIMEOUT, -32603, "The request took too long"),
         };
@@ -158,7 +166,11 @@ impl Inner {
         if let Some(token) = &self.app.config.access_token
             && !bearer_matches(&parts.headers, token)
         {
-            let mut response = rpc_error(StatusCode::UNAUTHORIZED, -32001, "Unauthorized: a valid bearer token is required");
+            let mut response = rpc_error(
+                StatusCode::UNAUTHORIZED,
+                -32001,
+                "Unauthorized: a valid bearer token is required",
+            );
             response
                 .headers_mut()
                 .insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
@@ -174,7 +186,11 @@ impl Inner {
         }
         // 5. Sizes.
         if header_bytes(&parts.headers) > MAX_HEADER_BYTES {
-            return rpc_error(StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE, -32600, "Request headers too large");
+            return rpc_error(
+                StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
+                -32600,
+                "Request headers too large",
+            );
         }
         let Some(body) = body else {
             return rpc_error(StatusCode::PAYLOAD_TOO_LARGE, -32600, "Request body larger than 1 MiB");
@@ -182,7 +198,13 @@ impl Inner {
         // 6. JSON and JSON-RPC shape.
         let message: Value = match serde_json::from_slice(&body) {
             Ok(message) => message,
-            Err(_) => return rpc_error(StatusCode::BAD_REQUEST, -32700, "Parse error: the body is not valid JSON"),
+            Err(_) => {
+                return rpc_error(
+                    StatusCode::BAD_REQUEST,
+                    -32700,
+                    "Parse error: the body is not valid JSON",
+                );
+            }
         };
         let kind = match classify(&message) {
             Ok(kind) => kind,
@@ -198,7 +220,10 @@ impl Inner {
                 return rpc_error(
                     StatusCode::BAD_REQUEST,
                     -32600,
-                    &format!("Unsupported MCP-Protocol-Version; supported: {}", SUPPORTED_VERSIONS.join(", ")),
+                    &format!(
+                        "Unsupported MCP-Protocol-Version; supported: {}",
+                        SUPPORTED_VERSIONS.join(", ")
+                    ),
                 );
             }
         }
@@ -212,9 +237,18 @@ impl Inner {
     }
 
     /// Hand a JSON-RPC request to rmcp with normalised headers.
-    async fn forward(&self, mut parts: http::request::Parts, body: Bytes, message: &Value, initialize: bool) -> HttpResponse {
+    async fn forward(
+        &self,
+        mut parts: http::request::Parts,
+        body: Bytes,
+        message: &Value,
+        initialize: bool,
+    ) -> HttpResponse {
         let headers = &mut parts.headers;
-        headers.insert(header::ACCEPT, HeaderValue::from_static("application/json, text/event-stream"));
+        headers.insert(
+            header::ACCEPT,
+            HeaderValue::from_static("application/json, text/event-stream"),
+        );
         headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
         headers.remove("mcp-session-id");
         if initialize {
@@ -234,10 +268,26 @@ impl Inner {
         if json_body {
             return Response::from_parts(parts, Full::new(bytes));
         }
-        let reason = String::from_utf8_lossy(&bytes).trim().chars().take(300).collect::<String>();
-        let status = if parts.status.is_client_error() { StatusCode::BAD_REQUEST } else { parts.status };
-        let code = if status == StatusCode::BAD_REQUEST { -32600 } else { -32603 };
-        let mut response = rpc_error(status, code, if reason.is_empty() { "Invalid request" } else { &reason });
+        let reason = String::from_utf8_lossy(&bytes)
+            .trim()
+            .chars()
+            .take(300)
+            .collect::<String>();
+        let status = if parts.status.is_client_error() {
+            StatusCode::BAD_REQUEST
+        } else {
+            parts.status
+        };
+        let code = if status == StatusCode::BAD_REQUEST {
+            -32600
+        } else {
+            -32603
+        };
+        let mut response = rpc_error(
+            status,
+            code,
+            if reason.is_empty() { "Invalid request" } else { &reason },
+        );
         if let Some(id) = message.get("id") {
             let body = json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": reason}});
             *response.body_mut() = Full::new(Bytes::from(body.to_string()));
@@ -266,7 +316,9 @@ fn classify(message: &Value) -> Result<Kind, &'static str> {
     }
     let id_ok = |id: &Value| id.is_string() || id.is_number();
     match (object.get("method"), object.get("id")) {
-        (Some(Value::String(method)), Some(id)) if id_ok(id) => Ok(Kind::Request { initialize: method == "initialize" }),
+        (Some(Value::String(method)), Some(id)) if id_ok(id) => Ok(Kind::Request {
+            initialize: method == "initialize",
+        }),
         (Some(Value::String(_)), None) => Ok(Kind::Notification),
         (Some(_), _) => Err("Invalid Request: method must be a string and id a string or number"),
         (None, Some(_)) if object.contains_key("result") || object.contains_key("error") => Ok(Kind::ClientResponse),
@@ -313,7 +365,10 @@ fn header_bytes(headers: &HeaderMap) -> usize {
 
 fn add_cors(headers: &mut HeaderMap) {
     headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
-    headers.insert(header::ACCESS_CONTROL_EXPOSE_HEADERS, HeaderValue::from_static("Mcp-Session-Id"));
+    headers.insert(
+        header::ACCESS_CONTROL_EXPOSE_HEADERS,
+        HeaderValue::from_static("Mcp-Session-Id"),
+    );
 }
 
 /// A JSON-RPC error response with `id: null`.
@@ -350,18 +405,39 @@ mod tests {
 
     #[test]
     fn bearer() {
-        assert!(bearer_matches(&headers(&[("authorization", "Bearer s3cret")]), "s3cret"));
-        assert!(bearer_matches(&headers(&[("authorization", "bearer s3cret")]), "s3cret"));
-        assert!(!bearer_matches(&headers(&[("authorization", "Bearer s3cre")]), "s3cret"));
-        assert!(!bearer_matches(&headers(&[("authorization", "Basic s3cret")]), "s3cret"));
+        assert!(bearer_matches(
+            &headers(&[("authorization", "Bearer s3cret")]),
+            "s3cret"
+        ));
+        assert!(bearer_matches(
+            &headers(&[("authorization", "bearer s3cret")]),
+            "s3cret"
+        ));
+        assert!(!bearer_matches(
+            &headers(&[("authorization", "Bearer s3cre")]),
+            "s3cret"
+        ));
+        assert!(!bearer_matches(
+            &headers(&[("authorization", "Basic s3cret")]),
+            "s3cret"
+        ));
         assert!(!bearer_matches(&headers(&[]), "s3cret"));
     }
 
     #[test]
     fn classification() {
-        assert!(matches!(classify(&json!({"jsonrpc":"2.0","id":1,"method":"ping"})), Ok(Kind::Request { initialize: false })));
-        assert!(matches!(classify(&json!({"jsonrpc":"2.0","method":"notifications/initialized"})), Ok(Kind::Notification)));
-        assert!(matches!(classify(&json!({"jsonrpc":"2.0","id":1,"result":{}})), Ok(Kind::ClientResponse)));
+        assert!(matches!(
+            classify(&json!({"jsonrpc":"2.0","id":1,"method":"ping"})),
+            Ok(Kind::Request { initialize: false })
+        ));
+        assert!(matches!(
+            classify(&json!({"jsonrpc":"2.0","method":"notifications/initialized"})),
+            Ok(Kind::Notification)
+        ));
+        assert!(matches!(
+            classify(&json!({"jsonrpc":"2.0","id":1,"result":{}})),
+            Ok(Kind::ClientResponse)
+        ));
         assert!(classify(&json!([])).is_err());
         assert!(classify(&json!({"id":1,"method":"ping"})).is_err());
         assert!(classify(&json!({"jsonrpc":"2.0","id":null,"method":"ping"})).is_err());

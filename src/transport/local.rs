@@ -71,6 +71,9 @@ async fn route(handler: &HttpHandler, request: Request<Incoming>) -> http::Respo
     }
     let mut response = rpc_error(StatusCode::NOT_FOUND, -32600, "Not found: the MCP endpoint is /mcp");
     let headers = response.headers_mut();
-    headers.insert(http::header::ACCESS_CONTROL_ALLOW_ORIGIN, http::HeaderValue::from_static("*"));
+    headers.insert(
+        http::header::ACCESS_CONTROL_ALLOW_ORIGIN,
+        http::HeaderValue::from_static("*"),
+    );
     response
 }

@@ -48,7 +48,12 @@ pub fn build(config: Result<Config, ConfigError>) -> ColdStart {
                 tracing::warn!("{warning}");
             }
             let repository = config.repository_url.clone();
-            let handler = HttpHandler::new(App::new(config), HttpOptions { loopback_host_check: false });
+            let handler = HttpHandler::new(
+                App::new(config),
+                HttpOptions {
+                    loopback_host_check: false,
+                },
+            );
             tracing::info!(%repository, "wlo-mcp ready");
             Ok(handler)
         }
@@ -92,7 +97,10 @@ pub fn config_error_response(error: &ConfigError) -> HttpResponse {
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
     headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
-    headers.insert(header::ACCESS_CONTROL_EXPOSE_HEADERS, HeaderValue::from_static("Mcp-Session-Id"));
+    headers.insert(
+        header::ACCESS_CONTROL_EXPOSE_HEADERS,
+        HeaderValue::from_static("Mcp-Session-Id"),
+    );
     response
 }
 
@@ -161,15 +169,25 @@ mod tests {
 
     #[tokio::test]
     async fn config_error_is_a_json_rpc_500() {
-        let error = ConfigError { variable: "WLO_REPOSITORY_URL", message: "'a b' contains whitespace".into() };
+        let error = ConfigError {
+            variable: "WLO_REPOSITORY_URL",
+            message: "'a b' contains whitespace".into(),
+        };
         let response = into_lambda(config_error_response(&error)).await;
         assert_eq!(response.status(), 500);
         assert_eq!(response.headers()["access-control-allow-origin"], "*");
-        let lambda_http::Body::Text(text) = response.body() else { panic!("text body expected") };
+        let lambda_http::Body::Text(text) = response.body() else {
+            panic!("text body expected")
+        };
         let body: serde_json::Value = serde_json::from_str(text).unwrap();
         assert_eq!(body["error"]["code"], -32603);
         assert_eq!(body["error"]["data"]["variable"], "WLO_REPOSITORY_URL");
-        assert!(body["error"]["message"].as_str().unwrap().contains("WLO_REPOSITORY_URL"));
+        assert!(
+            body["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("WLO_REPOSITORY_URL")
+        );
     }
 
     #[tokio::test]

@@ -50,7 +50,10 @@ pub enum CacheOutcome {
 
 impl Cache {
     pub fn new(max_bytes: usize) -> Cache {
-        Cache { max_bytes, inner: Mutex::new(Inner::default()) }
+        Cache {
+            max_bytes,
+            inner: Mutex::new(Inner::default()),
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -126,7 +129,10 @@ impl Cache {
 
         // If this future is dropped mid-fetch, the guard clears the pending slot
         // so later callers do not wait on a leader that is gone.
-        let mut guard = PendingGuard { cache: self, key: Some(key) };
+        let mut guard = PendingGuard {
+            cache: self,
+            key: Some(key),
+        };
         let result = fetch().await;
         let key = guard.key.take().unwrap_or_default();
         {
@@ -159,7 +165,9 @@ impl Cache {
             remove(inner, &k);
         }
         while inner.bytes + size > self.max_bytes {
-            let Some((_, oldest)) = inner.order.pop_first() else { break };
+            let Some((_, oldest)) = inner.order.pop_first() else {
+                break;
+            };
             if let Some(Slot::Ready { body, .. }) = inner.slots.remove(&oldest) {
                 inner.bytes -= body.len() + oldest.len();
             }
@@ -168,7 +176,14 @@ impl Cache {
         inner.next_seq += 1;
         inner.order.insert(seq, key.clone());
         inner.bytes += size;
-        inner.slots.insert(key, Slot::Ready { body, expires: now + ttl, seq });
+        inner.slots.insert(
+            key,
+            Slot::Ready {
+                body,
+                expires: now + ttl,
+                seq,
+            },
+        );
     }
 }
 
@@ -212,8 +227,12 @@ mod tests {
     async fn hit_after_fetch() {
         let cache = Cache::new(1 << 20);
         let calls = AtomicU32::new(0);
-        let (a, o1) = cache.get_or_fetch("k".into(), TTL, || fetch_counting(&calls, "x")).await;
-        let (b, o2) = cache.get_or_fetch("k".into(), TTL, || fetch_counting(&calls, "y")).await;
+        let (a, o1) = cache
+            .get_or_fetch("k".into(), TTL, || fetch_counting(&calls, "x"))
+            .await;
+        let (b, o2) = cache
+            .get_or_fetch("k".into(), TTL, || fetch_counting(&calls, "y"))
+            .await;
         assert_eq!((a.unwrap(), b.unwrap()), (Bytes::from("x"), Bytes::from("x")));
         assert_eq!((o1, o2), (CacheOutcome::Fetched, CacheOutcome::Hit));
         assert_eq!(calls.load(Ordering::SeqCst), 1);
@@ -240,7 +259,9 @@ mod tests {
             .await;
         assert_eq!(r, Err(UpstreamError::Timeout));
         let calls = AtomicU32::new(0);
-        let (r, o) = cache.get_or_fetch("k".into(), TTL, || fetch_counting(&calls, "ok")).await;
+        let (r, o) = cache
+            .get_or_fetch("k".into(), TTL, || fetch_counting(&calls, "ok"))
+            .await;
         assert_eq!(r.unwrap(), "ok");
         assert_eq!(o, CacheOutcome::Fetched);
         assert!(!cache.is_empty());
@@ -251,9 +272,13 @@ mod tests {
         let cache = Cache::new(1 << 20);
         let calls = AtomicU32::new(0);
         let ttl = Duration::from_millis(30);
-        cache.get_or_fetch("k".into(), ttl, || fetch_counting(&calls, "x")).await;
+        let _ = cache
+            .get_or_fetch("k".into(), ttl, || fetch_counting(&calls, "x"))
+            .await;
         tokio::time::sleep(Duration::from_millis(50)).await;
-        let (_, o) = cache.get_or_fetch("k".into(), ttl, || fetch_counting(&calls, "x")).await;
+        let (_, o) = cache
+            .get_or_fetch("k".into(), ttl, || fetch_counting(&calls, "x"))
+            .await;
         assert_eq!(o, CacheOutcome::Fetched);
         assert_eq!(calls.load(Ordering::SeqCst), 2);
     }
@@ -269,7 +294,9 @@ mod tests {
             assert_eq!(o, CacheOutcome::Bypassed);
         }
         let cache = Cache::new(0);
-        let (_, o) = cache.get_or_fetch("k".into(), TTL, || fetch_counting(&calls, "x")).await;
+        let (_, o) = cache
+            .get_or_fetch("k".into(), TTL, || fetch_counting(&calls, "x"))
+            .await;
         assert_eq!(o, CacheOutcome::Bypassed);
         assert_eq!(calls.load(Ordering::SeqCst), 3);
     }
@@ -279,9 +306,10 @@ mod tests {
         let cache = Cache::new(100);
         for i in 0..20 {
             let body = Bytes::from(vec![b'x'; 30]);
-            cache
+            let (stored, _) = cache
                 .get_or_fetch(format!("k{i}"), TTL, || async move { Ok(body) })
                 .await;
+            assert!(stored.is_ok());
             assert!(cache.bytes() <= 100);
         }
         assert!(cache.len() <= 3);

@@ -145,7 +145,11 @@ impl EduSharing {
     ) -> Result<NodeList, UpstreamError> {
         let url = self.url(
             "search/v1/queries/-home-/mds_oeh/ngsearch",
-            &[("contentType", "FILES".into()), ("maxItems", max_items.to_string()), ("skipCount", skip_count.to_string())],
+            &[
+                ("contentType", "FILES".into()),
+                ("maxItems", max_items.to_string()),
+                ("skipCount", skip_count.to_string()),
+            ],
             props,
         );
         let body = serde_json::json!({ "criteria": criteria });
@@ -161,7 +165,11 @@ impl EduSharing {
     ) -> Result<NodeList, UpstreamError> {
         let url = self.url(
             "search/v1/queries/-home-/mds_oeh/collections",
-            &[("contentType", "COLLECTIONS".into()), ("maxItems", max_items.to_string()), ("skipCount", "0".into())],
+            &[
+                ("contentType", "COLLECTIONS".into()),
+                ("maxItems", max_items.to_string()),
+                ("skipCount", "0".into()),
+            ],
             props,
         );
         let body = serde_json::json!({ "criteria": [Criterion::one("ngsearchword", query)] });
@@ -177,7 +185,11 @@ impl EduSharing {
     ) -> Result<NodeList, UpstreamError> {
         let url = self.url(
             "search/v1/queries/-home-/mds_oeh/page_variant",
-            &[("contentType", "ALL".into()), ("maxItems", max_items.to_string()), ("skipCount", "0".into())],
+            &[
+                ("contentType", "ALL".into()),
+                ("maxItems", max_items.to_string()),
+                ("skipCount", "0".into()),
+            ],
             props,
         );
         let mut criteria = vec![Criterion::one("ccm:page_variant_is_template", "false")];
@@ -197,13 +209,20 @@ impl EduSharing {
         skip_count: u32,
         props: Props,
     ) -> Result<NodeList, UpstreamError> {
-        let mut params = vec![("maxItems", max_items.to_string()), ("skipCount", skip_count.to_string())];
+        let mut params = vec![
+            ("maxItems", max_items.to_string()),
+            ("skipCount", skip_count.to_string()),
+        ];
         match filter {
             ChildFilter::Files => params.push(("filter", "files".into())),
             ChildFilter::Folders => params.push(("filter", "folders".into())),
             ChildFilter::Both => {}
         }
-        let url = self.url(&format!("node/v1/nodes/-home-/{}/children", encode(node_id)), &params, props);
+        let url = self.url(
+            &format!("node/v1/nodes/-home-/{}/children", encode(node_id)),
+            &params,
+            props,
+        );
         self.fetch_json(Request::get(url), CacheClass::Tree).await
     }
 
@@ -218,7 +237,11 @@ impl EduSharing {
     }
 
     async fn metadata_with(&self, node_id: &str, props: Props, class: CacheClass) -> Result<Node, UpstreamError> {
-        let url = self.url(&format!("node/v1/nodes/-home-/{}/metadata", encode(node_id)), &[], props);
+        let url = self.url(
+            &format!("node/v1/nodes/-home-/{}/metadata", encode(node_id)),
+            &[],
+            props,
+        );
         let entry: model::NodeEntry = self.fetch_json(Request::get(url), class).await?;
         entry
             .node
@@ -233,7 +256,11 @@ impl EduSharing {
 
     /// E8: stored full text; `None` when the node has none. Never cached.
     pub async fn text_content(&self, node_id: &str) -> Result<Option<String>, UpstreamError> {
-        let url = format!("{}/node/v1/nodes/-home-/{}/textContent", self.rest_base, encode(node_id));
+        let url = format!(
+            "{}/node/v1/nodes/-home-/{}/textContent",
+            self.rest_base,
+            encode(node_id)
+        );
         let text: model::NodeText = self.fetch_json(Request::get(url), CacheClass::Never).await?;
         Ok(text.into_text())
     }
@@ -278,7 +305,12 @@ impl EduSharing {
     async fn send_uncached(&self, request: &Request) -> Result<Bytes, UpstreamError> {
         let scope = CallScope::current();
         let _call_permit = match &scope {
-            Some(s) => Some(s.fan_out().acquire().await.map_err(|_| UpstreamError::DeadlineExceeded)?),
+            Some(s) => Some(
+                s.fan_out()
+                    .acquire()
+                    .await
+                    .map_err(|_| UpstreamError::DeadlineExceeded)?,
+            ),
             None => None,
         };
         let _process_permit = self
@@ -370,12 +402,20 @@ struct Request {
 
 impl Request {
     fn get(url: String) -> Request {
-        Request { url, body: None, retryable_connect: true }
+        Request {
+            url,
+            body: None,
+            retryable_connect: true,
+        }
     }
 
     /// Searches are POSTs but read-only, so a connect failure may be retried too.
     fn post(url: String, body: serde_json::Value) -> Request {
-        Request { url, body: Some(body.to_string()), retryable_connect: true }
+        Request {
+            url,
+            body: Some(body.to_string()),
+            retryable_connect: true,
+        }
     }
 
     fn cache_key(&self) -> String {
@@ -430,6 +470,9 @@ mod tests {
         let config = Config::from_lookup(|_| None).unwrap();
         let client = EduSharing::new(&config);
         let url = client.url("x", &[("maxItems", "5".into())], Props::Keys(&["a:b", "c"]));
-        assert!(url.ends_with("/rest/x?maxItems=5&propertyFilter=a%3Ab&propertyFilter=c"), "{url}");
+        assert!(
+            url.ends_with("/rest/x?maxItems=5&propertyFilter=a%3Ab&propertyFilter=c"),
+            "{url}"
+        );
     }
 }

@@ -297,17 +297,12 @@ impl Node {
         const MARKERS: [&str; 2] = ["element wurde gelöscht", "element was removed"];
         let title = self.display_title().to_lowercase();
         let desc = self.description().to_lowercase();
-        title.trim().is_empty()
-            || MARKERS
-                .iter()
-                .any(|m| title.contains(m) || desc.contains(m))
+        title.trim().is_empty() || MARKERS.iter().any(|m| title.contains(m) || desc.contains(m))
     }
 
     /// The preview URL when it is a real thumbnail (not a generic icon).
     pub fn has_real_preview(&self) -> bool {
-        self.preview
-            .as_ref()
-            .is_some_and(|p| !p.url.is_empty() && !p.is_icon)
+        self.preview.as_ref().is_some_and(|p| !p.url.is_empty() && !p.is_icon)
     }
 
     /// `ccm:wwwurl`, else `content.url`.
@@ -381,9 +376,7 @@ impl<T: Default> Lax<T> {
 
 impl<'de, T: Lenient> Deserialize<'de> for Lax<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer
-            .deserialize_any(LaxVisitor(PhantomData))
-            .map(Lax)
+        deserializer.deserialize_any(LaxVisitor(PhantomData)).map(Lax)
     }
 }
 
@@ -601,9 +594,7 @@ impl Lenient for Values {
         Scalar::from_i64(value).map(|s| Values(vec![s.0]))
     }
     fn from_f64(value: f64) -> Option<Self> {
-        Some(Values(
-            Scalar::from_f64(value).map(|s| s.0).into_iter().collect(),
-        ))
+        Some(Values(Scalar::from_f64(value).map(|s| s.0).into_iter().collect()))
     }
     fn from_bool(value: bool) -> Option<Self> {
         Scalar::from_bool(value).map(|s| Values(vec![s.0]))
@@ -704,8 +695,7 @@ mod tests {
         node.properties
             .insert("cclom:title".into(), vec!["Element wurde gelöscht".into()]);
         assert!(node.is_deleted_placeholder());
-        node.properties
-            .insert("cclom:title".into(), vec!["Bruch".into()]);
+        node.properties.insert("cclom:title".into(), vec!["Bruch".into()]);
         assert!(!node.is_deleted_placeholder());
     }
 
@@ -722,10 +712,7 @@ mod tests {
     /// The one-pass parser and the former `Value` parser agree on `text`,
     /// for every body type, including whether the body fails.
     fn assert_same(text: &str) {
-        fn both<
-            N: serde::de::DeserializeOwned + std::fmt::Debug,
-            L: serde::de::DeserializeOwned + std::fmt::Debug,
-        >(
+        fn both<N: serde::de::DeserializeOwned + std::fmt::Debug, L: serde::de::DeserializeOwned + std::fmt::Debug>(
             text: &str,
         ) {
             let new = format!("{:?}", serde_json::from_str::<N>(text).ok());
@@ -759,16 +746,9 @@ mod tests {
         assert_eq!(n.node_ref.id, "");
         assert_eq!(n.node_type, "");
         assert!(!n.is_directory);
-        assert_eq!(
-            (n.name.as_str(), n.title.as_str(), n.mimetype.as_str()),
-            ("", "", "")
-        );
+        assert_eq!((n.name.as_str(), n.title.as_str(), n.mimetype.as_str()), ("", "", ""));
         assert!(n.aspects.is_empty(), "one odd element voids the array");
-        assert_eq!(
-            n.prop("cclom:title"),
-            ["T"],
-            "fields after odd ones still parse"
-        );
+        assert_eq!(n.prop("cclom:title"), ["T"], "fields after odd ones still parse");
         assert!(n.preview.is_none() && n.content.is_none() && n.download_url.is_none());
         assert_eq!(n.size, 0);
         assert_eq!(n.is_public, None);
@@ -790,11 +770,7 @@ mod tests {
         assert_eq!(n.content.expect("content").url, None);
         let c = n.collection.expect("collection");
         assert_eq!(
-            (
-                c.description,
-                c.child_collections_count,
-                c.child_references_count
-            ),
+            (c.description, c.child_collections_count, c.child_references_count),
             (None, None, None)
         );
 
@@ -812,36 +788,26 @@ mod tests {
             (c.child_collections_count, c.child_references_count),
             (Some(3), Some(4))
         );
-        assert_eq!(
-            (n.is_public, n.download_url.as_deref()),
-            (Some(true), Some("dl"))
-        );
+        assert_eq!((n.is_public, n.download_url.as_deref()), (Some(true), Some("dl")));
         assert_eq!(n.aspects, ["a", "b"]);
     }
 
     #[test]
     fn wrong_typed_list_and_body_fields_default() {
         let l = list(r#"{"nodes": [], "pagination": {"total": "9", "from": -1, "count": 2.0}}"#);
-        assert_eq!(
-            (l.pagination.total, l.pagination.from, l.pagination.count),
-            (0, 0, 0)
-        );
+        assert_eq!((l.pagination.total, l.pagination.from, l.pagination.count), (0, 0, 0));
         let l = list(r#"{"nodes": {"a": 1}, "pagination": "p"}"#);
         assert!(l.nodes.is_empty());
         assert_eq!(l.pagination.total, 0);
         let l = list(r#"{"pagination": {"total": 30, "from": 5, "count": 25}}"#);
-        assert_eq!(
-            (l.pagination.total, l.pagination.from, l.pagination.count),
-            (30, 5, 25)
-        );
+        assert_eq!((l.pagination.total, l.pagination.from, l.pagination.count), (30, 5, 25));
 
         let e: NodeEntry = serde_json::from_str(r#"{"node": "x"}"#).unwrap();
         assert!(e.node.is_none());
         let e: NodeEntry = serde_json::from_str(r#"{"node": {"ref": {"id": "i"}}}"#).unwrap();
         assert_eq!(e.node.unwrap().id(), "i");
 
-        let t: NodeText =
-            serde_json::from_str(r#"{"text": 1, "content": " ", "raw": "r"}"#).unwrap();
+        let t: NodeText = serde_json::from_str(r#"{"text": 1, "content": " ", "raw": "r"}"#).unwrap();
         assert_eq!(t.into_text().as_deref(), Some("r"));
         let t: NodeText = serde_json::from_str(r#"{"text": "t", "raw": ["r"]}"#).unwrap();
         assert_eq!(t.into_text().as_deref(), Some("t"));
@@ -886,9 +852,7 @@ mod tests {
             assert!(node(json!({"properties": bad})).properties.is_empty());
         }
         // A repeated key keeps its last value, as the `Value` map did.
-        let l = list(
-            r#"{"nodes": [{"properties": {"k": ["1"], "k": ["2"]}, "name": "a", "name": "b"}]}"#,
-        );
+        let l = list(r#"{"nodes": [{"properties": {"k": ["1"], "k": ["2"]}, "name": "a", "name": "b"}]}"#);
         assert_eq!(l.nodes[0].prop("k"), ["2"]);
         assert_eq!(l.nodes[0].name, "b");
     }
@@ -917,14 +881,7 @@ mod tests {
         assert_eq!(l.nodes.len(), 1);
         assert_eq!(l.nodes[0].id(), "a");
         assert!(l.nodes[0].has_real_preview());
-        assert_eq!(
-            l.nodes[0]
-                .collection
-                .as_ref()
-                .unwrap()
-                .child_collections_count,
-            Some(1)
-        );
+        assert_eq!(l.nodes[0].collection.as_ref().unwrap().child_collections_count, Some(1));
         assert_eq!(l.pagination.count, 1);
     }
 
@@ -968,10 +925,7 @@ mod tests {
             "<html>",
         ] {
             assert!(serde_json::from_str::<NodeList>(text).is_err(), "{text}");
-            assert!(
-                serde_json::from_str::<legacy::NodeList>(text).is_err(),
-                "{text}"
-            );
+            assert!(serde_json::from_str::<legacy::NodeList>(text).is_err(), "{text}");
         }
     }
 
@@ -1192,10 +1146,7 @@ mod tests {
             assert_eq!(n.node_ref.id, o.node_ref.id);
             assert_eq!(n.node_type, o.node_type);
             assert_eq!(n.is_directory, o.is_directory);
-            assert_eq!(
-                (&n.name, &n.title, &n.mimetype),
-                (&o.name, &o.title, &o.mimetype)
-            );
+            assert_eq!((&n.name, &n.title, &n.mimetype), (&o.name, &o.title, &o.mimetype));
             assert_eq!(n.aspects, o.aspects);
             assert_eq!(n.properties, o.properties);
             assert_eq!(n.size, o.size);
@@ -1206,36 +1157,21 @@ mod tests {
                 n.preview.as_ref().map(|p| (&p.url, p.is_icon)),
                 o.preview.as_ref().map(|p| (&p.url, p.is_icon))
             );
+            assert_eq!(n.content.as_ref().map(|c| &c.url), o.content.as_ref().map(|c| &c.url));
             assert_eq!(
-                n.content.as_ref().map(|c| &c.url),
-                o.content.as_ref().map(|c| &c.url)
-            );
-            assert_eq!(
-                n.collection.as_ref().map(|c| (
-                    &c.description,
-                    c.child_collections_count,
-                    c.child_references_count
-                )),
-                o.collection.as_ref().map(|c| (
-                    &c.description,
-                    c.child_collections_count,
-                    c.child_references_count
-                )),
+                n.collection
+                    .as_ref()
+                    .map(|c| (&c.description, c.child_collections_count, c.child_references_count)),
+                o.collection
+                    .as_ref()
+                    .map(|c| (&c.description, c.child_collections_count, c.child_references_count)),
             );
             assert_eq!(n.prop("sys:node-dbid"), [(i * 1000 + 17).to_string()]);
             assert_eq!(n.prop("ccm:editorial_checklist"), ["true"]);
         }
         assert_eq!(
-            (
-                new.pagination.total,
-                new.pagination.from,
-                new.pagination.count
-            ),
-            (
-                old.pagination.total,
-                old.pagination.from,
-                old.pagination.count
-            )
+            (new.pagination.total, new.pagination.from, new.pagination.count),
+            (old.pagination.total, old.pagination.from, old.pagination.count)
         );
     }
 
@@ -1262,12 +1198,7 @@ mod tests {
                 .nodes
                 .len()
         });
-        let (new, _) = time(&|| {
-            serde_json::from_slice::<NodeList>(body.as_bytes())
-                .unwrap()
-                .nodes
-                .len()
-        });
+        let (new, _) = time(&|| serde_json::from_slice::<NodeList>(body.as_bytes()).unwrap().nodes.len());
         eprintln!(
             "ngsearch body {} bytes: Value path {old:?}, one pass {new:?}",
             body.len()
@@ -1423,9 +1354,7 @@ mod tests {
         }
 
         /// Properties are `{key: [string]}`; tolerate scalars, numbers and nulls.
-        fn properties<'de, D: Deserializer<'de>>(
-            deserializer: D,
-        ) -> Result<BTreeMap<String, Vec<String>>, D::Error> {
+        fn properties<'de, D: Deserializer<'de>>(deserializer: D) -> Result<BTreeMap<String, Vec<String>>, D::Error> {
             let Value::Object(map) = Value::deserialize(deserializer)? else {
                 return Ok(BTreeMap::new());
             };
@@ -1433,9 +1362,7 @@ mod tests {
                 .into_iter()
                 .map(|(key, value)| {
                     let values = match value {
-                        Value::Array(items) => {
-                            items.into_iter().filter_map(scalar_string).collect()
-                        }
+                        Value::Array(items) => items.into_iter().filter_map(scalar_string).collect(),
                         other => scalar_string(other).into_iter().collect(),
                     };
                     (key, values)

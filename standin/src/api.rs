@@ -81,11 +81,7 @@ pub fn error(status: u16, error: &str, message: &str) -> ApiResponse {
 }
 
 pub fn bad_request(message: &str) -> ApiResponse {
-    error(
-        400,
-        "org.edu_sharing.restservices.DAOValidationException",
-        message,
-    )
+    error(400, "org.edu_sharing.restservices.DAOValidationException", message)
 }
 pub fn not_found() -> ApiResponse {
     error(
@@ -116,11 +112,7 @@ pub fn node_fault(status: u16) -> ApiResponse {
     match status {
         403 => forbidden(),
         404 => not_found(),
-        s => error(
-            s,
-            "org.edu_sharing.restservices.DAOException",
-            "Simulated node fault",
-        ),
+        s => error(s, "org.edu_sharing.restservices.DAOException", "Simulated node fault"),
     }
 }
 
@@ -189,10 +181,7 @@ struct Params(Vec<(String, String)>);
 
 impl Params {
     fn one(&self, key: &str) -> Option<&str> {
-        self.0
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
+        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
     }
     fn all(&self, key: &str) -> Vec<String> {
         self.0
@@ -284,8 +273,8 @@ fn parse_body(bytes: &[u8]) -> Result<Body, ApiResponse> {
     if bytes.iter().all(|b| b.is_ascii_whitespace()) {
         return Err(bad_request("request body (SearchParameters) is required"));
     }
-    let v: serde_json::Value = serde_json::from_slice(bytes)
-        .map_err(|e| bad_request(&format!("request body is not valid JSON: {e}")))?;
+    let v: serde_json::Value =
+        serde_json::from_slice(bytes).map_err(|e| bad_request(&format!("request body is not valid JSON: {e}")))?;
     let obj = v
         .as_object()
         .ok_or_else(|| bad_request("request body must be a JSON object"))?;
@@ -382,10 +371,7 @@ fn words_of(values: &[String]) -> Vec<String> {
     values
         .iter()
         .flat_map(|v| v.split_whitespace())
-        .map(|w| {
-            w.trim_matches(|c: char| !c.is_alphanumeric())
-                .to_lowercase()
-        })
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
         .filter(|w| !w.is_empty())
         .collect()
 }
@@ -393,11 +379,7 @@ fn words_of(values: &[String]) -> Vec<String> {
 fn build_conds(criteria: &[(String, Vec<String>)], mode: Mode) -> Result<Vec<Cond>, ApiResponse> {
     let mut out = Vec::new();
     for (prop, values) in criteria {
-        let values: Vec<String> = values
-            .iter()
-            .filter(|v| !v.trim().is_empty())
-            .cloned()
-            .collect();
+        let values: Vec<String> = values.iter().filter(|v| !v.trim().is_empty()).cloned().collect();
         match prop.as_str() {
             "ngsearchword" => {
                 if mode == Mode::PageVariant {
@@ -408,9 +390,7 @@ fn build_conds(criteria: &[(String, Vec<String>)], mode: Mode) -> Result<Vec<Con
             }
             "virtual:parent_recursive" => match mode {
                 Mode::Ngsearch => {
-                    return Err(bad_request(
-                        "virtual:parent_recursive is not allowed for this query",
-                    ));
+                    return Err(bad_request("virtual:parent_recursive is not allowed for this query"));
                 }
                 _ => {
                     if values.len() != 1 {
@@ -421,23 +401,16 @@ fn build_conds(criteria: &[(String, Vec<String>)], mode: Mode) -> Result<Vec<Con
                     out.push(Cond::ParentRecursive(strip_ref(&values[0]).to_string()));
                 }
             },
-            "virtual:license" | "ccm:license" | "ccm:price" | "ccm:containsAdvertisement"
-                if mode == Mode::Ngsearch =>
-            {
-                return Err(bad_request(&format!(
-                    "{prop} is not a valid criterion for this query"
-                )));
+            "virtual:license" | "ccm:license" | "ccm:price" | "ccm:containsAdvertisement" if mode == Mode::Ngsearch => {
+                return Err(bad_request(&format!("{prop} is not a valid criterion for this query")));
             }
             _ if values.is_empty() => {}
             "cclom:title" => out.push(Cond::Title(
-                values
-                    .iter()
-                    .map(|v| words_of(std::slice::from_ref(v)))
-                    .collect(),
+                values.iter().map(|v| words_of(std::slice::from_ref(v))).collect(),
             )),
-            "cclom:general_keyword" => out.push(Cond::Keyword(
-                values.iter().map(|v| v.trim().to_lowercase()).collect(),
-            )),
+            "cclom:general_keyword" => {
+                out.push(Cond::Keyword(values.iter().map(|v| v.trim().to_lowercase()).collect()))
+            }
             "ccm:taxonid"
             | "ccm:educationalcontext"
             | "ccm:educationalintendedenduserrole"
@@ -449,9 +422,9 @@ fn build_conds(criteria: &[(String, Vec<String>)], mode: Mode) -> Result<Vec<Con
             "ccm:oeh_publisher_combined" => out.push(Cond::Publisher(
                 values.iter().map(|v| v.trim().to_lowercase()).collect(),
             )),
-            "virtual:primaryparent_nodeid" => out.push(Cond::Parent(
-                values.iter().map(|v| strip_ref(v).to_string()).collect(),
-            )),
+            "virtual:primaryparent_nodeid" => {
+                out.push(Cond::Parent(values.iter().map(|v| strip_ref(v).to_string()).collect()))
+            }
             "ccm:commonlicense_key" if mode == Mode::Ngsearch => {
                 if values.len() > 1 {
                     return Err(bad_request("ccm:commonlicense_key accepts only one value"));
@@ -567,13 +540,7 @@ impl Api {
             Err(e) => return e,
         };
         let seg: Vec<&str> = rest.split('/').collect();
-        let method_not_allowed = || {
-            error(
-                405,
-                "javax.ws.rs.NotAllowedException",
-                "HTTP 405 Method Not Allowed",
-            )
-        };
+        let method_not_allowed = || error(405, "javax.ws.rs.NotAllowedException", "HTTP 405 Method Not Allowed");
         match seg.as_slice() {
             ["search", "v1", "queries", repo, mds, query] => {
                 if req.method != "POST" {
@@ -598,9 +565,7 @@ impl Api {
                     "collections" => Mode::Collections,
                     "page_variant" => Mode::PageVariant,
                     other => {
-                        return bad_request(&format!(
-                            "query {other} is not defined in metadata set mds_oeh"
-                        ));
+                        return bad_request(&format!("query {other} is not defined in metadata set mds_oeh"));
                     }
                 };
                 self.search(mode, &params, req.body)
@@ -626,11 +591,7 @@ impl Api {
                 if let Some(status) = fault_of(&id) {
                     return node_fault(status);
                 }
-                let Some(idx) = self
-                    .corpus
-                    .index_of(&id)
-                    .filter(|i| !self.corpus.nodes[*i].index_only)
-                else {
+                let Some(idx) = self.corpus.index_of(&id).filter(|i| !self.corpus.nodes[*i].index_only) else {
                     return not_found();
                 };
                 let rec = &self.corpus.nodes[idx];
@@ -653,12 +614,7 @@ impl Api {
         }
     }
 
-    fn view<'a>(
-        &'a self,
-        rec: &'a NodeRecord,
-        filter: &'a PropFilter,
-        with_collection: bool,
-    ) -> NodeView<'a> {
+    fn view<'a>(&'a self, rec: &'a NodeRecord, filter: &'a PropFilter, with_collection: bool) -> NodeView<'a> {
         let collection = if with_collection && rec.kind.is_collection() {
             let i = self.corpus.index_of(&rec.id).unwrap_or(0);
             Some(CollectionOut {
@@ -694,11 +650,7 @@ impl Api {
                 Cond::Words(words) => {
                     for w in words {
                         let t = lc.title.matches(w.as_str()).count() as u64;
-                        let k: u64 = lc
-                            .keywords
-                            .iter()
-                            .map(|k| k.matches(w.as_str()).count() as u64)
-                            .sum();
+                        let k: u64 = lc.keywords.iter().map(|k| k.matches(w.as_str()).count() as u64).sum();
                         let d = lc.description.matches(w.as_str()).count() as u64;
                         if t + k + d == 0 {
                             return None;
@@ -718,18 +670,14 @@ impl Api {
                 Cond::Publisher(values) => values
                     .iter()
                     .any(|v| lc.publisher.iter().any(|p| p.contains(v.as_str()))),
-                Cond::Parent(ids) => n
-                    .parent_id
-                    .as_deref()
-                    .is_some_and(|p| ids.iter().any(|i| i == p)),
+                Cond::Parent(ids) => n.parent_id.as_deref().is_some_and(|p| ids.iter().any(|i| i == p)),
                 Cond::License(family) => n.license_key.as_deref().is_some_and(|k| {
-                    k == family
-                        || (k.starts_with(family.as_str()) && k[family.len()..].starts_with('_'))
+                    k == family || (k.starts_with(family.as_str()) && k[family.len()..].starts_with('_'))
                 }),
-                Cond::Generic(prop, values) => n.properties.get(prop).is_some_and(|have| {
-                    have.iter()
-                        .any(|h| values.iter().any(|v| *v == h.to_lowercase()))
-                }),
+                Cond::Generic(prop, values) => n
+                    .properties
+                    .get(prop)
+                    .is_some_and(|have| have.iter().any(|h| values.iter().any(|v| *v == h.to_lowercase()))),
                 Cond::ParentRecursive(anc) => self.corpus.is_descendant_of(&n.id, anc),
             };
             if !pass {
@@ -748,12 +696,7 @@ impl Api {
         let ct = content_type.to_ascii_uppercase();
         if !matches!(
             ct.as_str(),
-            "FILES"
-                | "FILES_AND_FOLDERS"
-                | "FOLDERS"
-                | "COLLECTIONS"
-                | "ALL"
-                | "COLLECTION_PROPOSALS"
+            "FILES" | "FILES_AND_FOLDERS" | "FOLDERS" | "COLLECTIONS" | "ALL" | "COLLECTION_PROPOSALS"
         ) {
             return bad_request(&format!("unknown contentType {content_type}"));
         }
@@ -766,9 +709,7 @@ impl Api {
             Err(e) => return e,
         };
         if skip > 10_000 {
-            return server_error(
-                "Result window is too large, from + size must be less than or equal to: [10000]",
-            );
+            return server_error("Result window is too large, from + size must be less than or equal to: [10000]");
         }
         let filter = params.prop_filter();
         let body = match parse_body(body) {
@@ -780,10 +721,7 @@ impl Api {
             Err(e) => return e,
         };
         let kind_ok = |k: NodeKind| match mode {
-            Mode::Ngsearch => {
-                k == NodeKind::Content
-                    && matches!(ct.as_str(), "FILES" | "FILES_AND_FOLDERS" | "ALL")
-            }
+            Mode::Ngsearch => k == NodeKind::Content && matches!(ct.as_str(), "FILES" | "FILES_AND_FOLDERS" | "ALL"),
             Mode::Collections => k == NodeKind::Collection,
             Mode::PageVariant => k == NodeKind::Variant,
         };
@@ -798,10 +736,7 @@ impl Api {
         }
         if mode != Mode::PageVariant {
             let nodes = &self.corpus.nodes;
-            hits.sort_by(|a, b| {
-                b.0.cmp(&a.0)
-                    .then_with(|| nodes[a.1].id.cmp(&nodes[b.1].id))
-            });
+            hits.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| nodes[a.1].id.cmp(&nodes[b.1].id)));
         }
         let facets = if mode == Mode::Ngsearch {
             self.facets(&hits, &body)
@@ -897,13 +832,7 @@ impl Api {
             .iter()
             .map(|i| &self.corpus.nodes[*i])
             .filter(|n| n.is_public && !n.index_only)
-            .filter(|n| {
-                if n.kind == NodeKind::Content {
-                    files
-                } else {
-                    folders
-                }
-            })
+            .filter(|n| if n.kind == NodeKind::Content { files } else { folders })
             .collect();
         let total = list.len();
         let nodes: Vec<NodeView> = list
@@ -926,10 +855,7 @@ impl Api {
     fn parents(&self, rec: &NodeRecord, params: &Params) -> ApiResponse {
         // Anonymous callers get 500 for content nodes and for anything inside
         // a page-config folder (the folder itself and its variants).
-        if matches!(
-            rec.kind,
-            NodeKind::Content | NodeKind::ConfigFolder | NodeKind::Variant
-        ) {
+        if matches!(rec.kind, NodeKind::Content | NodeKind::ConfigFolder | NodeKind::Variant) {
             return access_denied_500();
         }
         let filter = params.prop_filter();
@@ -956,10 +882,7 @@ impl Api {
             return forbidden();
         }
         let t = rec.text_content.as_deref();
-        ok(&TextOut {
-            text: t,
-            content: t,
-        })
+        ok(&TextOut { text: t, content: t })
     }
 }
 
@@ -969,11 +892,9 @@ mod tests {
 
     #[test]
     fn query_parsing_keeps_repeats() {
-        let q = parse_query(Some(
-            "propertyFilter=cclom%3Atitle&propertyFilter=ccm:taxonid&a=b+c",
-        ))
-        .ok()
-        .unwrap_or_default();
+        let q = parse_query(Some("propertyFilter=cclom%3Atitle&propertyFilter=ccm:taxonid&a=b+c"))
+            .ok()
+            .unwrap_or_default();
         assert_eq!(q.len(), 3);
         assert_eq!(q[0], ("propertyFilter".into(), "cclom:title".into()));
         assert_eq!(q[2].1, "b c");
@@ -1000,9 +921,6 @@ mod tests {
             classify("/edu-sharing/rest/node/v1/nodes/-home-/x/textContent"),
             Route::TextContent
         );
-        assert_eq!(
-            classify("/edu-sharing/rest/node/v1/nodes/-home-/x"),
-            Route::Other
-        );
+        assert_eq!(classify("/edu-sharing/rest/node/v1/nodes/-home-/x"), Route::Other);
     }
 }

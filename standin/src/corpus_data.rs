@@ -43,12 +43,7 @@ pub static PORTALS: &[PortalDef] = &[
         title: "Mathematik",
         discipline: "380",
         hochschul: "n37",
-        contexts: &[
-            "grundschule",
-            "sekundarstufe_1",
-            "sekundarstufe_2",
-            "hochschule",
-        ],
+        contexts: &["grundschule", "sekundarstufe_1", "sekundarstufe_2", "hochschule"],
         description: "Fachportal Mathematik: Zahlen, Größen, Funktionen, Geometrie und Stochastik.",
         topics: &[
             node!("Bruchrechnung"; "Brüche kürzen", "Brüche erweitern", "Brüche addieren", "Brüche subtrahieren",
@@ -380,11 +375,7 @@ pub static MATERIALS: &[MaterialDef] = &[
     },
     MaterialDef {
         word: "Übungen",
-        titles: &[
-            "Übungen zum Thema {}",
-            "{}: Übungen mit Lösungen",
-            "Übungsaufgaben: {}",
-        ],
+        titles: &["Übungen zum Thema {}", "{}: Übungen mit Lösungen", "Übungsaufgaben: {}"],
         lead: "Übungen zum Thema {} mit unterschiedlichen Schwierigkeitsstufen.",
         lrt: "0b2d7dec-8eb1-4a28-9cf2-4f3a4f5a511b",
         weight: 16,
@@ -408,10 +399,7 @@ pub static MATERIALS: &[MaterialDef] = &[
     },
     MaterialDef {
         word: "Unterrichtsentwurf",
-        titles: &[
-            "Unterrichtsentwurf: {}",
-            "{} – Unterrichtsstunde für die Klasse {k}",
-        ],
+        titles: &["Unterrichtsentwurf: {}", "{} – Unterrichtsstunde für die Klasse {k}"],
         lead: "Ein ausgearbeiteter Unterrichtsentwurf zum Thema {} mit Materialien und Stundenverlauf.",
         lrt: "8526273b-2b21-46f2-ac8d-bbf362c8a690",
         weight: 6,

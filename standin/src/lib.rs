@@ -65,10 +65,7 @@ pub mod vocab;
 
 pub use api::Route;
 pub use corpus::{
-    Corpus, CorpusCounts, DEFAULT_SEED, NodeKind, NodeRecord, PreviewRecord, ROOT_ID,
-    TopicPageRecord, WellKnown,
+    Corpus, CorpusCounts, DEFAULT_SEED, NodeKind, NodeRecord, PreviewRecord, ROOT_ID, TopicPageRecord, WellKnown,
 };
 pub use render::PropFilter;
-pub use server::{
-    ConfigState, ConfigUpdate, Control, Fault, LogEntry, SLOW_HOLD, StandIn, StandInOptions, Stats,
-};
+pub use server::{ConfigState, ConfigUpdate, Control, Fault, LogEntry, SLOW_HOLD, StandIn, StandInOptions, Stats};

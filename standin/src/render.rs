@@ -141,11 +141,7 @@ impl Serialize for NodeView<'_> {
         let r = self.rec;
         let base = self.base;
         let properties: BTreeMap<&str, &[String]> = match self.filter {
-            PropFilter::All => r
-                .properties
-                .iter()
-                .map(|(k, v)| (k.as_str(), v.as_slice()))
-                .collect(),
+            PropFilter::All => r.properties.iter().map(|(k, v)| (k.as_str(), v.as_slice())).collect(),
             PropFilter::Keys(keys) => keys
                 .iter()
                 .filter_map(|k| r.properties.get_key_value(k.as_str()))
@@ -222,9 +218,7 @@ impl Serialize for NodeView<'_> {
                 }
             } else {
                 ContentOut {
-                    url: r
-                        .has_content_url
-                        .then(|| format!("{base}/components/render/{}", r.id)),
+                    url: r.has_content_url.then(|| format!("{base}/components/render/{}", r.id)),
                     hash: None,
                     version: Some("1.0"),
                 }

@@ -97,10 +97,7 @@ mod tests {
             assert_eq!(u, b.uuid());
             assert_eq!(u.len(), 36);
             let parts: Vec<&str> = u.split('-').collect();
-            assert_eq!(
-                parts.iter().map(|p| p.len()).collect::<Vec<_>>(),
-                [8, 4, 4, 4, 12]
-            );
+            assert_eq!(parts.iter().map(|p| p.len()).collect::<Vec<_>>(), [8, 4, 4, 4, 12]);
             assert!(parts[2].starts_with('4'));
             assert!(matches!(&parts[3][..1], "8" | "9" | "a" | "b"));
             assert!(

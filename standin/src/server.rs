@@ -202,10 +202,7 @@ impl Shared {
     }
 
     fn node_fault(&self, id: &str) -> Option<u16> {
-        self.node_faults
-            .read()
-            .ok()
-            .and_then(|m| m.get(id).copied())
+        self.node_faults.read().ok().and_then(|m| m.get(id).copied())
     }
 
     fn config(&self) -> ConfigState {
@@ -310,8 +307,7 @@ impl Control {
         for r in &s.routes {
             r.store(0, Ordering::Relaxed);
         }
-        s.peak
-            .store(s.in_flight.load(Ordering::SeqCst), Ordering::SeqCst);
+        s.peak.store(s.in_flight.load(Ordering::SeqCst), Ordering::SeqCst);
         self.clear_log();
     }
     pub fn stats(&self) -> Stats {
@@ -320,12 +316,7 @@ impl Control {
             total_requests: s.total.load(Ordering::Relaxed),
             per_route: Route::ALL
                 .iter()
-                .map(|r| {
-                    (
-                        r.name().to_string(),
-                        s.routes[r.index()].load(Ordering::Relaxed),
-                    )
-                })
+                .map(|r| (r.name().to_string(), s.routes[r.index()].load(Ordering::Relaxed)))
                 .collect(),
             peak_concurrency: s.peak.load(Ordering::SeqCst),
             in_flight: s.in_flight.load(Ordering::SeqCst),
@@ -333,11 +324,7 @@ impl Control {
     }
     /// All finished (or dropped) upstream requests, in completion order.
     pub fn request_log(&self) -> Vec<LogEntry> {
-        self.shared
-            .log
-            .lock()
-            .map(|l| l.clone())
-            .unwrap_or_default()
+        self.shared.log.lock().map(|l| l.clone()).unwrap_or_default()
     }
     pub fn clear_log(&self) {
         if let Ok(mut l) = self.shared.log.lock() {
@@ -538,17 +525,12 @@ impl StandIn {
 
     /// Start serving an already generated corpus (`opts.seed` is only used
     /// for the jitter sequence).
-    pub async fn start_with_corpus(
-        opts: StandInOptions,
-        corpus: Arc<Corpus>,
-    ) -> std::io::Result<StandIn> {
+    pub async fn start_with_corpus(opts: StandInOptions, corpus: Arc<Corpus>) -> std::io::Result<StandIn> {
         let listener = TcpListener::bind(("127.0.0.1", opts.port)).await?;
         let port = listener.local_addr()?.port();
         let base_url = format!("http://127.0.0.1:{port}/edu-sharing");
         let shared = Arc::new(Shared::new(opts.latency_ms, opts.jitter_ms, opts.seed));
-        let control = Control {
-            shared: shared.clone(),
-        };
+        let control = Control { shared: shared.clone() };
         let app = Arc::new(App {
             api: Api::new(corpus.clone(), base_url.clone()),
             shared,

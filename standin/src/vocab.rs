@@ -63,16 +63,10 @@ impl Vocabs {
             .unwrap_or_else(|| uri.to_string())
     }
     pub fn role_label(&self, uri: &str) -> String {
-        self.user_role
-            .get(uri)
-            .cloned()
-            .unwrap_or_else(|| uri.to_string())
+        self.user_role.get(uri).cloned().unwrap_or_else(|| uri.to_string())
     }
     pub fn lrt_label(&self, uri: &str) -> String {
-        self.lrt
-            .get(uri)
-            .cloned()
-            .unwrap_or_else(|| uri.to_string())
+        self.lrt.get(uri).cloned().unwrap_or_else(|| uri.to_string())
     }
 }
 
@@ -88,10 +82,7 @@ mod tests {
         assert_eq!(v.user_role.len(), 7);
         assert_eq!(v.lrt.len(), 48);
         assert_eq!(v.hochschul.len(), 344);
-        assert_eq!(
-            v.discipline_label(&format!("{DISCIPLINE}380")),
-            "Mathematik"
-        );
+        assert_eq!(v.discipline_label(&format!("{DISCIPLINE}380")), "Mathematik");
         assert_eq!(
             v.discipline_label(&format!("{HOCHSCHUL}n71")),
             "Studienbereich Informatik"

@@ -8,9 +8,7 @@ use std::time::{Duration, Instant};
 use wlo_standin::{Corpus, Fault, StandIn, StandInOptions};
 
 async fn start() -> StandIn {
-    StandIn::start(StandInOptions::default())
-        .await
-        .expect("start stand-in")
+    StandIn::start(StandInOptions::default()).await.expect("start stand-in")
 }
 
 fn meta(id: &str) -> String {
@@ -22,16 +20,8 @@ async fn fault_down_closes_connections_but_control_works() {
     let s = start().await;
     let ctl = s.control();
     // A keep-alive connection opened before the fault.
-    let mut conn = tokio::net::TcpStream::connect(("127.0.0.1", s.port()))
-        .await
-        .unwrap();
-    assert_eq!(
-        send_on(&mut conn, "GET", &meta(ROOT), None)
-            .await
-            .unwrap()
-            .status,
-        200
-    );
+    let mut conn = tokio::net::TcpStream::connect(("127.0.0.1", s.port())).await.unwrap();
+    assert_eq!(send_on(&mut conn, "GET", &meta(ROOT), None).await.unwrap().status, 200);
     ctl.set_fault(Fault::Down);
     assert!(request(s.port(), "GET", &meta(ROOT), None).await.is_err());
     assert!(
@@ -109,24 +99,18 @@ async fn node_faults() {
     assert_eq!(r.status, 404);
     assert_error_shape(&r.json());
     assert_eq!(
-        get(s.port(), &node(&wk.bruchrechnung, "children", ""))
-            .await
-            .status,
+        get(s.port(), &node(&wk.bruchrechnung, "children", "")).await.status,
         404
     );
     assert_eq!(
-        get(s.port(), &node(&wk.text_content, "textContent", ""))
-            .await
-            .status,
+        get(s.port(), &node(&wk.text_content, "textContent", "")).await.status,
         403
     );
     assert_eq!(get(s.port(), &meta(ROOT)).await.status, 200);
     ctl.clear_node_faults();
     assert_eq!(get(s.port(), &meta(&wk.bruchrechnung)).await.status, 200);
     assert_eq!(
-        get(s.port(), &node(&wk.text_content, "textContent", ""))
-            .await
-            .status,
+        get(s.port(), &node(&wk.text_content, "textContent", "")).await.status,
         200
     );
 }
@@ -199,35 +183,21 @@ async fn counters_peak_concurrency_and_log() {
     }
     post(port, &ng("?maxItems=1"), &words_body("*")).await;
     post(port, &coll("?maxItems=1"), &words_body("*")).await;
-    post(
-        port,
-        &pv("?maxItems=1"),
-        &json!({"criteria": []}).to_string(),
-    )
-    .await;
+    post(port, &pv("?maxItems=1"), &json!({"criteria": []}).to_string()).await;
     get(port, &node(&wk.bruchrechnung, "parents", "")).await;
     get(port, &node(&wk.text_content, "textContent", "")).await;
     let st = ctl.stats();
     assert_eq!(st.total_requests, 25);
     assert_eq!(st.route("metadata"), 10);
     assert_eq!(st.route("children"), 10);
-    for r in [
-        "ngsearch",
-        "collections",
-        "page_variant",
-        "parents",
-        "textContent",
-    ] {
+    for r in ["ngsearch", "collections", "page_variant", "parents", "textContent"] {
         assert_eq!(st.route(r), 1, "{r}");
     }
     assert!(st.peak_concurrency >= 10, "peak {}", st.peak_concurrency);
     assert_eq!(st.in_flight, 0);
     let log = ctl.request_log();
     assert_eq!(log.len(), 25);
-    assert!(
-        log.iter()
-            .all(|e| e.end_us >= e.start_us + 100_000 && e.status == 200)
-    );
+    assert!(log.iter().all(|e| e.end_us >= e.start_us + 100_000 && e.status == 200));
     // Over HTTP as well.
     let v = get(port, "/_control/stats").await.json();
     assert_eq!(v["perRoute"]["metadata"], 10);
@@ -248,7 +218,13 @@ async fn http_control_api() {
     let s = start().await;
     let port = s.port();
     let wk = s.well_known().clone();
-    let r = post(port, "/_control/config", &json!({"fault": "error500", "latencyMs": 5, "textDelayMs": 7, "nodeFaults": {wk.bruchrechnung.clone(): 403}}).to_string()).await;
+    let r = post(
+        port,
+        "/_control/config",
+        &json!({"fault": "error500", "latencyMs": 5, "textDelayMs": 7, "nodeFaults": {wk.bruchrechnung.clone(): 403}})
+            .to_string(),
+    )
+    .await;
     assert_eq!(r.status, 200);
     let v = r.json();
     assert_eq!(v["fault"], "error500");
@@ -268,9 +244,7 @@ async fn http_control_api() {
     assert_eq!(s.control().stats().total_requests, 1);
     // Bad control input → 400.
     assert_eq!(
-        post(port, "/_control/config", r#"{"fault":"sometimes"}"#)
-            .await
-            .status,
+        post(port, "/_control/config", r#"{"fault":"sometimes"}"#).await.status,
         400
     );
     assert_eq!(post(port, "/_control/config", "nope").await.status, 400);
@@ -316,11 +290,7 @@ async fn deterministic_responses() {
             Some(json!({"criteria": []}).to_string()),
         ),
         ("GET", node(ROOT, "children", "?propertyFilter=-all-"), None),
-        (
-            "GET",
-            node(&wk.bruchrechnung, "parents", "?propertyFilter=-all-"),
-            None,
-        ),
+        ("GET", node(&wk.bruchrechnung, "parents", "?propertyFilter=-all-"), None),
         (
             "GET",
             node(&wk.cc_with_version, "metadata", "?propertyFilter=-all-"),
@@ -343,16 +313,7 @@ async fn deterministic_responses() {
 async fn binary_starts_and_prints_base_url() {
     use tokio::io::AsyncBufReadExt;
     let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_wlo-standin"))
-        .args([
-            "--port",
-            "0",
-            "--seed",
-            "42",
-            "--latency-ms",
-            "1",
-            "--jitter-ms",
-            "1",
-        ])
+        .args(["--port", "0", "--seed", "42", "--latency-ms", "1", "--jitter-ms", "1"])
         .stderr(std::process::Stdio::piped())
         .kill_on_drop(true)
         .spawn()
@@ -365,20 +326,13 @@ async fn binary_starts_and_prints_base_url() {
         .unwrap()
         .unwrap();
     let prefix = "wlo-standin listening on http://127.0.0.1:";
-    assert!(
-        line.starts_with(prefix) && line.ends_with("/edu-sharing"),
-        "{line}"
-    );
-    let port: u16 = line[prefix.len()..line.len() - "/edu-sharing".len()]
-        .parse()
-        .unwrap();
+    assert!(line.starts_with(prefix) && line.ends_with("/edu-sharing"), "{line}");
+    let port: u16 = line[prefix.len()..line.len() - "/edu-sharing".len()].parse().unwrap();
     let v = get(port, &meta(ROOT)).await.json();
     assert_eq!(v["node"]["properties"]["cclom:title"][0], "Portale");
     let gt = get(port, "/_control/ground-truth").await;
     assert_eq!(
-        Corpus::from_json(std::str::from_utf8(&gt.body).unwrap())
-            .unwrap()
-            .seed,
+        Corpus::from_json(std::str::from_utf8(&gt.body).unwrap()).unwrap().seed,
         42
     );
     child.kill().await.unwrap();

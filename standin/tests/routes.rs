@@ -6,13 +6,10 @@ use serde_json::{Value, json};
 use wlo_standin::{Corpus, NodeKind, StandIn, StandInOptions};
 
 async fn start() -> StandIn {
-    StandIn::start(StandInOptions::default())
-        .await
-        .expect("start stand-in")
+    StandIn::start(StandInOptions::default()).await.expect("start stand-in")
 }
 
-const DP: &str =
-    "propertyFilter=cclom:title&propertyFilter=ccm:taxonid&propertyFilter=ccm:taxonid_DISPLAYNAME";
+const DP: &str = "propertyFilter=cclom:title&propertyFilter=ccm:taxonid&propertyFilter=ccm:taxonid_DISPLAYNAME";
 
 #[tokio::test]
 async fn root_metadata_and_node_shape() {
@@ -47,20 +44,14 @@ async fn property_filter_quirks() {
     // Repeated → exactly those keys; DISPLAYNAME only when listed.
     let v = get(
         s.port(),
-        &node(
-            id,
-            "metadata",
-            "?propertyFilter=cclom:title&propertyFilter=ccm:taxonid",
-        ),
+        &node(id, "metadata", "?propertyFilter=cclom:title&propertyFilter=ccm:taxonid"),
     )
     .await
     .json();
     let props = v["node"]["properties"].as_object().unwrap();
     let keys: Vec<&str> = props.keys().map(String::as_str).collect();
     assert_eq!(keys, ["cclom:title", "ccm:taxonid"]);
-    let v = get(s.port(), &node(id, "metadata", &format!("?{DP}")))
-        .await
-        .json();
+    let v = get(s.port(), &node(id, "metadata", &format!("?{DP}"))).await.json();
     assert!(v["node"]["properties"]["ccm:taxonid_DISPLAYNAME"].is_array());
     // Comma-joined single value → empty properties.
     let v = get(
@@ -71,12 +62,9 @@ async fn property_filter_quirks() {
     .json();
     assert_eq!(v["node"]["properties"], json!({}));
     // Percent-encoded colon works the same.
-    let v = get(
-        s.port(),
-        &node(id, "metadata", "?propertyFilter=cclom%3Atitle"),
-    )
-    .await
-    .json();
+    let v = get(s.port(), &node(id, "metadata", "?propertyFilter=cclom%3Atitle"))
+        .await
+        .json();
     assert!(v["node"]["properties"]["cclom:title"].is_array());
     // -all- → everything, including DISPLAYNAMEs.
     let v = get(s.port(), &node(id, "metadata", "?propertyFilter=-all-"))
@@ -107,11 +95,7 @@ async fn property_filter_quirks() {
     ] {
         assert!(n.get(f).is_some(), "missing top-level field {f}");
     }
-    assert!(
-        n["size"].is_string(),
-        "size must be a string: {}",
-        n["size"]
-    );
+    assert!(n["size"].is_string(), "size must be a string: {}", n["size"]);
     assert!(n["size"].as_str().unwrap().parse::<u64>().is_ok());
     assert!(
         n["downloadUrl"]
@@ -119,10 +103,7 @@ async fn property_filter_quirks() {
             .unwrap()
             .starts_with(&format!("{}/eduservlet/download?nodeId=", s.base_url()))
     );
-    assert_eq!(
-        n["preview"]["url"],
-        format!("{}/preview?nodeId={id}", s.base_url())
-    );
+    assert_eq!(n["preview"]["url"], format!("{}/preview?nodeId={id}", s.base_url()));
     assert_eq!(n["preview"]["isIcon"], false);
 }
 
@@ -141,10 +122,7 @@ async fn ngsearch_matching_and_ordering() {
     assert_eq!(v["facets"], json!([]));
     let hits = ids(&v);
     assert!(hits.len() >= 20);
-    assert_eq!(
-        v["pagination"]["total"].as_u64().unwrap() as usize,
-        hits.len()
-    );
+    assert_eq!(v["pagination"]["total"].as_u64().unwrap() as usize, hits.len());
     // A deleted placeholder ranks first.
     assert!(
         c.get(&hits[0]).unwrap().is_deleted_placeholder,
@@ -154,11 +132,7 @@ async fn ngsearch_matching_and_ordering() {
     // Expected set and order from the ground truth.
     let score = |n: &wlo_standin::NodeRecord, w: &str| -> Option<usize> {
         let t = n.title.to_lowercase().matches(w).count();
-        let k: usize = n
-            .keywords
-            .iter()
-            .map(|k| k.to_lowercase().matches(w).count())
-            .sum();
+        let k: usize = n.keywords.iter().map(|k| k.to_lowercase().matches(w).count()).sum();
         let d = n.description.to_lowercase().matches(w).count();
         (t + k + d > 0).then_some(3 * t + 2 * k + d)
     };
@@ -169,15 +143,9 @@ async fn ngsearch_matching_and_ordering() {
         .filter_map(|n| score(n, "bruchrechnung").map(|s| (s, n.id.as_str())))
         .collect();
     expected.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(b.1)));
-    assert_eq!(
-        hits,
-        expected.iter().map(|e| e.1.to_string()).collect::<Vec<_>>()
-    );
+    assert_eq!(hits, expected.iter().map(|e| e.1.to_string()).collect::<Vec<_>>());
     // Only content nodes.
-    assert!(
-        hits.iter()
-            .all(|h| c.get(h).unwrap().kind == NodeKind::Content)
-    );
+    assert!(hits.iter().all(|h| c.get(h).unwrap().kind == NodeKind::Content));
 
     // AND semantics: a word absent from the data empties the result.
     let v = post(
@@ -188,44 +156,22 @@ async fn ngsearch_matching_and_ordering() {
     .await
     .json();
     assert_eq!(v["pagination"]["total"], 0);
-    let both = post(
-        s.port(),
-        &ng("?maxItems=100"),
-        &words_body("bruchrechnung KLASSE"),
-    )
-    .await
-    .json();
+    let both = post(s.port(), &ng("?maxItems=100"), &words_body("bruchrechnung KLASSE"))
+        .await
+        .json();
     assert!(ids(&both).contains(&s.well_known().bruchrechnung_klasse_6));
     // "*" = all content nodes.
-    let v = post(s.port(), &ng("?maxItems=1"), &words_body("*"))
-        .await
-        .json();
-    let n_content = c
-        .nodes
-        .iter()
-        .filter(|n| n.kind == NodeKind::Content)
-        .count();
-    assert_eq!(
-        v["pagination"]["total"].as_u64().unwrap() as usize,
-        n_content
-    );
+    let v = post(s.port(), &ng("?maxItems=1"), &words_body("*")).await.json();
+    let n_content = c.nodes.iter().filter(|n| n.kind == NodeKind::Content).count();
+    assert_eq!(v["pagination"]["total"].as_u64().unwrap() as usize, n_content);
     // Pagination.
-    let p = post(
-        s.port(),
-        &ng("?maxItems=5&skipCount=5"),
-        &words_body("Bruchrechnung"),
-    )
-    .await
-    .json();
-    assert_eq!(ids(&p), hits[5..10].to_vec());
-    assert_eq!(
-        p["pagination"],
-        json!({"total": hits.len(), "from": 5, "count": 5})
-    );
-    // Synonym-relevant material exists.
-    let v = post(s.port(), &ng("?maxItems=100"), &words_body("KI"))
+    let p = post(s.port(), &ng("?maxItems=5&skipCount=5"), &words_body("Bruchrechnung"))
         .await
         .json();
+    assert_eq!(ids(&p), hits[5..10].to_vec());
+    assert_eq!(p["pagination"], json!({"total": hits.len(), "from": 5, "count": 5}));
+    // Synonym-relevant material exists.
+    let v = post(s.port(), &ng("?maxItems=100"), &words_body("KI")).await.json();
     assert!(ids(&v).contains(&s.well_known().ki_node));
 }
 
@@ -248,17 +194,18 @@ async fn ngsearch_filters() {
     .json();
     assert!(!ids(&v).is_empty());
     for n in v["nodes"].as_array().unwrap() {
-        assert!(
-            n["properties"]["ccm:taxonid"]
-                .as_array()
-                .unwrap()
-                .contains(&json!(bio))
-        );
+        assert!(n["properties"]["ccm:taxonid"].as_array().unwrap().contains(&json!(bio)));
     }
-    let v = post(port, &ng("?maxItems=500"), &body(json!([
-        {"property": "ngsearchword", "values": ["Photosynthese"]},
-        {"property": "ccm:taxonid", "values": ["http://w3id.org/openeduhub/vocabs/discipline/380"]}
-    ]))).await.json();
+    let v = post(
+        port,
+        &ng("?maxItems=500"),
+        &body(json!([
+            {"property": "ngsearchword", "values": ["Photosynthese"]},
+            {"property": "ccm:taxonid", "values": ["http://w3id.org/openeduhub/vocabs/discipline/380"]}
+        ])),
+    )
+    .await
+    .json();
     assert_eq!(v["pagination"]["total"], 0);
     // Title: all words in the title.
     let v = post(
@@ -301,10 +248,7 @@ async fn ngsearch_filters() {
     .json();
     assert!(!ids(&v).is_empty());
     for n in v["nodes"].as_array().unwrap() {
-        assert_eq!(
-            n["properties"]["ccm:oeh_publisher_combined"][0],
-            "Mathe by Daniel Jung"
-        );
+        assert_eq!(n["properties"]["ccm:oeh_publisher_combined"][0], "Mathe by Daniel Jung");
     }
     // Direct children only.
     let bruch = &s.well_known().bruchrechnung;
@@ -411,10 +355,7 @@ async fn ngsearch_errors_and_facets() {
     assert_eq!(facets.len(), 2);
     assert_eq!(facets[0]["property"], "ccm:oeh_lrt_aggregated");
     let buckets = facets[1]["values"].as_array().unwrap();
-    assert_eq!(
-        buckets[0]["value"],
-        "http://w3id.org/openeduhub/vocabs/discipline/080"
-    );
+    assert_eq!(buckets[0]["value"], "http://w3id.org/openeduhub/vocabs/discipline/080");
     let total = v["pagination"]["total"].as_u64().unwrap();
     assert_eq!(buckets[0]["count"].as_u64().unwrap(), total);
 }
@@ -423,19 +364,10 @@ async fn ngsearch_errors_and_facets() {
 async fn collection_search_excludes_portals() {
     let s = start().await;
     let c = s.corpus();
-    for q in [
-        "Mathematik",
-        "Biologie",
-        "Informatik",
-        "Ökologie",
-        "Photosynthese",
-        "*",
-    ] {
+    for q in ["Mathematik", "Biologie", "Informatik", "Ökologie", "Photosynthese", "*"] {
         let v = post(
             s.port(),
-            &coll(&format!(
-                "?contentType=COLLECTIONS&maxItems=1000&skipCount=0&{DP}"
-            )),
+            &coll(&format!("?contentType=COLLECTIONS&maxItems=1000&skipCount=0&{DP}")),
             &words_body(q),
         )
         .await
@@ -449,20 +381,13 @@ async fn collection_search_excludes_portals() {
             let col = &n["collection"];
             assert_eq!(col["title"], rec.title.as_str());
             assert_eq!(col["fromUser"], false);
-            let subs = c
-                .children(id)
-                .iter()
-                .filter(|x| x.kind == NodeKind::Collection)
-                .count();
+            let subs = c.children(id).iter().filter(|x| x.kind == NodeKind::Collection).count();
             let refs = c
                 .children(id)
                 .iter()
                 .filter(|x| x.kind == NodeKind::Content && !x.index_only)
                 .count();
-            assert_eq!(
-                col["childCollectionsCount"].as_u64().unwrap() as usize,
-                subs
-            );
+            assert_eq!(col["childCollectionsCount"].as_u64().unwrap() as usize, subs);
             assert_eq!(col["childReferencesCount"].as_u64().unwrap() as usize, refs);
         }
     }
@@ -472,13 +397,9 @@ async fn collection_search_excludes_portals() {
         .json();
     assert_eq!(ids(&v)[0], s.well_known().bruchrechnung);
     // Config folders and variants never show up.
-    let v = post(
-        s.port(),
-        &coll("?maxItems=1000"),
-        &words_body("PAGE_VARIANT"),
-    )
-    .await
-    .json();
+    let v = post(s.port(), &coll("?maxItems=1000"), &words_body("PAGE_VARIANT"))
+        .await
+        .json();
     assert_eq!(v["pagination"]["total"], 0);
 }
 
@@ -491,9 +412,7 @@ async fn page_variant_search() {
     let body = |crit: Value| json!({"criteria": crit}).to_string();
     let v = post(
         s.port(),
-        &pv(&format!(
-            "?contentType=ALL&maxItems=300&skipCount=0&{props}"
-        )),
+        &pv(&format!("?contentType=ALL&maxItems=300&skipCount=0&{props}")),
         &body(json!([{"property": "ccm:page_variant_is_template", "values": ["false"]}])),
     )
     .await
@@ -501,18 +420,14 @@ async fn page_variant_search() {
     let all_non_template: Vec<_> = c
         .nodes
         .iter()
-        .filter(|n| {
-            n.kind == NodeKind::Variant && n.prop("ccm:page_variant_is_template") == Some("false")
-        })
+        .filter(|n| n.kind == NodeKind::Variant && n.prop("ccm:page_variant_is_template") == Some("false"))
         .collect();
     assert_eq!(ids(&v).len(), all_non_template.len());
     for n in v["nodes"].as_array().unwrap() {
         let id = n["ref"]["id"].as_str().unwrap();
         let rec = c.get(id).unwrap();
         assert_eq!(rec.kind, NodeKind::Variant);
-        let folder = n["properties"]["virtual:primaryparent_nodeid"][0]
-            .as_str()
-            .unwrap();
+        let folder = n["properties"]["virtual:primaryparent_nodeid"][0].as_str().unwrap();
         assert_eq!(c.get(folder).unwrap().kind, NodeKind::ConfigFolder);
         assert!(n["name"].as_str().unwrap().starts_with("PAGE_VARIANT_"));
     }
@@ -539,10 +454,7 @@ async fn page_variant_search() {
     .json();
     let got = ids(&v);
     assert!(got.contains(&wk.teacher_variant) && got.contains(&wk.learner_variant));
-    assert!(
-        got.iter()
-            .all(|id| c.is_descendant_of(id, &wk.portal_with_topic_page))
-    );
+    assert!(got.iter().all(|id| c.is_descendant_of(id, &wk.portal_with_topic_page)));
     let r = post(
         s.port(),
         &pv("?maxItems=300"),
@@ -567,9 +479,7 @@ async fn children_listing() {
         &node(
             ROOT,
             "children",
-            &format!(
-                "?filter=folders&maxItems=100&skipCount=0&{DP}&propertyFilter=ccm:page_config_ref"
-            ),
+            &format!("?filter=folders&maxItems=100&skipCount=0&{DP}&propertyFilter=ccm:page_config_ref"),
         ),
     )
     .await
@@ -578,18 +488,10 @@ async fn children_listing() {
         .as_array()
         .unwrap()
         .iter()
-        .map(|n| {
-            n["properties"]["cclom:title"][0]
-                .as_str()
-                .unwrap()
-                .to_string()
-        })
+        .map(|n| n["properties"]["cclom:title"][0].as_str().unwrap().to_string())
         .collect();
     assert!(titles.len() >= 10);
-    assert_eq!(
-        v["pagination"]["total"].as_u64().unwrap() as usize,
-        titles.len()
-    );
+    assert_eq!(v["pagination"]["total"].as_u64().unwrap() as usize, titles.len());
     let mut sorted = titles.clone();
     sorted.sort();
     assert_ne!(titles, sorted, "repository order must not be alphabetical");
@@ -647,9 +549,7 @@ async fn children_listing() {
     assert_eq!(v["pagination"]["count"], 1);
     assert!(files > 10);
     // No filter → folders and files.
-    let v = get(s.port(), &node(bruch, "children", "?maxItems=500"))
-        .await
-        .json();
+    let v = get(s.port(), &node(bruch, "children", "?maxItems=500")).await.json();
     let kinds: Vec<bool> = v["nodes"]
         .as_array()
         .unwrap()
@@ -657,10 +557,7 @@ async fn children_listing() {
         .map(|n| n["type"] == "ccm:io")
         .collect();
     assert!(kinds.contains(&true) && kinds.contains(&false));
-    assert!(
-        kinds.windows(2).all(|w| !w[0] || w[1]),
-        "folders first, then files"
-    );
+    assert!(kinds.windows(2).all(|w| !w[0] || w[1]), "folders first, then files");
     // Config folder children are the variants.
     let v = get(
         s.port(),
@@ -674,11 +571,7 @@ async fn children_listing() {
     .json();
     assert!(ids(&v).contains(&wk.teacher_variant) && ids(&v).contains(&wk.template_variant));
     // Unknown node → 404.
-    let r = get(
-        s.port(),
-        &node("00000000-0000-4000-8000-000000000000", "children", ""),
-    )
-    .await;
+    let r = get(s.port(), &node("00000000-0000-4000-8000-000000000000", "children", "")).await;
     assert_eq!(r.status, 404);
     assert_error_shape(&r.json());
 }
@@ -698,21 +591,12 @@ async fn metadata_errors() {
     .await;
     assert_eq!(r.status, 404);
     assert_error_shape(&r.json());
-    assert_eq!(
-        r.json()["error"],
-        "org.edu_sharing.restservices.DAOMissingException"
-    );
-    let r = get(
-        s.port(),
-        &node(&wk.forbidden_node, "metadata", "?propertyFilter=-all-"),
-    )
-    .await;
+    assert_eq!(r.json()["error"], "org.edu_sharing.restservices.DAOMissingException");
+    let r = get(s.port(), &node(&wk.forbidden_node, "metadata", "?propertyFilter=-all-")).await;
     assert_eq!(r.status, 403);
     assert_error_shape(&r.json());
     assert_eq!(
-        get(s.port(), &node(&wk.index_only_node, "metadata", ""))
-            .await
-            .status,
+        get(s.port(), &node(&wk.index_only_node, "metadata", "")).await.status,
         404
     );
     assert_eq!(
@@ -736,12 +620,7 @@ async fn metadata_errors() {
         v["node"]["properties"]["virtual:primaryparent_nodeid"][0],
         wk.two_config_collection.as_str()
     );
-    let cfg: Value = serde_json::from_str(
-        v["node"]["properties"]["ccm:page_config"][0]
-            .as_str()
-            .unwrap(),
-    )
-    .unwrap();
+    let cfg: Value = serde_json::from_str(v["node"]["properties"]["ccm:page_config"][0].as_str().unwrap()).unwrap();
     assert!(
         cfg["variants"][0]
             .as_str()
@@ -749,13 +628,9 @@ async fn metadata_errors() {
             .starts_with("workspace://SpacesStore/")
     );
     // Forbidden node still shows up in search with isPublic:false.
-    let v = post(
-        s.port(),
-        &ng("?maxItems=50"),
-        &words_body("Genetik Klausur"),
-    )
-    .await
-    .json();
+    let v = post(s.port(), &ng("?maxItems=50"), &words_body("Genetik Klausur"))
+        .await
+        .json();
     let hit = v["nodes"]
         .as_array()
         .unwrap()
@@ -765,13 +640,9 @@ async fn metadata_errors() {
         .unwrap();
     assert_eq!(hit["isPublic"], false);
     // Index-only node is found by search.
-    let v = post(
-        s.port(),
-        &ng("?maxItems=100"),
-        &words_body("Photosynthese Archiv"),
-    )
-    .await
-    .json();
+    let v = post(s.port(), &ng("?maxItems=100"), &words_body("Photosynthese Archiv"))
+        .await
+        .json();
     assert!(ids(&v).contains(&wk.index_only_node));
     // Malformed id encoding and unknown routes → 400/404 ErrorResponse.
     let r = get(s.port(), &node("%zz", "metadata", "")).await;
@@ -788,12 +659,9 @@ async fn metadata_errors() {
 async fn parents_chain_and_500s() {
     let s = start().await;
     let wk = s.well_known();
-    let v = get(
-        s.port(),
-        &node(&wk.bruchrechnung, "parents", "?propertyFilter=-all-"),
-    )
-    .await
-    .json();
+    let v = get(s.port(), &node(&wk.bruchrechnung, "parents", "?propertyFilter=-all-"))
+        .await
+        .json();
     let titles: Vec<&str> = v["nodes"]
         .as_array()
         .unwrap()
@@ -803,21 +671,12 @@ async fn parents_chain_and_500s() {
     assert_eq!(titles, ["Bruchrechnung", "Mathematik", "Portale"]);
     assert_eq!(v["pagination"]["total"], 3);
     assert!(v["scope"].is_string());
-    for id in [
-        &wk.cc_with_version,
-        &wk.active_config_folder,
-        &wk.teacher_variant,
-    ] {
+    for id in [&wk.cc_with_version, &wk.active_config_folder, &wk.teacher_variant] {
         let r = get(s.port(), &node(id, "parents", "?propertyFilter=-all-")).await;
         assert_eq!(r.status, 500, "{id}");
         let e = r.json();
         assert_error_shape(&e);
-        assert!(
-            e["error"]
-                .as_str()
-                .unwrap()
-                .contains("AccessDeniedException")
-        );
+        assert!(e["error"].as_str().unwrap().contains("AccessDeniedException"));
     }
 }
 
@@ -825,20 +684,12 @@ async fn parents_chain_and_500s() {
 async fn text_content() {
     let s = start().await;
     let wk = s.well_known();
-    let v = get(s.port(), &node(&wk.text_content, "textContent", ""))
-        .await
-        .json();
+    let v = get(s.port(), &node(&wk.text_content, "textContent", "")).await.json();
     assert!(v["text"].as_str().unwrap().len() > 50);
     assert_eq!(v["text"], v["content"]);
-    let v = get(s.port(), &node(&wk.long_text, "textContent", ""))
-        .await
-        .json();
+    let v = get(s.port(), &node(&wk.long_text, "textContent", "")).await.json();
     assert!(v["text"].as_str().unwrap().chars().count() > 5000);
-    let r = get(
-        s.port(),
-        &node(&wk.text_content_forbidden, "textContent", ""),
-    )
-    .await;
+    let r = get(s.port(), &node(&wk.text_content_forbidden, "textContent", "")).await;
     assert_eq!(r.status, 403);
     assert_error_shape(&r.json());
     assert_eq!(
@@ -850,9 +701,7 @@ async fn text_content() {
         .status,
         404
     );
-    let v = get(s.port(), &node(&wk.bruchrechnung, "textContent", ""))
-        .await
-        .json();
+    let v = get(s.port(), &node(&wk.bruchrechnung, "textContent", "")).await.json();
     assert!(v["text"].is_null());
 }
 
@@ -881,36 +730,19 @@ async fn well_known_and_corpus_shape() {
             .count()
             >= 2
     );
-    assert!(
-        c.portals()
-            .iter()
-            .any(|p| p.educational_contexts.is_empty())
-    );
+    assert!(c.portals().iter().any(|p| p.educational_contexts.is_empty()));
     let g = |id: &str| c.get(id).unwrap();
-    assert_eq!(
-        g(&wk.cc_with_version).prop("ccm:commonlicense_cc_version"),
-        Some("4.0")
-    );
+    assert_eq!(g(&wk.cc_with_version).prop("ccm:commonlicense_cc_version"), Some("4.0"));
     assert!(
         g(&wk.cc_without_version)
             .prop("ccm:commonlicense_key")
             .unwrap()
             .starts_with("CC_")
     );
-    assert!(
-        g(&wk.cc_without_version)
-            .prop("ccm:commonlicense_cc_version")
-            .is_none()
-    );
-    assert_eq!(
-        g(&wk.unknown_license).prop("ccm:commonlicense_key"),
-        Some("CUSTOM_XYZ")
-    );
+    assert!(g(&wk.cc_without_version).prop("ccm:commonlicense_cc_version").is_none());
+    assert_eq!(g(&wk.unknown_license).prop("ccm:commonlicense_key"), Some("CUSTOM_XYZ"));
     assert!(g(&wk.no_license).prop("ccm:commonlicense_key").is_none());
-    assert_eq!(
-        g(&wk.non_cc_license).prop("ccm:commonlicense_key"),
-        Some("PDM")
-    );
+    assert_eq!(g(&wk.non_cc_license).prop("ccm:commonlicense_key"), Some("PDM"));
     assert!(
         g(&wk.hochschul_disciplines).properties["ccm:taxonid_DISPLAYNAME"]
             .contains(&"Studienbereich Informatik".to_string())
@@ -933,24 +765,12 @@ async fn well_known_and_corpus_shape() {
             .unwrap()
             .starts_with("javascript:")
     );
-    assert!(
-        !g(&wk.content_url_only)
-            .properties
-            .contains_key("ccm:wwwurl")
-            && g(&wk.content_url_only).has_content_url
-    );
+    assert!(!g(&wk.content_url_only).properties.contains_key("ccm:wwwurl") && g(&wk.content_url_only).has_content_url);
     assert_eq!(g(&wk.deleted_placeholder).title, "Element wurde gelöscht");
-    assert_eq!(
-        g(&wk.deleted_placeholder_en).description,
-        "Element was removed"
-    );
+    assert_eq!(g(&wk.deleted_placeholder_en).description, "Element was removed");
     assert!(!g(&wk.forbidden_node).is_public);
     // Topic pages.
-    assert!(
-        g(&wk.placeholder_title_variant)
-            .title
-            .starts_with("PAGE_VARIANT_")
-    );
+    assert!(g(&wk.placeholder_title_variant).title.starts_with("PAGE_VARIANT_"));
     assert_eq!(
         g(&wk.template_variant).prop("ccm:page_variant_is_template"),
         Some("true")
@@ -970,10 +790,7 @@ async fn well_known_and_corpus_shape() {
         .iter()
         .find(|t| t.collection_id == wk.two_variant_collection)
         .unwrap();
-    assert_eq!(
-        tp.default_variant.as_deref(),
-        Some(wk.teacher_variant.as_str())
-    );
+    assert_eq!(tp.default_variant.as_deref(), Some(wk.teacher_variant.as_str()));
     assert_eq!(
         tp.page_config_variants,
         vec![wk.teacher_variant.clone(), wk.learner_variant.clone()]
@@ -983,10 +800,7 @@ async fn well_known_and_corpus_shape() {
         .iter()
         .find(|t| t.collection_id == wk.two_config_collection)
         .unwrap();
-    assert_eq!(
-        tp.stale_config_folder_ids,
-        vec![wk.stale_config_folder.clone()]
-    );
+    assert_eq!(tp.stale_config_folder_ids, vec![wk.stale_config_folder.clone()]);
     assert_eq!(
         g(&wk.stale_variant).parent_id.as_deref(),
         Some(wk.stale_config_folder.as_str())

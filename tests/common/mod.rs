@@ -82,16 +82,9 @@ impl Server {
         let stderr = child.stderr.take().expect("stderr");
         let mut lines = BufReader::new(stderr).lines();
         let url = loop {
-            let line = lines
-                .next()
-                .expect("server printed its address")
-                .expect("stderr line");
+            let line = lines.next().expect("server printed its address").expect("stderr line");
             if let Some(rest) = line.strip_prefix("wlo-mcp listening on ") {
-                break rest
-                    .split_whitespace()
-                    .next()
-                    .unwrap_or_default()
-                    .to_string();
+                break rest.split_whitespace().next().unwrap_or_default().to_string();
             }
         };
         // Keep draining stderr so the child never blocks on a full pipe.
@@ -169,11 +162,7 @@ impl Response {
         let status = response.status().as_u16();
         let headers = response.headers().clone();
         let text = response.text().await.unwrap_or_default();
-        Response {
-            status,
-            headers,
-            text,
-        }
+        Response { status, headers, text }
     }
 
     pub fn json(&self) -> Value {
@@ -214,21 +203,15 @@ impl ToolResult {
 
     /// The JSON document of a JSON-mode answer (and checks it equals structuredContent).
     pub fn json(&self) -> Value {
-        let value: Value = serde_json::from_str(&self.text)
-            .unwrap_or_else(|e| panic!("not one JSON document ({e}): {}", self.text));
+        let value: Value =
+            serde_json::from_str(&self.text).unwrap_or_else(|e| panic!("not one JSON document ({e}): {}", self.text));
         if let Some(structured) = &self.structured {
-            assert_eq!(
-                &value, structured,
-                "structuredContent differs from the text block"
-            );
+            assert_eq!(&value, structured, "structuredContent differs from the text block");
         }
         value
     }
 }
 
 pub fn env(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
-    pairs
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect()
+    pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
 }

@@ -67,10 +67,7 @@ mod tests {
     use serde_json::json;
 
     fn sorted(titles: &[(&str, &str)]) -> Vec<String> {
-        let mut nodes: Vec<Node> = titles
-            .iter()
-            .map(|(id, t)| node(id, t, json!({})))
-            .collect();
+        let mut nodes: Vec<Node> = titles.iter().map(|(id, t)| node(id, t, json!({}))).collect();
         sort_by_title(&mut nodes);
         nodes
             .iter()
@@ -80,10 +77,7 @@ mod tests {
 
     #[test]
     fn keys_fold_umlauts_and_sharp_s() {
-        assert_eq!(
-            collation_key(" Ökologie "),
-            ("okologie".into(), "ökologie".into())
-        );
+        assert_eq!(collation_key(" Ökologie "), ("okologie".into(), "ökologie".into()));
         assert_eq!(collation_key("Straße").0, "strasse");
         assert_eq!(collation_key("Café Æon").0, "cafe aeon");
     }

@@ -3,8 +3,8 @@
 
 use super::query::query_disciplines;
 use super::text::{
-    char_len, find_whole_word, is_framing_word, is_grade_joiner, is_grade_noun, is_grade_token,
-    is_stopword, synonym_table, tokens,
+    char_len, find_whole_word, is_framing_word, is_grade_joiner, is_grade_noun, is_grade_token, is_stopword,
+    synonym_table, tokens,
 };
 use crate::upstream::model::Criterion;
 
@@ -109,11 +109,7 @@ pub fn expand_query(query: &str) -> Vec<Variant> {
         ),
     ];
     if let Some(topic) = &topic {
-        variants.push(Variant::words(
-            format!("topic:\"{topic}\""),
-            WEIGHT_TOPIC,
-            topic,
-        ));
+        variants.push(Variant::words(format!("topic:\"{topic}\""), WEIGHT_TOPIC, topic));
     }
     let keywords = keyword_values(&split, &terms);
     if !keywords.is_empty() {
@@ -130,11 +126,7 @@ pub fn expand_query(query: &str) -> Vec<Variant> {
         let content: Vec<&str> = terms.iter().copied().filter(|t| !is_stopword(t)).collect();
         if !content.is_empty() {
             let joined = content.join(" ");
-            variants.push(Variant::words(
-                format!("nostop:\"{joined}\""),
-                WEIGHT_NOSTOP,
-                &joined,
-            ));
+            variants.push(Variant::words(format!("nostop:\"{joined}\""), WEIGHT_NOSTOP, &joined));
         }
     }
     let synonym_base = if topic.is_some() {
@@ -143,11 +135,7 @@ pub fn expand_query(query: &str) -> Vec<Variant> {
         trimmed.to_string()
     };
     for expanded in synonym_expansions(&synonym_base) {
-        variants.push(Variant::words(
-            format!("syn:\"{expanded}\""),
-            WEIGHT_SYNONYM,
-            &expanded,
-        ));
+        variants.push(Variant::words(format!("syn:\"{expanded}\""), WEIGHT_SYNONYM, &expanded));
     }
     finish(variants, MAX_VARIANTS)
 }
@@ -192,9 +180,7 @@ fn subject_variant(query: &str, split: &TopicSplit) -> Option<Variant> {
         .tokens
         .iter()
         .enumerate()
-        .filter(|(i, (t, framing))| {
-            !framing && !discipline.span.contains(i) && char_len(t) >= 2 && !is_stopword(t)
-        })
+        .filter(|(i, (t, framing))| !framing && !discipline.span.contains(i) && char_len(t) >= 2 && !is_stopword(t))
         .map(|(_, (t, _))| t.as_str())
         .collect();
     let words = if rest.is_empty() {
@@ -228,12 +214,7 @@ pub(crate) fn synonym_expansions(query: &str) -> Vec<String> {
             continue;
         };
         for expansion in expansions.iter() {
-            let expanded = format!(
-                "{}{}{}",
-                &lower[..range.start],
-                expansion,
-                &lower[range.end..]
-            );
+            let expanded = format!("{}{}{}", &lower[..range.start], expansion, &lower[range.end..]);
             if expanded != lower && !out.contains(&expanded) {
                 out.push(expanded);
             }
@@ -280,9 +261,7 @@ pub(crate) fn split_topic(query: &str) -> TopicSplit {
     let original: Vec<&str> = tokens(query).collect();
     let toks: Vec<String> = original.iter().map(|t| t.to_lowercase()).collect();
     let framing: Vec<bool> = (0..toks.len())
-        .map(|i| {
-            is_framing_word(&toks[i]) || (is_grade_token(&toks[i]) && near_grade_noun(&toks, i))
-        })
+        .map(|i| is_framing_word(&toks[i]) || (is_grade_token(&toks[i]) && near_grade_noun(&toks, i)))
         .collect();
     let mut split = TopicSplit {
         topic: Vec::new(),
@@ -316,10 +295,7 @@ fn near_grade_noun(toks: &[String], i: usize) -> bool {
     let passable = |t: &&String| is_grade_token(t) || is_grade_joiner(t);
     let left = toks[..i].iter().rev().find(|t| !passable(t));
     let right = toks[i + 1..].iter().find(|t| !passable(t));
-    [left, right]
-        .into_iter()
-        .flatten()
-        .any(|t| is_grade_noun(t))
+    [left, right].into_iter().flatten().any(|t| is_grade_noun(t))
 }
 
 /// The topic of a request: the query's content terms without request-framing
@@ -339,19 +315,13 @@ mod tests {
     use super::*;
 
     fn labels(variants: &[Variant]) -> Vec<(&str, f64)> {
-        variants
-            .iter()
-            .map(|v| (v.label.as_str(), v.weight))
-            .collect()
+        variants.iter().map(|v| (v.label.as_str(), v.weight)).collect()
     }
 
     fn words(v: &Variant) -> (&str, Vec<&str>) {
         assert_eq!(v.criteria.len(), 1);
         let c = &v.criteria[0];
-        (
-            c.property.as_str(),
-            c.values.iter().map(String::as_str).collect(),
-        )
+        (c.property.as_str(), c.values.iter().map(String::as_str).collect())
     }
 
     #[test]
@@ -367,10 +337,7 @@ mod tests {
         );
         assert_eq!(words(&v[0]), ("ngsearchword", vec!["Photosynthese"]));
         assert_eq!(words(&v[1]), ("cclom:title", vec!["Photosynthese"]));
-        assert_eq!(
-            words(&v[2]),
-            ("cclom:general_keyword", vec!["Photosynthese"])
-        );
+        assert_eq!(words(&v[2]), ("cclom:general_keyword", vec!["Photosynthese"]));
     }
 
     #[test]
@@ -391,10 +358,7 @@ mod tests {
             ]
         );
         assert_eq!(words(&v[2]), ("ngsearchword", vec!["bruchrechnung"]));
-        assert_eq!(
-            words(&v[3]),
-            ("cclom:general_keyword", vec!["Bruchrechnung"])
-        );
+        assert_eq!(words(&v[3]), ("cclom:general_keyword", vec!["Bruchrechnung"]));
     }
 
     #[test]
@@ -412,10 +376,7 @@ mod tests {
                 ("nostop:\"Satz Pythagoras\"", 0.85),
             ]
         );
-        assert_eq!(
-            words(&v[2]).1,
-            ["Satz des Pythagoras", "Satz", "Pythagoras"]
-        );
+        assert_eq!(words(&v[2]).1, ["Satz des Pythagoras", "Satz", "Pythagoras"]);
         // A framed one: the phrase loses the framing and its edge stopwords.
         let v = expand_query("Quiz zum Satz des Pythagoras");
         assert_eq!(
@@ -426,10 +387,7 @@ mod tests {
             ]
         );
         // All framing: its words of ≥ 3 characters, as before.
-        assert_eq!(
-            labels(&expand_query("Arbeitsblatt"))[2],
-            ("kw:Arbeitsblatt", 0.9)
-        );
+        assert_eq!(labels(&expand_query("Arbeitsblatt"))[2], ("kw:Arbeitsblatt", 0.9));
     }
 
     #[test]
@@ -450,10 +408,7 @@ mod tests {
         assert_eq!(
             v[3].criteria,
             [
-                Criterion::one(
-                    "ccm:taxonid",
-                    "http://w3id.org/openeduhub/vocabs/discipline/380"
-                ),
+                Criterion::one("ccm:taxonid", "http://w3id.org/openeduhub/vocabs/discipline/380"),
                 Criterion::one(NGSEARCHWORD, "*")
             ]
         );
@@ -465,18 +420,10 @@ mod tests {
         let v = expand_query("Bruchrechnung Mathe Arbeitsblatt");
         let subject = v.iter().find(|v| v.label.starts_with("subject:")).unwrap();
         assert_eq!(subject.label, "subject:Mathematik \"Bruchrechnung\"");
-        assert_eq!(
-            subject.criteria[1],
-            Criterion::one(NGSEARCHWORD, "Bruchrechnung")
-        );
+        assert_eq!(subject.criteria[1], Criterion::one(NGSEARCHWORD, "Bruchrechnung"));
         // Two subjects named, or a fuzzy one: no subject variant.
         for q in ["Mathe und Physik", "Biodiversität"] {
-            assert!(
-                expand_query(q)
-                    .iter()
-                    .all(|v| !v.label.starts_with("subject:")),
-                "{q}"
-            );
+            assert!(expand_query(q).iter().all(|v| !v.label.starts_with("subject:")), "{q}");
         }
         // "Erdkunde": the subject variant pushes the noisy syn:"geo" off the cap.
         assert_eq!(
@@ -510,10 +457,7 @@ mod tests {
                 ("syn:\"artificial intelligence\"", 0.6),
             ]
         );
-        assert_eq!(
-            words(&v[3]),
-            ("ngsearchword", vec!["künstliche intelligenz"])
-        );
+        assert_eq!(words(&v[3]), ("ngsearchword", vec!["künstliche intelligenz"]));
         assert_eq!(
             synonym_expansions("KI im Unterricht"),
             [
@@ -588,19 +532,10 @@ mod tests {
             Some("französische revolution")
         );
         assert_eq!(topic_query("Brüche 6. Klasse").as_deref(), Some("brüche"));
-        assert_eq!(
-            topic_query("Bruchrechnung Klasse 10").as_deref(),
-            Some("bruchrechnung")
-        );
-        assert_eq!(
-            topic_query("Chemie Sekundarstufe II").as_deref(),
-            Some("chemie")
-        );
+        assert_eq!(topic_query("Bruchrechnung Klasse 10").as_deref(), Some("bruchrechnung"));
+        assert_eq!(topic_query("Chemie Sekundarstufe II").as_deref(), Some("chemie"));
         // Numbers away from a grade noun are topic ("Revolution 1789").
-        assert_eq!(
-            topic_query("Video Revolution 1789").as_deref(),
-            Some("revolution 1789")
-        );
+        assert_eq!(topic_query("Video Revolution 1789").as_deref(), Some("revolution 1789"));
         // Nothing removed / nothing left → None.
         assert_eq!(topic_query("Photosynthese"), None);
         assert_eq!(topic_query("Arbeitsblatt Video"), None);

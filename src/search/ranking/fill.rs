@@ -117,9 +117,7 @@ fn names_vocabulary_value(keyword: &str) -> bool {
     [Vocabulary::Discipline, Vocabulary::Lrt]
         .into_iter()
         .flat_map(|v| v.entries())
-        .any(|e| {
-            e.label.to_lowercase() == lower || e.aliases.iter().any(|a| a.to_lowercase() == lower)
-        })
+        .any(|e| e.label.to_lowercase() == lower || e.aliases.iter().any(|a| a.to_lowercase() == lower))
 }
 
 /// The fill wave: `related:` (any of the results' topic keywords, within the
@@ -133,10 +131,7 @@ pub fn fill_variants(subject: &str, related: &[String]) -> Vec<Variant> {
         out.push(Variant {
             label: format!("related:{code}:{}", related.join(",")),
             weight: WEIGHT_FILL_RELATED,
-            criteria: vec![
-                Criterion::new("cclom:general_keyword", related.to_vec()),
-                taxon.clone(),
-            ],
+            criteria: vec![Criterion::new("cclom:general_keyword", related.to_vec()), taxon.clone()],
         });
     }
     out.push(Variant {
@@ -178,11 +173,7 @@ pub fn rank_fill(
         let quality = score_node(&model, &node);
         scored.push((shared, quality, node));
     }
-    scored.sort_by(|(sa, qa, a), (sb, qb, b)| {
-        sb.cmp(sa)
-            .then_with(|| qb.cmp(qa))
-            .then_with(|| a.id().cmp(b.id()))
-    });
+    scored.sort_by(|(sa, qa, a), (sb, qb, b)| sb.cmp(sa).then_with(|| qb.cmp(qa)).then_with(|| a.id().cmp(b.id())));
     scored.into_iter().map(|(_, _, n)| n).collect()
 }
 
@@ -248,13 +239,7 @@ mod tests {
                 "a",
                 "Zellatmung – Arbeitsblatt",
                 BIO,
-                &[
-                    "Zellatmung",
-                    "Stoffwechsel",
-                    "Biologie",
-                    "Arbeitsblatt",
-                    "Klasse 7",
-                ],
+                &["Zellatmung", "Stoffwechsel", "Biologie", "Arbeitsblatt", "Klasse 7"],
             ),
             material(
                 "b",
@@ -293,11 +278,7 @@ mod tests {
             material("m", "Brüche", MATHE, &["Bruchrechnung", "Stoffwechsel"]),
             material("hit", "Zellatmung", BIO, &["Zellatmung"]),
             material("y", "Gärung", BIO, &["Gärung", "Stoffwechsel"]),
-            node(
-                "gone",
-                "Element wurde gelöscht",
-                json!({"ccm:taxonid": [BIO]}),
-            ),
+            node("gone", "Element wurde gelöscht", json!({"ccm:taxonid": [BIO]})),
             material("x", "Enzyme", BIO, &["Enzyme", "Stoffwechsel"]),
         ];
         let ranked = rank_fill("Zellatmung", BIO, &results, candidates);

@@ -132,8 +132,7 @@ pub fn fuse_all(query: &str, variants: &[VariantHits<'_>]) -> Fusion {
     let floor_met = ranked.iter().any(|r| r.quality >= floor);
     let mut below_floor = Vec::new();
     if floor_met {
-        let (kept, below): (Vec<Ranked>, Vec<Ranked>) =
-            ranked.into_iter().partition(|r| r.quality >= floor);
+        let (kept, below): (Vec<Ranked>, Vec<Ranked>) = ranked.into_iter().partition(|r| r.quality >= floor);
         ranked = kept;
         below_floor = below;
     }
@@ -181,11 +180,7 @@ mod tests {
         // Query "Photosynthese": |T| = 1, minScore = 5.
         let a = node("a", "Photosynthese", json!({})); // quality 50
         let b = node("b", "Photosynthese bei Pflanzen", json!({})); // 40
-        let c = node(
-            "c",
-            "Zellatmung",
-            json!({"cclom:general_keyword": ["Photosynthese"]}),
-        ); // 10
+        let c = node("c", "Zellatmung", json!({"cclom:general_keyword": ["Photosynthese"]})); // 10
         let d = node("d", "Mitose", json!({})); // 0 → below the floor
         let full = [b.clone(), a.clone(), d.clone()];
         let kw = [c.clone(), a.clone()];
@@ -206,21 +201,12 @@ mod tests {
         let rrf_b = 1.0 / 61.0;
         let rrf_c = 0.9 / 61.0;
         assert_eq!(
-            ranked
-                .iter()
-                .map(|r| (r.quality, r.appearances))
-                .collect::<Vec<_>>(),
+            ranked.iter().map(|r| (r.quality, r.appearances)).collect::<Vec<_>>(),
             [(50, 2), (40, 1), (10, 1)]
         );
         close(ranked[0].score, 0.8 + 0.1 + 0.1);
-        close(
-            ranked[1].score,
-            0.8 * 40.0 / 50.0 + 0.1 * rrf_b / rrf_a + 0.05,
-        );
-        close(
-            ranked[2].score,
-            0.8 * 10.0 / 50.0 + 0.1 * rrf_c / rrf_a + 0.05,
-        );
+        close(ranked[1].score, 0.8 * 40.0 / 50.0 + 0.1 * rrf_b / rrf_a + 0.05);
+        close(ranked[2].score, 0.8 * 10.0 / 50.0 + 0.1 * rrf_c / rrf_a + 0.05);
         close(ranked[1].score, 0.743_494_391_716_997_5);
     }
 
@@ -230,14 +216,8 @@ mod tests {
         let x = [node("b", "Vulkan", json!({}))];
         let y = [node("a", "Vulkan", json!({}))];
         let variants = [
-            VariantHits {
-                weight: 0.9,
-                nodes: &x,
-            },
-            VariantHits {
-                weight: 0.9,
-                nodes: &y,
-            },
+            VariantHits { weight: 0.9, nodes: &x },
+            VariantHits { weight: 0.9, nodes: &y },
         ];
         let ranked = fuse("Vulkan", &variants);
         assert_eq!(ids(&ranked), ["a", "b"]);
@@ -274,10 +254,7 @@ mod tests {
             }],
         );
         assert_eq!(ids(&ranked), ["k1"]);
-        let weak = [
-            node("w2", "Gesteine", json!({})),
-            node("w1", "Erdbeben", json!({})),
-        ];
+        let weak = [node("w2", "Gesteine", json!({})), node("w1", "Erdbeben", json!({}))];
         let ranked = fuse(
             "Vulkan",
             &[VariantHits {
@@ -285,11 +262,7 @@ mod tests {
                 nodes: &weak,
             }],
         );
-        assert_eq!(
-            ids(&ranked),
-            ["w2", "w1"],
-            "all quality 0: RRF order decides"
-        );
+        assert_eq!(ids(&ranked), ["w2", "w1"], "all quality 0: RRF order decides");
         assert!(ranked.iter().all(|r| r.quality == 0));
         close(ranked[0].score, 0.1 + 0.1);
         close(ranked[1].score, 0.1 * (1.0 / 62.0) / (1.0 / 61.0) + 0.1);
@@ -363,10 +336,6 @@ mod tests {
 
         let out = rerank(nodes, "  ");
         let ids: Vec<&str> = out.iter().map(Node::id).collect();
-        assert_eq!(
-            ids,
-            ["z", "y", "x", "w"],
-            "blank query: order kept, placeholder gone"
-        );
+        assert_eq!(ids, ["z", "y", "x", "w"], "blank query: order kept, placeholder gone");
     }
 }

@@ -20,11 +20,7 @@ pub(crate) struct Words(Vec<(String, String)>);
 
 impl Words {
     pub(crate) fn of(text: &str) -> Self {
-        Words(
-            tokens(&fold(text))
-                .map(|w| (w.to_string(), stem(w)))
-                .collect(),
-        )
+        Words(tokens(&fold(text)).map(|w| (w.to_string(), stem(w))).collect())
     }
 }
 
@@ -66,9 +62,11 @@ impl Form {
             return false;
         }
         text.0.windows(n).any(|window| {
-            self.0.iter().zip(window).enumerate().all(|(i, (p, w))| {
-                token_matches(p, w, if i == 0 { Pos::First } else { Pos::Later })
-            })
+            self.0
+                .iter()
+                .zip(window)
+                .enumerate()
+                .all(|(i, (p, w))| token_matches(p, w, if i == 0 { Pos::First } else { Pos::Later }))
         })
     }
 
@@ -76,11 +74,7 @@ impl Form {
     pub(crate) fn equals(&self, text: &Words) -> bool {
         !self.0.is_empty()
             && self.0.len() == text.0.len()
-            && self
-                .0
-                .iter()
-                .zip(&text.0)
-                .all(|(p, w)| *p == w.1 || *p == w.0)
+            && self.0.iter().zip(&text.0).all(|(p, w)| *p == w.1 || *p == w.0)
     }
 
     /// The text starts with the form (the first word may be longer:
@@ -171,10 +165,7 @@ impl QueryModel {
         QueryModel {
             phrases,
             terms,
-            disciplines: query_disciplines(query)
-                .into_iter()
-                .map(|d| d.uri)
-                .collect(),
+            disciplines: query_disciplines(query).into_iter().map(|d| d.uri).collect(),
             materials,
         }
     }
@@ -257,9 +248,10 @@ pub(crate) fn query_disciplines(query: &str) -> Vec<NamedDiscipline> {
 /// The discipline whose label or alias is exactly `lower` (the filter
 /// resolver's step 4, never its fuzzy step 5).
 fn exact_discipline(lower: &str) -> Option<&'static vocab::Entry> {
-    Vocabulary::Discipline.entries().iter().find(|e| {
-        e.label.to_lowercase() == lower || e.aliases.iter().any(|a| a.to_lowercase() == lower)
-    })
+    Vocabulary::Discipline
+        .entries()
+        .iter()
+        .find(|e| e.label.to_lowercase() == lower || e.aliases.iter().any(|a| a.to_lowercase() == lower))
 }
 
 #[cfg(test)]
@@ -278,9 +270,7 @@ mod tests {
         );
         assert!(Form::of("Arbeitsblätter").matches(&w("Arbeitsblatt: Bruchrechnung")));
         assert!(Form::of("quadratischen").matches(&w("Quadratische Gleichungen")));
-        assert!(
-            Form::of("Französischen Revolution").matches(&w("Die Französische Revolution 1789"))
-        );
+        assert!(Form::of("Französischen Revolution").matches(&w("Die Französische Revolution 1789")));
         assert!(
             !Form::of("Französischen Revolution").matches(&w("Revolution in Frankreich")),
             "words must be consecutive"

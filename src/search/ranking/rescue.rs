@@ -60,18 +60,10 @@ pub fn rescue_variants(query: &str, correction: Option<&str>) -> Vec<Variant> {
     for term in singles {
         let expansions = synonyms_of(term);
         if char_len(term) >= 3 || !expansions.is_empty() {
-            variants.push(Variant::words(
-                format!("term:\"{term}\""),
-                WEIGHT_TERM,
-                term,
-            ));
+            variants.push(Variant::words(format!("term:\"{term}\""), WEIGHT_TERM, term));
         }
         if let Some(expansion) = expansions.first() {
-            variants.push(Variant::words(
-                format!("syn:\"{expansion}\""),
-                WEIGHT_TERM,
-                expansion,
-            ));
+            variants.push(Variant::words(format!("syn:\"{expansion}\""), WEIGHT_TERM, expansion));
         }
     }
 
@@ -125,11 +117,7 @@ mod tests {
             shape(&rescue_variants("KI Grundlagen 3D Vulkanologie", None)),
             [
                 s("term:\"ki\"", 0.5, "ki"),
-                s(
-                    "syn:\"künstliche intelligenz\"",
-                    0.5,
-                    "künstliche intelligenz"
-                ),
+                s("syn:\"künstliche intelligenz\"", 0.5, "künstliche intelligenz"),
                 s("term:\"grundlagen\"", 0.5, "grundlagen"),
                 // "3d": two letters and no synonym key → skipped.
                 s("term:\"vulkanologie\"", 0.5, "vulkanologie"),
@@ -140,10 +128,7 @@ mod tests {
     #[test]
     fn capped_at_six_by_weight() {
         let q = "Photosynthese Chlorophyll Mitose Zellkern Ribosom Vakuole";
-        let v = rescue_variants(
-            q,
-            Some("Photosynthese Chlorophyll Mitose Zellkern Ribosom Vakuolen"),
-        );
+        let v = rescue_variants(q, Some("Photosynthese Chlorophyll Mitose Zellkern Ribosom Vakuolen"));
         assert_eq!(v.len(), MAX_RESCUE_VARIANTS);
         assert_eq!(v[0].weight, 0.9);
         assert_eq!(

@@ -76,11 +76,7 @@ pub(crate) fn score_node(model: &QueryModel, node: &Node) -> i64 {
     }
 
     // Keywords.
-    let phrase_is_keyword = terms.len() > 1
-        && model
-            .phrases
-            .iter()
-            .any(|p| keywords.iter().any(|k| p.equals(k)));
+    let phrase_is_keyword = terms.len() > 1 && model.phrases.iter().any(|p| keywords.iter().any(|k| p.equals(k)));
     let mut kw_hits = 0usize;
     let mut in_kw = phrase_is_keyword;
     for term in terms {
@@ -203,20 +199,13 @@ mod tests {
         // +30 (contains) +20 (equal); no keywords, no description, no metadata.
         assert_eq!(score("Photosynthese", json!({}), "Photosynthese"), 50);
         // +30 +10 (starts with).
-        assert_eq!(
-            score("Photosynthese bei Pflanzen", json!({}), "photosynthese"),
-            40
-        );
+        assert_eq!(score("Photosynthese bei Pflanzen", json!({}), "photosynthese"), 40);
         // +30 only.
         assert_eq!(score("Die Photosynthese", json!({}), "Photosynthese"), 30);
         // Punctuation at word edges does not spoil the phrase match: 30 + 20.
         assert_eq!(score("Photosynthese", json!({}), "Photosynthese?"), 50);
         assert_eq!(
-            score(
-                "Bruchrechnung: Grundlagen",
-                json!({}),
-                "Bruchrechnung Grundlagen"
-            ),
+            score("Bruchrechnung: Grundlagen", json!({}), "Bruchrechnung Grundlagen"),
             50
         );
     }
@@ -226,18 +215,11 @@ mod tests {
         // q "photosynthese pflanzen" is not in the title; both terms are:
         // 8 + 8 + 12 (all terms).
         assert_eq!(
-            score(
-                "Pflanzen und Photosynthese",
-                json!({}),
-                "Photosynthese Pflanzen"
-            ),
+            score("Pflanzen und Photosynthese", json!({}), "Photosynthese Pflanzen"),
             28
         );
         // One of two terms: 8, no bonus.
-        assert_eq!(
-            score("Pflanzen im Garten", json!({}), "Photosynthese Pflanzen"),
-            8
-        );
+        assert_eq!(score("Pflanzen im Garten", json!({}), "Photosynthese Pflanzen"), 8);
     }
 
     #[test]
@@ -334,10 +316,7 @@ mod tests {
         let with = |key: &str, value: serde_json::Value| {
             let mut n = base();
             let values = match value {
-                serde_json::Value::Array(a) => a
-                    .into_iter()
-                    .map(|v| v.as_str().unwrap().to_string())
-                    .collect(),
+                serde_json::Value::Array(a) => a.into_iter().map(|v| v.as_str().unwrap().to_string()).collect(),
                 v => vec![v.as_str().unwrap().to_string()],
             };
             n.properties.insert(key.into(), values);
@@ -359,10 +338,7 @@ mod tests {
             "vocab root"
         );
         assert_eq!(
-            with(
-                "ccm:taxonid",
-                json!("http://w3id.org/openeduhub/vocabs/discipline/380")
-            ),
+            with("ccm:taxonid", json!("http://w3id.org/openeduhub/vocabs/discipline/380")),
             2
         );
         assert_eq!(
@@ -395,10 +371,8 @@ mod tests {
         };
         assert_eq!(relevance_score(&preview(false), q), 53);
         assert_eq!(relevance_score(&preview(true), q), 50);
-        let content_url = raw(
-            json!({"ref": {"id": "m"}, "content": {"url": "https://x/c"},
-                                     "properties": {"cclom:title": ["Photosynthese"]}}),
-        );
+        let content_url = raw(json!({"ref": {"id": "m"}, "content": {"url": "https://x/c"},
+                                     "properties": {"cclom:title": ["Photosynthese"]}}));
         assert_eq!(relevance_score(&content_url, q), 51);
     }
 
@@ -482,11 +456,7 @@ mod tests {
         // "KI im Unterricht": the synonym phrase "künstliche intelligenz" is
         // `q` too: +30 +10 (prefix).
         assert_eq!(
-            score(
-                "Künstliche Intelligenz verstehen",
-                json!({}),
-                "KI im Unterricht"
-            ),
+            score("Künstliche Intelligenz verstehen", json!({}), "KI im Unterricht"),
             40
         );
     }
@@ -501,10 +471,7 @@ mod tests {
             score("Plattentektonik", json!({"ccm:taxonid": [geo]}), "Erdkunde"),
             SUBJECT_BONUS + 2
         );
-        assert_eq!(
-            score("Geometrie", json!({"ccm:taxonid": [math]}), "Erdkunde"),
-            0
-        );
+        assert_eq!(score("Geometrie", json!({"ccm:taxonid": [math]}), "Erdkunde"), 0);
     }
 
     #[test]
@@ -514,10 +481,7 @@ mod tests {
             !node_matches_text(&ski, "KI"),
             "\"ki\" only occurs inside \"Skifahren\""
         );
-        assert!(
-            node_matches_text(&ski, "fahren"),
-            "longer terms match as substrings"
-        );
+        assert!(node_matches_text(&ski, "fahren"), "longer terms match as substrings");
         assert!(node_matches_text(&ski, "KI Winter"), "any term suffices");
         assert!(!node_matches_text(&ski, "im"), "stopwords are no terms");
         assert!(!node_matches_text(&ski, ""));
@@ -527,10 +491,7 @@ mod tests {
             "Lesen",
             json!({"cclom:general_description": ["Kinder lernen lesen"]}),
         );
-        assert!(
-            node_matches_text(&kinder, "KI"),
-            "a word start suffices (Kinder)"
-        );
+        assert!(node_matches_text(&kinder, "KI"), "a word start suffices (Kinder)");
 
         // name, cm:title and the collection description are searched too.
         let named = raw(json!({"ref": {"id": "c"}, "name": "ki-grundlagen",

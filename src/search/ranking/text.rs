@@ -3,12 +3,11 @@
 
 /// German stopwords (§9.1). Compared lower-case.
 const STOPWORDS: &[&str] = &[
-    "der", "die", "das", "den", "dem", "des", "ein", "eine", "einer", "einem", "einen", "eines",
-    "und", "oder", "aber", "als", "auch", "auf", "aus", "bei", "bis", "für", "mit", "nach", "von",
-    "vor", "wie", "über", "unter", "durch", "gegen", "ohne", "zwischen", "ich", "du", "er", "sie",
-    "wir", "ihr", "uns", "sich", "ist", "sind", "war", "hat", "wird", "kann", "soll", "zum", "zur",
-    "vom", "nicht", "noch", "nur", "sehr", "schon", "dann", "wenn", "dass", "weil", "im", "am",
-    "an", "in", "zu", "so", "es", "ob",
+    "der", "die", "das", "den", "dem", "des", "ein", "eine", "einer", "einem", "einen", "eines", "und", "oder", "aber",
+    "als", "auch", "auf", "aus", "bei", "bis", "für", "mit", "nach", "von", "vor", "wie", "über", "unter", "durch",
+    "gegen", "ohne", "zwischen", "ich", "du", "er", "sie", "wir", "ihr", "uns", "sich", "ist", "sind", "war", "hat",
+    "wird", "kann", "soll", "zum", "zur", "vom", "nicht", "noch", "nur", "sehr", "schon", "dann", "wenn", "dass",
+    "weil", "im", "am", "an", "in", "zu", "so", "es", "ob",
 ];
 
 /// Request-framing nouns and verbs (§9.1, `topic:` variant): they describe the
@@ -118,42 +117,20 @@ const MATERIAL_WORDS: &[(&[&str], &[&str])] = &[
     ),
     (&["podcast"], &["podcast"]),
     (
-        &[
-            "bild",
-            "bilder",
-            "grafik",
-            "grafiken",
-            "infografik",
-            "infografiken",
-        ],
+        &["bild", "bilder", "grafik", "grafiken", "infografik", "infografiken"],
         &["grafik", "bild"],
     ),
     (&["simulation", "simulationen"], &["simulation"]),
     (&["arbeitsblatt", "arbeitsblätter"], &["arbeitsblatt"]),
-    (
-        &["übungsblatt", "übungsblätter"],
-        &["ubungsblatt", "arbeitsblatt"],
-    ),
+    (&["übungsblatt", "übungsblätter"], &["ubungsblatt", "arbeitsblatt"]),
     (&["übung", "übungen"], &["ubung"]),
     (&["aufgabe", "aufgaben"], &["aufgabe"]),
-    (
-        &["quiz", "quizze", "quizzes", "test", "tests"],
-        &["quiz", "test"],
-    ),
+    (&["quiz", "quizze", "quizzes", "test", "tests"], &["quiz", "test"]),
     (&["lernspiel", "lernspiele"], &["lernspiel"]),
-    (
-        &["präsentation", "präsentationen"],
-        &["prasentation", "folien"],
-    ),
+    (&["präsentation", "präsentationen"], &["prasentation", "folien"]),
     (&["lernpfad", "lernpfade"], &["lernpfad"]),
-    (
-        &["unterrichtsentwurf", "unterrichtsentwürfe"],
-        &["unterrichtsentwurf"],
-    ),
-    (
-        &["interaktiv", "interaktive", "interaktiven"],
-        &["interaktiv"],
-    ),
+    (&["unterrichtsentwurf", "unterrichtsentwürfe"], &["unterrichtsentwurf"]),
+    (&["interaktiv", "interaktive", "interaktiven"], &["interaktiv"]),
 ];
 
 /// Framing nouns that name a grade; a grade number next to one ("Klasse 6",
@@ -168,10 +145,7 @@ const GRADE_JOINERS: &[&str] = &["und", "bis", "-", "–", "/"];
 const SYNONYMS: &[(&str, &[&str])] = &[
     ("ki", &["künstliche intelligenz", "artificial intelligence"]),
     ("künstliche intelligenz", &["ki"]),
-    (
-        "oer",
-        &["open educational resources", "freie bildungsmaterialien"],
-    ),
+    ("oer", &["open educational resources", "freie bildungsmaterialien"]),
     ("mathe", &["mathematik"]),
     ("mathematik", &["mathe"]),
     ("bio", &["biologie"]),
@@ -187,14 +161,8 @@ const SYNONYMS: &[(&str, &[&str])] = &[
     ("primarstufe", &["grundschule"]),
     ("klima", &["klimawandel", "klimaschutz"]),
     ("klimawandel", &["klima", "klimaschutz", "climate change"]),
-    (
-        "nachhaltigkeit",
-        &["nachhaltige entwicklung", "bne", "sustainability"],
-    ),
-    (
-        "bne",
-        &["bildung für nachhaltige entwicklung", "nachhaltigkeit"],
-    ),
+    ("nachhaltigkeit", &["nachhaltige entwicklung", "bne", "sustainability"]),
+    ("bne", &["bildung für nachhaltige entwicklung", "nachhaltigkeit"]),
 ];
 
 /// True for a German stopword (case-insensitive).
@@ -468,10 +436,7 @@ mod tests {
         // (it used to be one, so "KI im Unterricht" rewarded every title
         // with "Unterricht" as much as one with "KI").
         assert_eq!(signal_terms("KI im Unterricht?"), ["ki"]);
-        assert_eq!(
-            signal_terms("Künstliche Intelligenz?"),
-            ["künstliche", "intelligenz"]
-        );
+        assert_eq!(signal_terms("Künstliche Intelligenz?"), ["künstliche", "intelligenz"]);
         assert_eq!(signal_terms("a Bruch bruch"), ["bruch"]);
         assert!(signal_terms("  ").is_empty());
     }
@@ -482,15 +447,9 @@ mod tests {
             signal_terms("Ich suche Arbeitsblätter zur Bruchrechnung für Klasse 6"),
             ["bruchrechnung"]
         );
-        assert_eq!(
-            signal_terms("Quiz zum Satz des Pythagoras"),
-            ["satz", "pythagoras"]
-        );
+        assert_eq!(signal_terms("Quiz zum Satz des Pythagoras"), ["satz", "pythagoras"]);
         // All framing: the framing words are what is searched for.
-        assert_eq!(
-            signal_terms("Arbeitsblatt Video"),
-            ["arbeitsblatt", "video"]
-        );
+        assert_eq!(signal_terms("Arbeitsblatt Video"), ["arbeitsblatt", "video"]);
     }
 
     #[test]
@@ -531,20 +490,11 @@ mod tests {
     #[test]
     fn word_start_matching_is_umlaut_aware() {
         assert!(term_matches("ki", "was ist ki?"));
-        assert!(
-            term_matches("ki", "kinder lernen"),
-            "≤ 3 chars: a word start suffices"
-        );
-        assert!(
-            !term_matches("ki", "skizze"),
-            "≤ 3 chars: not inside a word"
-        );
+        assert!(term_matches("ki", "kinder lernen"), "≤ 3 chars: a word start suffices");
+        assert!(!term_matches("ki", "skizze"), "≤ 3 chars: not inside a word");
         assert!(!term_matches("ki", "äki"), "ä is a letter, so no boundary");
         assert!(term_matches("ki", "(ki)"));
-        assert!(
-            term_matches("photo", "fotos und photos"),
-            "longer terms: substring"
-        );
+        assert!(term_matches("photo", "fotos und photos"), "longer terms: substring");
         assert!(term_matches("hotos", "photosynthese"));
         assert!(!term_matches("", "x"));
     }
@@ -561,10 +511,7 @@ mod tests {
 
     #[test]
     fn whole_word_find() {
-        assert_eq!(
-            find_whole_word("klimawandel und klima", "klima"),
-            Some(16..21)
-        );
+        assert_eq!(find_whole_word("klimawandel und klima", "klima"), Some(16..21));
         assert_eq!(find_whole_word("klimawandel", "klima"), None);
         assert_eq!(find_whole_word("über ki", "ki"), Some(6..8));
         assert_eq!(find_whole_word("küki", "ki"), None);
@@ -582,10 +529,7 @@ mod tests {
 
     #[test]
     fn synonym_lookup() {
-        assert_eq!(
-            synonyms_of("KI"),
-            ["künstliche intelligenz", "artificial intelligence"]
-        );
+        assert_eq!(synonyms_of("KI"), ["künstliche intelligenz", "artificial intelligence"]);
         assert!(synonyms_of("photosynthese").is_empty());
         assert_eq!(synonym_keys().count(), 20);
         assert_eq!(synonym_keys().next(), Some("ki"));

@@ -6,42 +6,10 @@ use std::collections::BTreeMap;
 
 use super::text::{char_len, is_framing_word, is_stopword, is_word_char};
 
-/// Damerau–Levenshtein distance in its "optimal string alignment" form
-/// (insert, delete, substitute, swap two adjacent characters; each costs 1;
-/// no substring is edited twice). Counted in `char`s, so "ä"→"a" is one edit.
-pub fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    osa(&a, &b)
-}
-
-fn osa(a: &[char], b: &[char]) -> usize {
-    if a.is_empty() {
-        return b.len();
-    }
-    if b.is_empty() {
-        return a.len();
-    }
-    // Three rolling rows: i-2, i-1, i.
-    let width = b.len() + 1;
-    let mut before: Vec<usize> = vec![0; width];
-    let mut prev: Vec<usize> = (0..width).collect();
-    let mut cur: Vec<usize> = vec![0; width];
-    for i in 1..=a.len() {
-        cur[0] = i;
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut d = (prev[j] + 1).min(cur[j - 1] + 1).min(prev[j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                d = d.min(before[j - 2] + 1);
-            }
-            cur[j] = d;
-        }
-        std::mem::swap(&mut before, &mut prev);
-        std::mem::swap(&mut prev, &mut cur);
-    }
-    prev[b.len()]
-}
+/// Damerau–Levenshtein distance (optimal string alignment, in chars); the
+/// leaf vocabulary module owns it, the suggestions there use it too.
+pub use crate::vocab::edit_distance;
+use crate::vocab::edit_distance_chars as osa;
 
 /// One dictionary word.
 #[derive(Debug, Clone)]
@@ -166,15 +134,11 @@ impl Dictionary {
 
 /// Maximal runs of word characters.
 fn words(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| !is_word_char(c))
-        .filter(|w| !w.is_empty())
+    text.split(|c: char| !is_word_char(c)).filter(|w| !w.is_empty())
 }
 
 fn is_significant(lower: &str) -> bool {
-    char_len(lower) >= 4
-        && lower.chars().all(char::is_alphabetic)
-        && !is_stopword(lower)
-        && !is_framing_word(lower)
+    char_len(lower) >= 4 && lower.chars().all(char::is_alphabetic) && !is_stopword(lower) && !is_framing_word(lower)
 }
 
 /// Give `replacement` (lower-case) the capitalisation style of `original`:
@@ -182,11 +146,7 @@ fn is_significant(lower: &str) -> bool {
 fn apply_case(original: &str, replacement: &str) -> String {
     let mut letters = original.chars().filter(|c| c.is_alphabetic());
     let first_upper = letters.next().is_some_and(char::is_uppercase);
-    let all_upper = first_upper
-        && original
-            .chars()
-            .filter(|c| c.is_alphabetic())
-            .all(char::is_uppercase);
+    let all_upper = first_upper && original.chars().filter(|c| c.is_alphabetic()).all(char::is_uppercase);
     if all_upper && char_len(original) > 1 {
         replacement.to_uppercase()
     } else if first_upper {
@@ -259,16 +219,8 @@ mod tests {
     fn leaves_known_far_and_insignificant_words_alone() {
         let d = dict();
         assert_eq!(d.correct("Photosynthese"), None);
-        assert_eq!(
-            d.correct("photosynthese bruchrechnung"),
-            None,
-            "case-insensitive"
-        );
-        assert_eq!(
-            d.correct("Xylophonkonzert"),
-            None,
-            "too far from everything"
-        );
+        assert_eq!(d.correct("photosynthese bruchrechnung"), None, "case-insensitive");
+        assert_eq!(d.correct("Xylophonkonzert"), None, "too far from everything");
         assert_eq!(d.correct("Zlatmng"), None, "length differs by 3");
     }
 
@@ -277,11 +229,7 @@ mod tests {
         let d = Dictionary::new(["Klima"]);
         assert_eq!(d.correct("Kilma").as_deref(), Some("Klima"), "swap = 1");
         assert_eq!(d.correct("Klxmx"), None, "5 chars, distance 2");
-        assert_eq!(
-            d.correct("Klim").as_deref(),
-            Some("Klima"),
-            "4 chars, distance 1"
-        );
+        assert_eq!(d.correct("Klim").as_deref(), Some("Klima"), "4 chars, distance 1");
         assert_eq!(d.correct("Kli"), None, "3 chars are never corrected");
         assert_eq!(d.correct("Klima5"), None, "digits are never corrected");
         assert!(d.contains("KLIMA"));
@@ -295,14 +243,8 @@ mod tests {
             Dictionary::new(["Bruch", "Buch", "Buch"]).suggest("Bauch"),
             Some("buch")
         );
-        assert_eq!(
-            Dictionary::new(["Bruch", "Buch"]).suggest("Bauch"),
-            Some("bruch")
-        );
-        assert_eq!(
-            Dictionary::new(["Buch", "Bruch"]).suggest("Bauch"),
-            Some("buch")
-        );
+        assert_eq!(Dictionary::new(["Bruch", "Buch"]).suggest("Bauch"), Some("bruch"));
+        assert_eq!(Dictionary::new(["Buch", "Bruch"]).suggest("Bauch"), Some("buch"));
     }
 
     #[test]

@@ -21,10 +21,7 @@ pub struct Response {
 
 impl Response {
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.as_str())
+        self.headers.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
     }
 
     pub fn text(&self) -> String {
@@ -38,13 +35,7 @@ impl Response {
 }
 
 /// Serialise one request.
-pub fn request_bytes(
-    method: &str,
-    host: &str,
-    path: &str,
-    headers: &[(&str, &str)],
-    body: &[u8],
-) -> Vec<u8> {
+pub fn request_bytes(method: &str, host: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Vec<u8> {
     let mut out = format!("{method} {path} HTTP/1.1\r\nHost: {host}\r\n");
     for (k, v) in headers {
         out.push_str(k);
@@ -107,11 +98,9 @@ pub fn parse(buf: &[u8], eof: bool) -> io::Result<Option<(Response, usize)>> {
             let Some(line_end) = find(&buf[pos..], b"\r\n") else {
                 return incomplete(eof);
             };
-            let size_text =
-                std::str::from_utf8(&buf[pos..pos + line_end]).map_err(|_| bad("chunk size"))?;
+            let size_text = std::str::from_utf8(&buf[pos..pos + line_end]).map_err(|_| bad("chunk size"))?;
             let size_text = size_text.split(';').next().unwrap_or("").trim();
-            let size = usize::from_str_radix(size_text, 16)
-                .map_err(|_| bad(format!("chunk size {size_text:?}")))?;
+            let size = usize::from_str_radix(size_text, 16).map_err(|_| bad(format!("chunk size {size_text:?}")))?;
             pos += line_end + 2;
             if size == 0 {
                 // Trailers (usually none) up to an empty line.
@@ -197,8 +186,7 @@ impl Conn {
             }
             let n = self.stream.read(&mut chunk).await?;
             if n == 0 {
-                let (response, used) =
-                    parse(&self.buf, true)?.ok_or_else(|| bad("connection closed"))?;
+                let (response, used) = parse(&self.buf, true)?.ok_or_else(|| bad("connection closed"))?;
                 self.buf.drain(..used);
                 return Ok(response);
             }
@@ -301,10 +289,7 @@ mod tests {
     fn content_length_and_chunked() {
         let raw = b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\nX: y\r\n\r\nhelloHTTP/1.1";
         let (r, used) = parse(raw, false).unwrap().unwrap();
-        assert_eq!(
-            (r.status, r.body.as_slice(), used),
-            (200, &b"hello"[..], raw.len() - 8)
-        );
+        assert_eq!((r.status, r.body.as_slice(), used), (200, &b"hello"[..], raw.len() - 8));
         let raw = b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n2;x=1\r\nde\r\n0\r\n\r\n";
         let (r, used) = parse(raw, false).unwrap().unwrap();
         assert_eq!((r.body.as_slice(), used), (&b"abcde"[..], raw.len()));

@@ -75,31 +75,20 @@ fn reply(status: u16, body: impl Into<Bytes>) -> Response<Full<Bytes>> {
     r
 }
 
-async fn handle(
-    state: Arc<State>,
-    req: Request<Incoming>,
-) -> Result<Response<Full<Bytes>>, Infallible> {
+async fn handle(state: Arc<State>, req: Request<Incoming>) -> Result<Response<Full<Bytes>>, Infallible> {
     let path = req.uri().path().to_string();
     if path.ends_with("/runtime/invocation/next") {
         if state.served.swap(true, Ordering::SeqCst) {
             std::future::pending::<()>().await;
         }
-        let deadline = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .unwrap_or_default()
-            + Duration::from_secs(30);
+        let deadline = SystemTime::now().duration_since(UNIX_EPOCH).unwrap_or_default() + Duration::from_secs(30);
         let mut r = reply(200, state.event.clone());
         let h = r.headers_mut();
-        let hv = |s: &str| {
-            hyper::header::HeaderValue::from_str(s)
-                .unwrap_or(hyper::header::HeaderValue::from_static(""))
-        };
+        let hv =
+            |s: &str| hyper::header::HeaderValue::from_str(s).unwrap_or(hyper::header::HeaderValue::from_static(""));
         h.insert("content-type", hv("application/json"));
         h.insert("lambda-runtime-aws-request-id", hv(REQUEST_ID));
-        h.insert(
-            "lambda-runtime-deadline-ms",
-            hv(&deadline.as_millis().to_string()),
-        );
+        h.insert("lambda-runtime-deadline-ms", hv(&deadline.as_millis().to_string()));
         h.insert(
             "lambda-runtime-invoked-function-arn",
             hv("arn:aws:lambda:eu-central-1:123456789012:function:wlo-mcp"),
@@ -136,9 +125,7 @@ pub async fn cold_start(
     initialize_body: &str,
     within: Duration,
 ) -> Result<Duration, String> {
-    let listener = TcpListener::bind("127.0.0.1:0")
-        .await
-        .map_err(|e| e.to_string())?;
+    let listener = TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let (tx, rx) = oneshot::channel();
     let state = Arc::new(State {

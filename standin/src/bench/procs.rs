@@ -63,11 +63,7 @@ pub fn command(bin: &Path, args: &[&str], env: &[(&str, String)]) -> Command {
 /// Spawn `cmd` with stderr piped, wait (at most `within`) for a stderr line
 /// containing `marker`, return the text after it, and keep draining stderr in
 /// a thread (so the child never blocks on a full pipe).
-pub fn spawn_and_wait_for(
-    mut cmd: Command,
-    marker: &'static str,
-    within: Duration,
-) -> Result<(Proc, String), String> {
+pub fn spawn_and_wait_for(mut cmd: Command, marker: &'static str, within: Duration) -> Result<(Proc, String), String> {
     cmd.stdout(Stdio::null()).stderr(Stdio::piped());
     let mut child = cmd
         .spawn()
@@ -123,9 +119,7 @@ pub fn split_url(url: &str) -> Result<(SocketAddr, String), String> {
         Some(i) => (&rest[..i], rest[i..].to_string()),
         None => (rest, "/".to_string()),
     };
-    let addr: SocketAddr = host
-        .parse()
-        .map_err(|_| format!("not an IP:port address: {host}"))?;
+    let addr: SocketAddr = host.parse().map_err(|_| format!("not an IP:port address: {host}"))?;
     Ok((addr, path))
 }
 
@@ -147,10 +141,7 @@ pub fn cpu_ns(pid: u32) -> Option<u64> {
     for entry in dir.flatten() {
         let path = entry.path().join("schedstat");
         if let Ok(text) = std::fs::read_to_string(path)
-            && let Some(v) = text
-                .split_whitespace()
-                .next()
-                .and_then(|v| v.parse::<u64>().ok())
+            && let Some(v) = text.split_whitespace().next().and_then(|v| v.parse::<u64>().ok())
         {
             sum += v;
             any = true;
@@ -192,9 +183,7 @@ pub fn clk_tck() -> u64 {
 
 /// Number of CPUs this process may run on.
 pub fn cpus() -> usize {
-    std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1)
+    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
 }
 
 /// One line describing the CPU (`model name` of /proc/cpuinfo).

@@ -34,10 +34,7 @@ pub fn median(samples: &[f64]) -> Option<f64> {
 /// depth 2, and so on. Computed exactly as the longest path in that DAG
 /// (requests sorted by start time; O(n²), n is at most a few hundred).
 pub fn depth(log: &[LogEntry]) -> usize {
-    let mut reqs: Vec<(u64, u64)> = log
-        .iter()
-        .map(|e| (e.start_us, e.end_us.max(e.start_us)))
-        .collect();
+    let mut reqs: Vec<(u64, u64)> = log.iter().map(|e| (e.start_us, e.end_us.max(e.start_us))).collect();
     reqs.sort();
     let mut longest = vec![1usize; reqs.len()];
     for j in 0..reqs.len() {

@@ -106,7 +106,8 @@ impl Opts {
     }
 }
 
-const USAGE: &str = "usage: bench [--json] [--quick] [--latency-ms N] [--reps N] [--build] [--strict] [--server-env K=V]...
+const USAGE: &str =
+    "usage: bench [--json] [--quick] [--latency-ms N] [--reps N] [--build] [--strict] [--server-env K=V]...
   --json          print the results as one JSON document on stdout (progress stays on stderr)
   --quick         fewer repetitions (CI smoke run, < 60 s)
   --latency-ms N  injected upstream latency of the stand-in [default: 100]
@@ -144,19 +145,10 @@ fn parse_opts() -> Result<Opts, String> {
             "--quick" => quick = true,
             "--build" => build = true,
             "--strict" => strict = true,
-            "--latency-ms" => {
-                latency_ms = number(inline.clone().or_else(|| args.next()), "--latency-ms")?
-            }
-            "--reps" => {
-                reps =
-                    Some(number(inline.clone().or_else(|| args.next()), "--reps")?.max(1) as usize)
-            }
+            "--latency-ms" => latency_ms = number(inline.clone().or_else(|| args.next()), "--latency-ms")?,
+            "--reps" => reps = Some(number(inline.clone().or_else(|| args.next()), "--reps")?.max(1) as usize),
             "--server-env" => {
-                let kv = if inline.is_some() {
-                    inline.clone()
-                } else {
-                    args.next()
-                };
+                let kv = if inline.is_some() { inline.clone() } else { args.next() };
                 let (k, v) = kv
                     .as_deref()
                     .and_then(|kv| kv.split_once('='))
@@ -179,10 +171,7 @@ fn parse_opts() -> Result<Opts, String> {
                     .filter(|p| !p.is_empty())
                     .collect();
                 if let Some(bad) = phases.iter().find(|p| !PHASES.contains(&p.as_str())) {
-                    return Err(format!(
-                        "unknown phase {bad:?} (known: {})",
-                        PHASES.join(", ")
-                    ));
+                    return Err(format!("unknown phase {bad:?} (known: {})", PHASES.join(", ")));
                 }
             }
             "-h" | "--help" => return Err(String::new()),
@@ -256,15 +245,12 @@ fn find_bins(force_build: bool) -> Result<Bins, String> {
         if !missing.is_empty() {
             progress(&format!("missing: {}", missing.join(", ")));
         }
-        progress(
-            "building: cargo build --release --workspace --bins (this can take several minutes) …",
-        );
-        let status =
-            std::process::Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-                .args(["build", "--release", "--workspace", "--bins"])
-                .current_dir(workspace_root())
-                .status()
-                .map_err(|e| format!("cannot run cargo: {e}"))?;
+        progress("building: cargo build --release --workspace --bins (this can take several minutes) …");
+        let status = std::process::Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
+            .args(["build", "--release", "--workspace", "--bins"])
+            .current_dir(workspace_root())
+            .status()
+            .map_err(|e| format!("cannot run cargo: {e}"))?;
         if !status.success() {
             return Err(format!("cargo build failed ({status})"));
         }
@@ -317,23 +303,16 @@ impl Mcp {
         }
     }
 
-    async fn rpc(
-        &mut self,
-        method: &str,
-        params: Value,
-    ) -> Result<(Duration, http::Response), String> {
+    async fn rpc(&mut self, method: &str, params: Value) -> Result<(Duration, http::Response), String> {
         self.id += 1;
-        let body = json!({"jsonrpc": "2.0", "id": self.id, "method": method, "params": params})
-            .to_string();
+        let body = json!({"jsonrpc": "2.0", "id": self.id, "method": method, "params": params}).to_string();
         let headers = [
             ("Content-Type", "application/json"),
             ("Accept", "application/json, text/event-stream"),
             ("MCP-Protocol-Version", PROTOCOL_VERSION),
         ];
         let started = Instant::now();
-        let sent = self
-            .client
-            .send("POST", &self.path, &headers, body.as_bytes());
+        let sent = self.client.send("POST", &self.path, &headers, body.as_bytes());
         let response = tokio::time::timeout(CALL_TIMEOUT, sent)
             .await
             .map_err(|_| format!("{method}: no answer within {CALL_TIMEOUT:?}"))?
@@ -342,15 +321,9 @@ impl Mcp {
     }
 
     async fn call(&mut self, tool: &str, args: &Value) -> Result<Call, String> {
-        let (wall, response) = self
-            .rpc("tools/call", json!({"name": tool, "arguments": args}))
-            .await?;
+        let (wall, response) = self.rpc("tools/call", json!({"name": tool, "arguments": args})).await?;
         if response.status != 200 {
-            return Err(format!(
-                "HTTP {}: {}",
-                response.status,
-                clip(&response.text(), 200)
-            ));
+            return Err(format!("HTTP {}: {}", response.status, clip(&response.text(), 200)));
         }
         let doc = rpc_document(&response)?;
         if let Some(error) = doc.get("error") {
@@ -387,8 +360,7 @@ fn rpc_document(response: &http::Response) -> Result<Value, String> {
     } else {
         text
     };
-    serde_json::from_str(&json_text)
-        .map_err(|e| format!("not JSON-RPC ({e}): {}", clip(&json_text, 200)))
+    serde_json::from_str(&json_text).map_err(|e| format!("not JSON-RPC ({e}): {}", clip(&json_text, 200)))
 }
 
 fn clip(s: &str, n: usize) -> String {
@@ -471,45 +443,31 @@ fn start_standin(bins: &Bins, latency_ms: u64) -> Result<(Proc, SocketAddr, Stri
         &["--port", "0", "--latency-ms", &latency, "--jitter-ms", "0"],
         &[],
     );
-    let (proc, url) =
-        procs::spawn_and_wait_for(cmd, "wlo-standin listening on ", Duration::from_secs(20))?;
+    let (proc, url) = procs::spawn_and_wait_for(cmd, "wlo-standin listening on ", Duration::from_secs(20))?;
     let (addr, _) = procs::split_url(&url)?;
     Ok((
         proc,
         addr,
-        url.split_whitespace()
-            .next()
-            .unwrap_or_default()
-            .to_string(),
+        url.split_whitespace().next().unwrap_or_default().to_string(),
     ))
 }
 
 /// The environment of a server process: the stand-in, `--server-env`, extras.
-fn server_env<'a>(
-    base_url: &str,
-    opts: &'a Opts,
-    extra: &[(&'a str, String)],
-) -> Vec<(&'a str, String)> {
+fn server_env<'a>(base_url: &str, opts: &'a Opts, extra: &[(&'a str, String)]) -> Vec<(&'a str, String)> {
     let mut env = vec![("WLO_REPOSITORY_URL", base_url.to_string())];
     env.extend(opts.server_env.iter().map(|(k, v)| (k.as_str(), v.clone())));
     env.extend(extra.iter().cloned());
     env
 }
 
-fn start_server(
-    bins: &Bins,
-    base_url: &str,
-    opts: &Opts,
-    cache_mb: Option<u64>,
-) -> Result<Server, String> {
+fn start_server(bins: &Bins, base_url: &str, opts: &Opts, cache_mb: Option<u64>) -> Result<Server, String> {
     let extra: Vec<(&str, String)> = cache_mb
         .map(|mb| ("WLO_CACHE_MAX_MB", mb.to_string()))
         .into_iter()
         .collect();
     let env = server_env(base_url, opts, &extra);
     let cmd = procs::command(&bins.server, &["serve", "--port", "0"], &env);
-    let (proc, url) =
-        procs::spawn_and_wait_for(cmd, "wlo-mcp listening on ", Duration::from_secs(20))?;
+    let (proc, url) = procs::spawn_and_wait_for(cmd, "wlo-mcp listening on ", Duration::from_secs(20))?;
     let (addr, path) = procs::split_url(&url)?;
     Ok(Server { proc, addr, path })
 }
@@ -545,21 +503,12 @@ fn tree_fallback_query(c: &Corpus) -> String {
     let upper: String = c
         .nodes
         .iter()
-        .filter(|n| {
-            matches!(
-                n.kind,
-                NodeKind::Root | NodeKind::Portal | NodeKind::Collection
-            ) && n.depth <= 2
-        })
+        .filter(|n| matches!(n.kind, NodeKind::Root | NodeKind::Portal | NodeKind::Collection) && n.depth <= 2)
         .map(|n| format!("{} {} {}\n", n.title, n.name, n.description).to_lowercase())
         .collect();
     c.nodes
         .iter()
-        .filter(|n| {
-            n.kind == NodeKind::Collection
-                && n.depth == 3
-                && n.portal_id.as_deref() == Some(big.as_str())
-        })
+        .filter(|n| n.kind == NodeKind::Collection && n.depth == 3 && n.portal_id.as_deref() == Some(big.as_str()))
         .map(|n| n.title.trim())
         .find(|t| !t.contains(' ') && t.chars().count() >= 5 && !upper.contains(&t.to_lowercase()))
         .map(|t| format!("{t} für die Grundschule"))
@@ -590,11 +539,7 @@ fn build_cases(c: &Corpus) -> Vec<Case> {
                 .collect::<Vec<_>>(),
         );
     }
-    let config_folders = c
-        .nodes
-        .iter()
-        .filter(|n| n.kind == NodeKind::ConfigFolder)
-        .count();
+    let config_folders = c.nodes.iter().filter(|n| n.kind == NodeKind::ConfigFolder).count();
     let mode_c_waves = config_folders.div_ceil(SERVER_FAN_OUT).max(1) as u32;
     let tree_query = tree_fallback_query(c);
     let mut cases = vec![
@@ -830,29 +775,19 @@ fn classify(call: &Call) -> Option<(String, String)> {
         return None;
     }
     let lower = call.text.to_lowercase();
-    if lower.contains("noch nicht verfügbar")
-        || lower.contains("not yet")
-        || lower.contains("noch nicht implementiert")
+    if lower.contains("noch nicht verfügbar") || lower.contains("not yet") || lower.contains("noch nicht implementiert")
     {
         Some((
             "n/a".into(),
             format!("tool not available yet: {}", clip(&call.text, 120)),
         ))
     } else {
-        Some((
-            "error".into(),
-            format!("isError: {}", clip(&call.text, 160)),
-        ))
+        Some(("error".into(), format!("isError: {}", clip(&call.text, 160))))
     }
 }
 
 /// Phase 1: wall time, requests, depth, bytes (cache off, latency on).
-async fn phase_latency(
-    server: &Server,
-    ctl: &mut Ctl,
-    cases: &[Case],
-    opts: &Opts,
-) -> Result<Vec<CaseResult>, String> {
+async fn phase_latency(server: &Server, ctl: &mut Ctl, cases: &[Case], opts: &Opts) -> Result<Vec<CaseResult>, String> {
     let mut mcp = Mcp::new(server.addr, &server.path);
     let mut out = Vec::new();
     for case in cases {
@@ -963,12 +898,7 @@ async fn phase_cpu(
         r.cpu_pass = r.cpu_median_ms.map(|m| m <= TARGET_CPU_MS);
     }
     ctl.set_latency(opts.latency_ms).await?;
-    let check = match (
-        ticks_before,
-        procs::cpu_ticks(pid),
-        ns_before,
-        procs::cpu_ns(pid),
-    ) {
+    let check = match (ticks_before, procs::cpu_ticks(pid), ns_before, procs::cpu_ns(pid)) {
         (Some(t0), Some(t1), Some(n0), Some(n1)) if calls > 0 => {
             let tick_ms = 1000.0 / procs::clk_tck() as f64;
             Some(format!(
@@ -1009,9 +939,7 @@ async fn phase_cache(
         }
         r.cached_requests = Some(max_requests);
         r.cached_median_ms = median(&r.cached_ms);
-        r.cached_pass = r
-            .cached_median_ms
-            .map(|m| max_requests == 0 && m < TARGET_CACHED_MS);
+        r.cached_pass = r.cached_median_ms.map(|m| max_requests == 0 && m < TARGET_CACHED_MS);
     }
     Ok(())
 }
@@ -1102,10 +1030,7 @@ async fn tools_list_size(server: &Server) -> Result<ToolsList, String> {
     let doc = rpc_document(&response)?;
     let tools = doc["result"]["tools"].as_array().map_or(0, Vec::len);
     if tools == 0 {
-        return Err(format!(
-            "tools/list without tools: {}",
-            clip(&response.text(), 200)
-        ));
+        return Err(format!("tools/list without tools: {}", clip(&response.text(), 200)));
     }
     let chars = response.text().chars().count();
     Ok(ToolsList {
@@ -1178,11 +1103,7 @@ fn initialize_body() -> String {
 
 /// Process start → first answered `initialize` of an HTTP listener on `port`
 /// (blocking; the connect attempts are spaced by 50 µs).
-fn cold_start_http(
-    mut cmd: std::process::Command,
-    port: u16,
-    path: &str,
-) -> Result<Duration, String> {
+fn cold_start_http(mut cmd: std::process::Command, port: u16, path: &str) -> Result<Duration, String> {
     let body = initialize_body();
     let within = Duration::from_secs(10);
     cmd.stdout(std::process::Stdio::null())
@@ -1209,16 +1130,8 @@ fn cold_start_http(
         ("Content-Type", "application/json"),
         ("Accept", "application/json, text/event-stream"),
     ];
-    let response = http::send_blocking(
-        &mut stream,
-        &host,
-        "POST",
-        path,
-        &headers,
-        body.as_bytes(),
-        within,
-    )
-    .map_err(|e| format!("initialize: {e}"))?;
+    let response = http::send_blocking(&mut stream, &host, "POST", path, &headers, body.as_bytes(), within)
+        .map_err(|e| format!("initialize: {e}"))?;
     let elapsed = started.elapsed();
     let text = response.text();
     if response.status != 200 || !text.contains("\"result\"") {
@@ -1236,11 +1149,7 @@ async fn phase_cold_start(bins: &Bins, base_url: &str, opts: &Opts) -> Vec<ColdS
     let env = server_env(base_url, opts, &[]);
     let kinds: [(&str, &Path, Option<f64>); 3] = [
         ("wlo-mcp serve", &bins.server, Some(TARGET_COLD_MS)),
-        (
-            "mcp (Vercel, VERCEL_DEV_PORT)",
-            &bins.vercel,
-            Some(TARGET_COLD_MS),
-        ),
+        ("mcp (Vercel, VERCEL_DEV_PORT)", &bins.vercel, Some(TARGET_COLD_MS)),
         ("lambda (mock Runtime API)", &bins.lambda, None),
     ];
     for (name, bin, target) in kinds {
@@ -1308,10 +1217,7 @@ fn utc_now() -> String {
 }
 
 fn utc(t: SystemTime) -> String {
-    let secs = t
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
+    let secs = t.duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
     let (days, rem) = ((secs / 86_400) as i64, secs % 86_400);
     // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
     let z = days + 719_468;
@@ -1323,11 +1229,7 @@ fn utc(t: SystemTime) -> String {
     let d = doy - (153 * mp + 2) / 5 + 1;
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
     let y = yoe + era * 400 + i64::from(m <= 2);
-    format!(
-        "{y:04}-{m:02}-{d:02} {:02}:{:02} UTC",
-        rem / 3600,
-        rem % 3600 / 60
-    )
+    format!("{y:04}-{m:02}-{d:02} {:02}:{:02} UTC", rem / 3600, rem % 3600 / 60)
 }
 
 fn verdict(pass: Option<bool>) -> &'static str {
@@ -1377,11 +1279,7 @@ fn markdown(r: &Report) -> String {
     );
     let _ = writeln!(s, "Server: `{}`.\n", r.server_binary);
     if !o.server_env.is_empty() {
-        let env: Vec<String> = o
-            .server_env
-            .iter()
-            .map(|(k, v)| format!("`{k}={v}`"))
-            .collect();
+        let env: Vec<String> = o.server_env.iter().map(|(k, v)| format!("`{k}={v}`")).collect();
         let _ = writeln!(s, "Extra server environment: {}.\n", env.join(", "));
     }
     let _ = writeln!(
@@ -1446,10 +1344,7 @@ fn markdown(r: &Report) -> String {
         let _ = writeln!(s, "\nCPU cross-check: {check}.");
     }
     if r.calls.iter().any(|c| c.routes.is_some()) {
-        let _ = writeln!(
-            s,
-            "\nUpstream requests of one call by route (last measured call):\n"
-        );
+        let _ = writeln!(s, "\nUpstream requests of one call by route (last measured call):\n");
         let _ = writeln!(s, "| call | requests by route |");
         let _ = writeln!(s, "|---|---|");
         for c in r.calls.iter().filter(|c| c.routes.is_some()) {
@@ -1458,10 +1353,7 @@ fn markdown(r: &Report) -> String {
                 .as_ref()
                 .and_then(Value::as_object)
                 .map(|m| {
-                    let mut routes: Vec<(&String, u64)> = m
-                        .iter()
-                        .map(|(k, v)| (k, v.as_u64().unwrap_or(0)))
-                        .collect();
+                    let mut routes: Vec<(&String, u64)> = m.iter().map(|(k, v)| (k, v.as_u64().unwrap_or(0))).collect();
                     routes.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
                     routes
                         .iter()
@@ -1474,11 +1366,7 @@ fn markdown(r: &Report) -> String {
                 s,
                 "| {} | {} |",
                 c.label,
-                if routes.is_empty() {
-                    "none".into()
-                } else {
-                    routes
-                }
+                if routes.is_empty() { "none".into() } else { routes }
             );
         }
     }
@@ -1488,10 +1376,7 @@ fn markdown(r: &Report) -> String {
             "\n## Cold start (process start → first answered `initialize`, median of {} runs)\n",
             o.cold_runs
         );
-        let _ = writeln!(
-            s,
-            "| binary | median ms | min ms | max ms | target | verdict |"
-        );
+        let _ = writeln!(s, "| binary | median ms | min ms | max ms | target | verdict |");
         let _ = writeln!(s, "|---|---:|---:|---:|---:|:---:|");
     }
     for c in &r.cold_start {
@@ -1502,8 +1387,7 @@ fn markdown(r: &Report) -> String {
             f1(c.median_ms),
             f1(c.min_ms),
             f1(c.max_ms),
-            c.target_ms
-                .map_or("— (report only)".into(), |t| format!("≤ {t} ms")),
+            c.target_ms.map_or("— (report only)".into(), |t| format!("≤ {t} ms")),
             verdict(c.pass),
             c.error
                 .as_deref()
@@ -1619,11 +1503,7 @@ fn collect_failures(r: &mut Report) {
     }
     for c in &r.cold_start {
         if c.pass == Some(false) {
-            failures.push(format!(
-                "cold start {}: median {} ms",
-                c.binary,
-                f1(c.median_ms)
-            ));
+            failures.push(format!("cold start {}: median {} ms", c.binary, f1(c.median_ms)));
         }
         if let Some(e) = &c.error {
             r.errors.push(format!("cold start {}: {e}", c.binary));
@@ -1631,11 +1511,7 @@ fn collect_failures(r: &mut Report) {
     }
     for b in &r.burst {
         if b.pass == Some(false) {
-            failures.push(format!(
-                "peak RSS ({}): {} MiB",
-                b.config,
-                f1(b.peak_rss_mib)
-            ));
+            failures.push(format!("peak RSS ({}): {} MiB", b.config, f1(b.peak_rss_mib)));
         }
         if b.failed > 0 {
             r.errors.push(format!(
@@ -1665,8 +1541,7 @@ async fn run(opts: Opts) -> Result<Report, String> {
         client: http::Client::new(standin_addr),
     };
     let truth = ctl.get("/_control/ground-truth").await?;
-    let corpus = Corpus::from_json(&String::from_utf8_lossy(&truth.body))
-        .map_err(|e| format!("ground truth: {e}"))?;
+    let corpus = Corpus::from_json(&String::from_utf8_lossy(&truth.body)).map_err(|e| format!("ground truth: {e}"))?;
     let cases = build_cases(&corpus);
     let steps = [
         ("calls", cases.len() * 2 + 2),
@@ -1675,11 +1550,7 @@ async fn run(opts: Opts) -> Result<Report, String> {
         ("cold", 3),
     ];
     STEPS.store(
-        steps
-            .iter()
-            .filter(|(p, _)| opts.runs(p))
-            .map(|(_, n)| n)
-            .sum(),
+        steps.iter().filter(|(p, _)| opts.runs(p)).map(|(_, n)| n).sum(),
         Ordering::Relaxed,
     );
 
@@ -1735,8 +1606,7 @@ async fn run(opts: Opts) -> Result<Report, String> {
         ctl.reset().await?;
         ctl.set_latency(opts.latency_ms).await?;
         let mut calls = phase_latency(&server, &mut ctl, &cases, &opts).await?;
-        report.cpu_phase_cross_check =
-            phase_cpu(&server, &mut ctl, &cases, &mut calls, &opts).await?;
+        report.cpu_phase_cross_check = phase_cpu(&server, &mut ctl, &cases, &mut calls, &opts).await?;
         report.calls = calls;
         step("tools/list size");
         match tools_list_size(&server).await {
@@ -1769,13 +1639,20 @@ async fn run(opts: Opts) -> Result<Report, String> {
         step(&format!(
             "burst of {} concurrent calls, {}",
             opts.burst,
-            if cache.is_none() {
-                "default config"
-            } else {
-                "cache off"
-            }
+            if cache.is_none() { "default config" } else { "cache off" }
         ));
-        match phase_burst(&bins, &base_url, &mut ctl, &cases, &opts, cache).await {
+        // Only the calls that answered (a tool that is not available yet would fail the burst).
+        let available: Vec<Case> = cases
+            .iter()
+            .zip(&report.calls)
+            .filter(|(_, r)| r.ok())
+            .map(|(c, _)| c.clone())
+            .collect();
+        if available.is_empty() {
+            report.errors.push("burst: no tool call is available".into());
+            break;
+        }
+        match phase_burst(&bins, &base_url, &mut ctl, &available, &opts, cache).await {
             Ok(b) => report.burst.push(b),
             Err(e) => report.errors.push(format!("burst: {e}")),
         }
@@ -1801,10 +1678,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(rt) => rt,
         Err(e) => {
             eprintln!("error: cannot start the async runtime: {e}");
@@ -1817,18 +1691,12 @@ fn main() -> ExitCode {
     match runtime.block_on(run(opts)) {
         Ok(report) => {
             if let Some(path) = &save_json
-                && let Err(e) = std::fs::write(
-                    path,
-                    serde_json::to_string_pretty(&report).unwrap_or_default(),
-                )
+                && let Err(e) = std::fs::write(path, serde_json::to_string_pretty(&report).unwrap_or_default())
             {
                 eprintln!("error: cannot write {path}: {e}");
             }
             if json_out {
-                println!(
-                    "{}",
-                    serde_json::to_string_pretty(&report).unwrap_or_default()
-                );
+                println!("{}", serde_json::to_string_pretty(&report).unwrap_or_default());
             } else {
                 print!("{}", markdown(&report));
             }

@@ -72,12 +72,7 @@ const fn q(kind: &'static str, query: &'static str, about: About) -> Judged {
     }
 }
 
-const fn qm(
-    kind: &'static str,
-    query: &'static str,
-    about: About,
-    material: &'static str,
-) -> Judged {
+const fn qm(kind: &'static str, query: &'static str, about: About, material: &'static str) -> Judged {
     Judged {
         kind,
         query,
@@ -141,32 +136,16 @@ const QUERIES: &[Judged] = &[
     // Topic words.
     q("topic", "Photosynthese", Topics(&["Photosynthese"])),
     q("topic", "Bruchrechnung", Topics(&["Bruchrechnung"])),
-    q(
-        "topic",
-        "Satz des Pythagoras",
-        Topics(&["Satz des Pythagoras"]),
-    ),
-    q(
-        "topic",
-        "Französische Revolution",
-        Topics(&["Französische Revolution"]),
-    ),
+    q("topic", "Satz des Pythagoras", Topics(&["Satz des Pythagoras"])),
+    q("topic", "Französische Revolution", Topics(&["Französische Revolution"])),
     q("topic", "Klimawandel", Topics(&["Klimawandel"])),
     q("topic", "Weimarer Republik", Topics(&["Weimarer Republik"])),
-    q(
-        "topic",
-        "Lineare Funktionen",
-        Topics(&["Lineare Funktionen"]),
-    ),
+    q("topic", "Lineare Funktionen", Topics(&["Lineare Funktionen"])),
     q("topic", "Zellatmung", Topics(&["Zellatmung"])),
     q("topic", "Ohmsches Gesetz", Topics(&["Ohmsches Gesetz"])),
     q("topic", "Periodensystem", Topics(&["Periodensystem"])),
     q("topic", "Mitose", Topics(&["Mitose"])),
-    q(
-        "topic",
-        "Erneuerbare Energien",
-        Topics(&["Erneuerbare Energien"]),
-    ),
+    q("topic", "Erneuerbare Energien", Topics(&["Erneuerbare Energien"])),
     q("topic", "Plattentektonik", Topics(&["Plattentektonik"])),
     q("topic", "Simple Past", Topics(&["Simple Past"])),
     // Whole sentences and framed requests.
@@ -219,37 +198,21 @@ const QUERIES: &[Judged] = &[
     q("typo", "Photosyntese", Topics(&["Photosynthese"])),
     q("typo", "Bruchrechnug", Topics(&["Bruchrechnung"])),
     q("typo", "Klimawandl", Topics(&["Klimawandel"])),
-    q(
-        "typo",
-        "Französiche Revolution",
-        Topics(&["Französische Revolution"]),
-    ),
+    q("typo", "Französiche Revolution", Topics(&["Französische Revolution"])),
     q("typo", "Periodensytem", Topics(&["Periodensystem"])),
     q("typo", "Pythagoras Satz", Topics(&["Satz des Pythagoras"])),
     // Synonyms and abbreviations.
     q("synonym", "Mathe", Subject("Mathematik")),
     q("synonym", "Bio", Subject("Biologie")),
-    q(
-        "synonym",
-        "KI im Unterricht",
-        Topics(&["Künstliche Intelligenz"]),
-    ),
-    q(
-        "synonym",
-        "Künstliche Intelligenz",
-        Topics(&["Künstliche Intelligenz"]),
-    ),
+    q("synonym", "KI im Unterricht", Topics(&["Künstliche Intelligenz"])),
+    q("synonym", "Künstliche Intelligenz", Topics(&["Künstliche Intelligenz"])),
     q("synonym", "Erdkunde", Subject("Geografie")),
     // Filters (labels and synonyms; judged against the node's metadata).
     qf("Bruchrechnung", Topics(&["Bruchrechnung"]), &[VIDEO]),
     qf("Photosynthese", Topics(&["Photosynthese"]), &[SEK1]),
     qf("Geometrie", Topics(&["Geometrie"]), &[TEACHER]),
     qf("Demokratie", Topics(&["Demokratie"]), &[POLITIK]),
-    qf(
-        "Arbeitsblatt",
-        Subject("Mathematik"),
-        &[MATHE, WORKSHEET_LRT],
-    ),
+    qf("Arbeitsblatt", Subject("Mathematik"), &[MATHE, WORKSHEET_LRT]),
 ];
 
 impl Filter {
@@ -271,11 +234,7 @@ fn grade(corpus: &Corpus, j: &Judged, n: &NodeRecord) -> u32 {
     }
     for f in j.filters {
         let uri = f.uri();
-        if !n
-            .properties
-            .get(f.property)
-            .is_some_and(|vs| vs.contains(&uri))
-        {
+        if !n.properties.get(f.property).is_some_and(|vs| vs.contains(&uri)) {
             return 0;
         }
     }
@@ -288,19 +247,14 @@ fn grade(corpus: &Corpus, j: &Judged, n: &NodeRecord) -> u32 {
                 .filter(|c| c.kind.is_collection() && topics.contains(&c.title.as_str()))
                 .filter_map(|c| c.subject.as_deref())
                 .collect();
-            (
-                on,
-                n.subject.as_deref().is_some_and(|s| subjects.contains(&s)),
-            )
+            (on, n.subject.as_deref().is_some_and(|s| subjects.contains(&s)))
         }
         Subject(subject) => {
             let on = n.subject.as_deref() == Some(subject);
             (on, on)
         }
     };
-    let material_ok = j
-        .material
-        .is_none_or(|m| n.material_type.as_deref() == Some(m));
+    let material_ok = j.material.is_none_or(|m| n.material_type.as_deref() == Some(m));
     match (on_topic, material_ok, in_subject) {
         (true, true, _) => 2,
         (true, false, _) | (false, _, true) => 1,
@@ -396,19 +350,10 @@ async fn post(port: u16, path: &str, body: &str, mcp: bool) -> Result<Value, Str
         "POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Type: application/json\r\nAccept: {accept}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
         body.len()
     );
-    stream
-        .write_all(head.as_bytes())
-        .await
-        .map_err(|e| e.to_string())?;
-    stream
-        .write_all(body.as_bytes())
-        .await
-        .map_err(|e| e.to_string())?;
+    stream.write_all(head.as_bytes()).await.map_err(|e| e.to_string())?;
+    stream.write_all(body.as_bytes()).await.map_err(|e| e.to_string())?;
     let mut raw = Vec::new();
-    stream
-        .read_to_end(&mut raw)
-        .await
-        .map_err(|e| e.to_string())?;
+    stream.read_to_end(&mut raw).await.map_err(|e| e.to_string())?;
     let split = raw
         .windows(4)
         .position(|w| w == b"\r\n\r\n")
@@ -440,13 +385,10 @@ async fn post(port: u16, path: &str, body: &str, mcp: bool) -> Result<Value, Str
 fn dechunk(mut data: &[u8]) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
     loop {
-        let line_end = data
-            .windows(2)
-            .position(|w| w == b"\r\n")
-            .ok_or("bad chunk")?;
+        let line_end = data.windows(2).position(|w| w == b"\r\n").ok_or("bad chunk")?;
         let size_text = String::from_utf8_lossy(&data[..line_end]);
-        let size = usize::from_str_radix(size_text.split(';').next().unwrap_or("").trim(), 16)
-            .map_err(|e| e.to_string())?;
+        let size =
+            usize::from_str_radix(size_text.split(';').next().unwrap_or("").trim(), 16).map_err(|e| e.to_string())?;
         data = &data[line_end + 2..];
         if size == 0 {
             return Ok(out);
@@ -467,13 +409,7 @@ async fn plain(port: u16, j: &Judged) -> Result<Vec<String>, String> {
     let path = format!(
         "/edu-sharing/rest/search/v1/queries/-home-/mds_oeh/ngsearch?contentType=FILES&maxItems={K}&skipCount=0&propertyFilter=cclom%3Atitle"
     );
-    let answer = post(
-        port,
-        &path,
-        &json!({ "criteria": criteria }).to_string(),
-        false,
-    )
-    .await?;
+    let answer = post(port, &path, &json!({ "criteria": criteria }).to_string(), false).await?;
     Ok(answer["nodes"]
         .as_array()
         .map(|nodes| {
@@ -527,9 +463,7 @@ impl Drop for Server {
 fn spawn_server(repository_url: &str) -> Result<Server, String> {
     let bin = std::env::var("WLO_MCP_BIN").unwrap_or_else(|_| {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        root.join("target/release/wlo-mcp")
-            .to_string_lossy()
-            .into_owned()
+        root.join("target/release/wlo-mcp").to_string_lossy().into_owned()
     });
     if !std::path::Path::new(&bin).exists() {
         return Err(format!(
@@ -558,11 +492,7 @@ fn spawn_server(repository_url: &str) -> Result<Server, String> {
         match lines.next() {
             Some(Ok(line)) => {
                 if let Some(rest) = line.strip_prefix("wlo-mcp listening on ") {
-                    break rest
-                        .split_whitespace()
-                        .next()
-                        .unwrap_or_default()
-                        .to_string();
+                    break rest.split_whitespace().next().unwrap_or_default().to_string();
                 }
             }
             _ => return Err(format!("{bin} exited before listening")),
@@ -722,11 +652,7 @@ async fn main() {
     out.push_str("|---:|---|---|---|---:|---:|---|---:|---|---|\n");
     for (i, row) in rows.iter().enumerate() {
         let j = row.judged;
-        let filters: Vec<String> = j
-            .filters
-            .iter()
-            .map(|f| format!("{}={}", f.param, f.label))
-            .collect();
+        let filters: Vec<String> = j.filters.iter().map(|f| format!("{}={}", f.param, f.label)).collect();
         out.push_str(&format!(
             "| {} | {} | {} | {} | {} / {} | {:.3} | {} | {:.3} | {} | {} |\n",
             i + 1,

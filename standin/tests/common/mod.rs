@@ -29,8 +29,7 @@ impl Resp {
 }
 
 fn build(method: &str, target: &str, body: Option<&str>, close: bool) -> Vec<u8> {
-    let mut req =
-        format!("{method} {target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\n");
+    let mut req = format!("{method} {target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\n");
     if close {
         req.push_str("Connection: close\r\n");
     }
@@ -91,40 +90,21 @@ pub async fn read_response(stream: &mut TcpStream) -> std::io::Result<Resp> {
     while body.len() < len {
         let n = stream.read(&mut tmp).await?;
         if n == 0 {
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::UnexpectedEof,
-                "truncated body",
-            ));
+            return Err(std::io::Error::new(std::io::ErrorKind::UnexpectedEof, "truncated body"));
         }
         body.extend_from_slice(&tmp[..n]);
     }
     body.truncate(len);
-    Ok(Resp {
-        status,
-        headers,
-        body,
-    })
+    Ok(Resp { status, headers, body })
 }
 
-pub async fn send_on(
-    stream: &mut TcpStream,
-    method: &str,
-    target: &str,
-    body: Option<&str>,
-) -> std::io::Result<Resp> {
-    stream
-        .write_all(&build(method, target, body, false))
-        .await?;
+pub async fn send_on(stream: &mut TcpStream, method: &str, target: &str, body: Option<&str>) -> std::io::Result<Resp> {
+    stream.write_all(&build(method, target, body, false)).await?;
     read_response(stream).await
 }
 
 /// One request on a fresh connection.
-pub async fn request(
-    port: u16,
-    method: &str,
-    target: &str,
-    body: Option<&str>,
-) -> std::io::Result<Resp> {
+pub async fn request(port: u16, method: &str, target: &str, body: Option<&str>) -> std::io::Result<Resp> {
     let mut s = TcpStream::connect(("127.0.0.1", port)).await?;
     s.write_all(&build(method, target, body, true)).await?;
     read_response(&mut s).await
@@ -143,9 +123,7 @@ pub async fn post(port: u16, target: &str, body: &str) -> Resp {
 }
 
 pub async fn with_timeout<T>(ms: u64, f: impl std::future::Future<Output = T>) -> Option<T> {
-    tokio::time::timeout(Duration::from_millis(ms), f)
-        .await
-        .ok()
+    tokio::time::timeout(Duration::from_millis(ms), f).await.ok()
 }
 
 pub const REST: &str = "/edu-sharing/rest";
