@@ -105,7 +105,9 @@ enum CacheClass {
 
 /// See the module docs.
 pub struct EduSharing {
-    http: reqwest::Client,
+    /// Built on first use: `initialize`, `tools/list` and a cold start never
+    /// pay for reading the system's root certificates.
+    http: std::sync::OnceLock<reqwest::Client>,
     rest_base: String,
     timeout: Duration,
     ttl_tree: Duration,
@@ -117,7 +119,7 @@ pub struct EduSharing {
 impl EduSharing {
     pub fn new(config: &Config) -> EduSharing {
         EduSharing {
-            http: http_client(),
+            http: std::sync::OnceLock::new(),
             rest_base: config.rest_base(),
             timeout: config.timeout,
             ttl_tree: config.cache_ttl_tree,
@@ -125,6 +127,10 @@ impl EduSharing {
             process_limit: Arc::new(Semaphore::new(config.max_concurrency)),
             cache: Cache::new(config.cache_max_bytes),
         }
+    }
+
+    fn http(&self) -> &reqwest::Client {
+        self.http.get_or_init(http_client)
     }
 
     pub fn rest_base(&self) -> &str {
@@ -346,9 +352,9 @@ impl EduSharing {
 
     async fn attempt(&self, request: &Request, timeout: Duration) -> Result<Bytes, UpstreamError> {
         let builder = match &request.body {
-            None => self.http.get(&request.url),
+            None => self.http().get(&request.url),
             Some(body) => self
-                .http
+                .http()
                 .post(&request.url)
                 .header(reqwest::header::CONTENT_TYPE, "application/json")
                 .body(body.clone()),
