@@ -141,17 +141,9 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
                 .children(n.node.id(), ChildFilter::Folders, LEVEL2_FETCH, 0, Props::Display)
         }))
         .await;
-        let failed = listings
-            .iter()
-            .filter(|r| r.as_ref().is_err_and(|e| e.is_repository_failure()))
-            .count();
-        if let Some(error) = first_repository_failure(&listings) {
-            warnings.push(format!(
-                "Die Unter-Sammlungen von {failed} der {} Sammlungen konnten nicht geladen werden: {}",
-                nodes.len(),
-                error.german()
-            ));
-        }
+        warnings.extend(failure_warning(&listings, |failed, all, error| {
+            format!("Die Unter-Sammlungen von {failed} der {all} Sammlungen konnten nicht geladen werden: {error}")
+        }));
         let mut budget = MAX_NODES.saturating_sub(nodes.len());
         for (parent, listing) in nodes.iter_mut().zip(listings) {
             let Ok(listing) = listing else {
@@ -194,17 +186,9 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
                 .map(|list| list.pagination.total)
         }))
         .await;
-        let failed = counts
-            .iter()
-            .filter(|r| r.as_ref().is_err_and(|e| e.is_repository_failure()))
-            .count();
-        if let Some(error) = first_repository_failure(&counts) {
-            warnings.push(format!(
-                "Die Anzahl der Inhalte ist für {failed} von {} Sammlungen nicht verfügbar: {}",
-                counts.len(),
-                error.german()
-            ));
-        }
+        warnings.extend(failure_warning(&counts, |failed, all, error| {
+            format!("Die Anzahl der Inhalte ist für {failed} von {all} Sammlungen nicht verfügbar: {error}")
+        }));
         let mut counts = counts.into_iter();
         for n in nodes.iter_mut() {
             n.file_count = counts.next().and_then(Result::ok);
@@ -232,4 +216,18 @@ fn real_children(listing: NodeList) -> Vec<Node> {
         .into_iter()
         .filter(|n| !n.id().is_empty() && !is_technical_child(n))
         .collect()
+}
+
+/// A warning for the reads of one wave that failed at the repository, if any:
+/// `describe(failed, all, German error)`.
+fn failure_warning<T>(
+    results: &[Result<T, UpstreamError>],
+    describe: impl FnOnce(usize, usize, &str) -> String,
+) -> Option<String> {
+    let error = first_repository_failure(results)?;
+    let failed = results
+        .iter()
+        .filter(|r| r.as_ref().is_err_and(|e| e.is_repository_failure()))
+        .count();
+    Some(describe(failed, results.len(), &error.german()))
 }
