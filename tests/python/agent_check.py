@@ -10,11 +10,10 @@ Usage: python3 tests/python/agent_check.py path/to/wlo-mcp
 
 import asyncio
 import json
-import subprocess
 import sys
 
 from mcp import ClientSession
-from mcp.client.streamable_http import streamable_http_client
+from demo_server import demo_session
 from mcp.types import PromptReference, ResourceTemplateReference
 
 passed = 0
@@ -93,24 +92,8 @@ async def exercise(session: ClientSession) -> None:
 
 
 async def main(binary: str) -> None:
-    proc = subprocess.Popen(
-        [binary, "serve", "--demo", "--port", "0"],
-        stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
-    )
-    try:
-        url = None
-        for line in proc.stderr:
-            if line.startswith("wlo-mcp listening on "):
-                url = line.split()[3]
-                break
-        check(url is not None, "server printed no address")
-        async with streamable_http_client(url) as streams:
-            read, write = streams[0], streams[1]
-            async with ClientSession(read, write) as session:
-                await exercise(session)
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    async with demo_session(binary) as session:
+        await exercise(session)
     print(f"{passed} passed, 0 failed")
 
 

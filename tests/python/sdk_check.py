@@ -10,12 +10,11 @@ Usage: python3 tests/python/sdk_check.py path/to/wlo-mcp
 
 import asyncio
 import json
-import subprocess
 import sys
 
 from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
-from mcp.client.streamable_http import streamable_http_client
+from demo_server import demo_session
 
 
 def check(condition, message):
@@ -61,24 +60,8 @@ async def exercise(session: ClientSession, transport: str) -> int:
 
 
 async def over_http(binary: str) -> int:
-    proc = subprocess.Popen(
-        [binary, "serve", "--demo", "--port", "0"],
-        stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
-    )
-    try:
-        url = None
-        for line in proc.stderr:
-            if line.startswith("wlo-mcp listening on "):
-                url = line.split()[3]
-                break
-        check(url is not None, "server printed no address")
-        async with streamable_http_client(url) as streams:
-            read, write = streams[0], streams[1]
-            async with ClientSession(read, write) as session:
-                return await exercise(session, "http")
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    async with demo_session(binary) as session:
+        return await exercise(session, "http")
 
 
 async def over_stdio(binary: str) -> int:
