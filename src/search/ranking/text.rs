@@ -10,31 +10,11 @@ const STOPWORDS: &[&str] = &[
     "weil", "im", "am", "an", "in", "zu", "so", "es", "ob",
 ];
 
-/// Request-framing nouns and verbs (§9.1, `topic:` variant): they describe the
-/// *kind* of request ("Arbeitsblatt", "Video", "Klasse", "ich suche"), not its
-/// subject. Compared lower-case.
-const FRAMING_WORDS: &[&str] = &[
-    "video",
-    "videos",
-    "erklärvideo",
-    "erklärvideos",
-    "lernvideo",
-    "lernvideos",
-    "film",
-    "filme",
-    "podcast",
-    "bild",
-    "bilder",
-    "grafik",
-    "grafiken",
-    "simulation",
-    "simulationen",
-    "arbeitsblatt",
-    "arbeitsblätter",
-    "übung",
-    "übungen",
-    "aufgabe",
-    "aufgaben",
+/// Request-framing words of §9.1 that are not material types (the material
+/// types are the first column of [`MATERIAL_WORDS`]; both together are the
+/// framing words): they describe the *kind* of request ("Klasse", "ich
+/// suche"), not its subject. Compared lower-case.
+const OTHER_FRAMING_WORDS: &[&str] = &[
     "material",
     "materialien",
     "unterrichtsmaterial",
@@ -70,30 +50,8 @@ const FRAMING_WORDS: &[&str] = &[
     "hätte",
     "mir",
     "bitte",
-    // Beyond §9.1: further material types and request nouns that, like the
-    // ones above, name the kind of request rather than its subject.
-    "quiz",
-    "quizze",
-    "quizzes",
-    "test",
-    "tests",
-    "lernspiel",
-    "lernspiele",
-    "präsentation",
-    "präsentationen",
-    "infografik",
-    "infografiken",
-    "lernpfad",
-    "lernpfade",
-    "unterrichtsentwurf",
-    "unterrichtsentwürfe",
-    "übungsblatt",
-    "übungsblätter",
     "arbeitsmaterial",
     "arbeitsmaterialien",
-    "interaktiv",
-    "interaktive",
-    "interaktiven",
     "thema",
     "themen",
 ];
@@ -174,7 +132,8 @@ pub fn is_stopword(word: &str) -> bool {
 /// True for a request-framing word of §9.1 (case-insensitive).
 pub fn is_framing_word(word: &str) -> bool {
     let lower = word.trim().to_lowercase();
-    FRAMING_WORDS.contains(&lower.as_str())
+    OTHER_FRAMING_WORDS.contains(&lower.as_str())
+        || MATERIAL_WORDS.iter().any(|(forms, _)| forms.contains(&lower.as_str()))
 }
 
 /// The folded stems that show the material type a framing word asks for
