@@ -17,6 +17,7 @@
 //! Listing, prompts and completion never touch the network.
 
 use std::fmt::Write;
+use std::sync::Arc;
 
 use rmcp::ErrorData;
 use rmcp::model::{
@@ -158,7 +159,7 @@ async fn portals_document(app: &App) -> Result<Value, ErrorData> {
             ));
         }
     };
-    let mut nodes: Vec<Node> = listing
+    let mut nodes: Vec<Node> = Arc::unwrap_or_clone(listing)
         .nodes
         .into_iter()
         .filter(|n| !n.id().is_empty() && !is_page_technical(n))

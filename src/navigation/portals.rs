@@ -4,6 +4,7 @@
 //! folder listing per portal.
 
 use futures::future::join_all;
+use std::sync::Arc;
 
 use super::{NavError, UnresolvedFilter, contains_uri, first_repository_failure, is_technical_child, real_child_total};
 use crate::app::App;
@@ -58,7 +59,7 @@ pub async fn subject_portals(app: &App, query: &PortalsQuery) -> Result<Portals,
             error => NavError::Upstream(error),
         })?;
 
-    let mut nodes: Vec<Node> = listing
+    let mut nodes: Vec<Node> = Arc::unwrap_or_clone(listing)
         .nodes
         .into_iter()
         .filter(|n| !n.id().is_empty() && !is_technical_child(n))

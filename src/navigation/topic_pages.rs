@@ -21,6 +21,7 @@
 //!   used (it fails anonymously on config folders).
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use futures::future::join_all;
 use serde_json::Value;
@@ -227,7 +228,7 @@ async fn by_collection(
     };
     let read = read_config(app, &config_id).await;
     let children = match read.children {
-        Ok(list) => list.nodes,
+        Ok(list) => Arc::unwrap_or_clone(list).nodes,
         Err(UpstreamError::NotFound) => {
             warnings.push(format!(
                 "Die Themenseiten-Konfiguration {config_id} der Sammlung wurde bei WLO nicht gefunden."
@@ -281,13 +282,13 @@ async fn by_keyword(
         _ => {}
     }
     let portals: Vec<Node> = portals
-        .map(|list| list.nodes)
+        .map(|list| Arc::unwrap_or_clone(list).nodes)
         .unwrap_or_default()
         .into_iter()
         .filter(|n| n.page_config_ref().is_some() && node_matches_text(n, text))
         .take(MAX_PORTAL_CANDIDATES)
         .collect();
-    let hits = hits.map(|list| list.nodes).unwrap_or_default();
+    let hits = hits.map(|list| Arc::unwrap_or_clone(list).nodes).unwrap_or_default();
 
     let mut seen = HashSet::new();
     let candidates: Vec<Node> = portals
@@ -364,7 +365,7 @@ async fn by_keyword(
         };
         attempted += 1;
         let children = match read.children {
-            Ok(list) => list.nodes,
+            Ok(list) => Arc::unwrap_or_clone(list).nodes,
             Err(error) => {
                 if error.is_repository_failure() {
                     failed += 1;
@@ -413,7 +414,7 @@ async fn list_all(app: &App, filters: &Filters, warnings: &mut Vec<String>) -> R
         .page_variants(None, MAX_PAGE_VARIANTS, Props::TopicPage)
         .await
     {
-        Ok(list) => list.nodes,
+        Ok(list) => Arc::unwrap_or_clone(list).nodes,
         Err(UpstreamError::NotFound) => Vec::new(),
         Err(error) => return Err(NavError::Upstream(error)),
     };
@@ -436,7 +437,7 @@ async fn list_all(app: &App, filters: &Filters, warnings: &mut Vec<String>) -> R
         )
         .await;
         for (i, parent) in orphans.iter().zip(parents) {
-            if let Some(id) = parent.ok().as_ref().and_then(Node::primary_parent) {
+            if let Some(id) = parent.ok().as_deref().and_then(Node::primary_parent) {
                 variants[*i]
                     .properties
                     .insert("virtual:primaryparent_nodeid".into(), vec![id.to_string()]);
@@ -521,14 +522,14 @@ async fn list_all(app: &App, filters: &Filters, warnings: &mut Vec<String>) -> R
     let mut resolved: Vec<Group> = Vec::new();
     let mut unresolved_variants = 0usize;
     for (index, ((folder_id, nodes), folder)) in groups.into_iter().zip(&folders).enumerate() {
-        let owner_id = folder.as_ref().ok().and_then(Node::primary_parent);
+        let owner_id = folder.as_deref().ok().and_then(Node::primary_parent);
         match owner_id.and_then(|id| owners.get(id)) {
             Some(owner) => resolved.push(Group {
                 rank: owner_rank.get(owner.id.as_str()).copied().unwrap_or(usize::MAX),
                 stale: owner.config_ref.as_deref() != Some(folder_id.as_str()),
                 index,
                 owner_id: owner.id.clone(),
-                page_config: folder.as_ref().map(PageConfig::of).unwrap_or_default(),
+                page_config: folder.as_deref().map(PageConfig::of).unwrap_or_default(),
                 folder_id,
                 nodes,
             }),
@@ -677,7 +678,7 @@ impl PageConfig {
 }
 
 /// The page config of a folder read; a failed read orders by repository order.
-fn page_config_of(read: &Result<Node, UpstreamError>, warnings: &mut Vec<String>) -> PageConfig {
+fn page_config_of(read: &Result<Arc<Node>, UpstreamError>, warnings: &mut Vec<String>) -> PageConfig {
     match read {
         Ok(folder) => PageConfig::of(folder),
         Err(error) => {
@@ -697,8 +698,8 @@ fn page_config_of(read: &Result<Node, UpstreamError>, warnings: &mut Vec<String>
 
 /// Children and page config of one config folder, read together.
 struct ConfigRead {
-    children: Result<NodeList, UpstreamError>,
-    config: Result<Node, UpstreamError>,
+    children: Result<Arc<NodeList>, UpstreamError>,
+    config: Result<Arc<Node>, UpstreamError>,
 }
 
 async fn read_config(app: &App, config_id: &str) -> ConfigRead {

@@ -14,6 +14,7 @@
 //! sub-collections and never listed.
 
 use futures::future::join_all;
+use std::sync::Arc;
 
 use super::{NavError, first_repository_failure, is_technical_child, real_child_total, sort_alphabetically};
 use crate::app::App;
@@ -210,8 +211,8 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
 }
 
 /// The sub-collections of a folder listing (no technical children, no id-less nodes).
-fn real_children(listing: NodeList) -> Vec<Node> {
-    listing
+fn real_children(listing: Arc<NodeList>) -> Vec<Node> {
+    Arc::unwrap_or_clone(listing)
         .nodes
         .into_iter()
         .filter(|n| !n.id().is_empty() && !is_technical_child(n))

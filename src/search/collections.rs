@@ -15,6 +15,7 @@
 //! are reranked before the caller slices.
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use futures::future::join_all;
 
@@ -96,7 +97,7 @@ pub async fn search_collections(app: &App, search: CollectionSearch<'_>) -> Resu
     let mut keyword_failed = None;
     match keyword {
         Some(Ok(list)) => {
-            let kept: Vec<Node> = dedup(list.nodes.into_iter().filter(|n| keep(n)));
+            let kept: Vec<Node> = dedup(list.nodes.iter().filter(|n| keep(n)).cloned());
             if !kept.is_empty() {
                 return Ok(finish(kept, query, search.max_results, "keyword_collections", warnings));
             }
@@ -112,7 +113,7 @@ pub async fn search_collections(app: &App, search: CollectionSearch<'_>) -> Resu
     }
 
     let level1 = match level1 {
-        Ok(list) => visible(list.nodes),
+        Ok(list) => visible(Arc::unwrap_or_clone(list).nodes),
         Err(error) => {
             // The subtree itself is missing, or nothing at all could be read.
             if matches!(error, UpstreamError::NotFound) || keyword_failed.is_some() || !keyword_wanted {
@@ -202,7 +203,7 @@ fn dedup(nodes: impl Iterator<Item = Node>) -> Vec<Node> {
 /// The sub-collections of `parents` in one parallel wave, concatenated in
 /// parent order; failed reads become one warning.
 async fn children_wave(app: &App, parents: &[&Node], max: u32, warnings: &mut Vec<String>) -> Vec<Node> {
-    let results: Vec<Result<NodeList, UpstreamError>> = join_all(parents.iter().map(|p| {
+    let results: Vec<Result<Arc<NodeList>, UpstreamError>> = join_all(parents.iter().map(|p| {
         app.upstream
             .children(p.id(), ChildFilter::Folders, max, 0, Props::Display)
     }))
@@ -220,7 +221,7 @@ async fn children_wave(app: &App, parents: &[&Node], max: u32, warnings: &mut Ve
         results
             .into_iter()
             .filter_map(Result::ok)
-            .flat_map(|l| l.nodes)
+            .flat_map(|l| Arc::unwrap_or_clone(l).nodes)
             .collect(),
     )
 }
@@ -310,7 +311,7 @@ pub async fn collection_contents(app: &App, listing: ContentsListing<'_>) -> Res
             .await?;
         ContentsOutcome {
             total: list.pagination.total,
-            nodes: list.nodes,
+            nodes: Arc::unwrap_or_clone(list).nodes,
             warnings: Vec::new(),
             visited: 1,
         }
@@ -360,7 +361,7 @@ async fn recursive_contents(app: &App, listing: &ContentsListing<'_>) -> Result<
                 .children(id, ChildFilter::Files, rows_per_collection, 0, Props::Display);
             let folders = async {
                 if last_level {
-                    Ok(NodeList::default())
+                    Ok(Arc::new(NodeList::default()))
                 } else {
                     app.upstream
                         .children(id, ChildFilter::Folders, RECURSIVE_FOLDERS_MAX, 0, Props::Display)
@@ -378,9 +379,9 @@ async fn recursive_contents(app: &App, listing: &ContentsListing<'_>) -> Result<
                 Ok(list) => {
                     outcome.visited += 1;
                     outcome.total += list.pagination.total;
-                    for node in list.nodes {
+                    for node in &list.nodes {
                         if !node.id().is_empty() && seen_rows.insert(node.id().to_string()) {
-                            rows.push(node);
+                            rows.push(node.clone());
                         }
                     }
                 }
@@ -389,7 +390,12 @@ async fn recursive_contents(app: &App, listing: &ContentsListing<'_>) -> Result<
                 Err(error) => failures.push(error),
             }
             match folders {
-                Ok(list) => next.extend(visible(list.nodes).iter().map(|n| n.id().to_string())),
+                Ok(list) => next.extend(
+                    list.nodes
+                        .iter()
+                        .filter(|n| !is_page_config(n) && !n.id().is_empty())
+                        .map(|n| n.id().to_string()),
+                ),
                 Err(error) if depth == 0 => return Err(error),
                 Err(error) => failures.push(error),
             }

@@ -196,7 +196,7 @@ async fn with_fill(
         labels.extend(variants.iter().map(|v| v.label.clone()));
         for (variant, result) in variants.iter().zip(results) {
             match result {
-                Ok(list) => candidates.extend(list.nodes),
+                Ok(list) => candidates.extend(Arc::unwrap_or_clone(list).nodes),
                 Err(error) => {
                     tracing::debug!(variant = %variant.label, %error, "fill variant failed");
                 }
@@ -248,7 +248,7 @@ async fn wave(
     variants: &[Variant],
     filters: &[Criterion],
     pool: u32,
-) -> Vec<Result<NodeList, UpstreamError>> {
+) -> Vec<Result<Arc<NodeList>, UpstreamError>> {
     join_all(variants.iter().map(|variant| {
         let mut criteria = variant.criteria.clone();
         criteria.extend_from_slice(filters);
@@ -258,7 +258,7 @@ async fn wave(
 }
 
 /// The hits of the variants that answered, with their weights.
-fn successful<'a>(variants: &[Variant], results: &'a [Result<NodeList, UpstreamError>]) -> Vec<VariantHits<'a>> {
+fn successful<'a>(variants: &[Variant], results: &'a [Result<Arc<NodeList>, UpstreamError>]) -> Vec<VariantHits<'a>> {
     variants
         .iter()
         .zip(results)
@@ -272,7 +272,7 @@ fn successful<'a>(variants: &[Variant], results: &'a [Result<NodeList, UpstreamE
 }
 
 /// `pagination.total` of the `full:` variant, else the maximum over the answers.
-fn total_of(variants: &[Variant], results: &[Result<NodeList, UpstreamError>]) -> u64 {
+fn total_of(variants: &[Variant], results: &[Result<Arc<NodeList>, UpstreamError>]) -> u64 {
     let full = variants
         .iter()
         .zip(results)
@@ -289,7 +289,7 @@ fn total_of(variants: &[Variant], results: &[Result<NodeList, UpstreamError>]) -
     }
 }
 
-fn partial_failure(failed: usize, of: usize, results: &[Result<NodeList, UpstreamError>]) -> String {
+fn partial_failure(failed: usize, of: usize, results: &[Result<Arc<NodeList>, UpstreamError>]) -> String {
     let reason = results
         .iter()
         .find_map(|r| r.as_ref().err())
@@ -372,7 +372,7 @@ async fn build_dictionary(app: &App) -> (Dictionary, bool) {
 /// against the (corrected) query, so its top comes from that variant.
 fn relaxed_query(
     variants: &[Variant],
-    results: &[Result<NodeList, UpstreamError>],
+    results: &[Result<Arc<NodeList>, UpstreamError>],
     correction: Option<&str>,
 ) -> Option<String> {
     let first = variants
@@ -406,15 +406,15 @@ mod tests {
         serde_json::from_value(json!({"ref": {"id": id}, "properties": {"cclom:title": [title]}})).unwrap()
     }
 
-    fn list(nodes: Vec<Node>, total: u64) -> NodeList {
-        NodeList {
+    fn list(nodes: Vec<Node>, total: u64) -> Arc<NodeList> {
+        Arc::new(NodeList {
             nodes,
             pagination: Pagination {
                 total,
                 from: 0,
                 count: 0,
             },
-        }
+        })
     }
 
     #[test]
@@ -465,7 +465,7 @@ mod tests {
 
         let rescue = rescue_variants("KI Vulkanologie", None);
         let labels: Vec<&str> = rescue.iter().map(|v| v.label.as_str()).collect();
-        let results: Vec<Result<NodeList, UpstreamError>> = labels
+        let results: Vec<Result<Arc<NodeList>, UpstreamError>> = labels
             .iter()
             .map(|l| {
                 Ok(list(
@@ -480,7 +480,7 @@ mod tests {
             .collect();
         let relaxed = relaxed_query(&rescue, &results, None).unwrap();
         assert_eq!(relaxed, "ki");
-        let nothing: Vec<Result<NodeList, UpstreamError>> = labels.iter().map(|_| Ok(list(vec![], 0))).collect();
+        let nothing: Vec<Result<Arc<NodeList>, UpstreamError>> = labels.iter().map(|_| Ok(list(vec![], 0))).collect();
         assert_eq!(relaxed_query(&rescue, &nothing, None), None);
     }
 }

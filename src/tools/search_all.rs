@@ -3,6 +3,7 @@
 //! subject portals are read in parallel and answered in separate pots.
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 
@@ -177,10 +178,10 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     let content: ContentOutcome =
         settle(content, "Die Suche nach Inhalten", &mut reads, &mut errors).unwrap_or_default();
     let keyword_nodes: Vec<Node> = settle(keyword, "Die Suche nach Sammlungen", &mut reads, &mut errors)
-        .map(|list| list.nodes)
+        .map(|list| Arc::unwrap_or_clone(list).nodes)
         .unwrap_or_default();
     let portal_list: Vec<Node> = settle(portals, "Das Lesen der Fachportale", &mut reads, &mut errors)
-        .map(|list| list.nodes)
+        .map(|list| Arc::unwrap_or_clone(list).nodes)
         .unwrap_or_default();
     if reads > 0 && errors.len() == reads {
         let (_, error) = errors.swap_remove(0);
@@ -219,7 +220,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
             .collection_search(relaxed, keyword_max, Props::Display)
             .await
         {
-            Ok(list) => keyword_nodes = list.nodes,
+            Ok(list) => keyword_nodes = Arc::unwrap_or_clone(list).nodes,
             Err(error) => warnings.push(format!(
                 "Die Suche nach Sammlungen zu {} ist fehlgeschlagen: {}",
                 quoted(relaxed),

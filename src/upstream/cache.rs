@@ -3,24 +3,33 @@
 //! Keyed by the exact upstream request (method, URL, body). Bounded in bytes,
 //! with a time-to-live per entry. Concurrent identical requests are coalesced:
 //! the first caller fetches, the others wait for its outcome. Only successful
-//! bodies are stored; an error is handed to the waiting callers and forgotten.
-//! A cached answer is the very body the repository sent, so cached and
-//! uncached tool output are byte-identical.
+//! answers are stored; an error is handed to the waiting callers and forgotten.
+//!
+//! What is stored is the *parsed* answer behind an `Arc`, so a hit costs a
+//! reference count, not a parse, and a body is parsed exactly once. Each entry
+//! is charged the size of the body it was parsed from. Parsing is
+//! deterministic, so cached and uncached tool output are byte-identical.
 
+use std::any::Any;
 use std::collections::{BTreeMap, HashMap};
 use std::future::Future;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use bytes::Bytes;
 use tokio::sync::watch;
 
 use super::UpstreamError;
 
-type Outcome = Option<Result<Bytes, UpstreamError>>;
+type Shared = Arc<dyn Any + Send + Sync>;
+type Outcome = Option<Result<Shared, UpstreamError>>;
 
 enum Slot {
-    Ready { body: Bytes, expires: Instant, seq: u64 },
+    Ready {
+        value: Shared,
+        size: usize,
+        expires: Instant,
+        seq: u64,
+    },
     Pending(watch::Receiver<Outcome>),
 }
 
@@ -78,20 +87,23 @@ impl Cache {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Return the cached body for `key`, or run `fetch` (once for all
-    /// concurrent callers) and cache a success for `ttl`.
-    pub async fn get_or_fetch<F, Fut>(
+    /// Return the cached value for `key`, or run `fetch` (once for all
+    /// concurrent callers) and cache a success for `ttl`. `fetch` answers the
+    /// value and the number of bytes to charge for it.
+    pub async fn get_or_fetch<T, F, Fut>(
         &self,
         key: String,
         ttl: Duration,
         fetch: F,
-    ) -> (Result<Bytes, UpstreamError>, CacheOutcome)
+    ) -> (Result<Arc<T>, UpstreamError>, CacheOutcome)
     where
+        T: Any + Send + Sync,
         F: FnOnce() -> Fut,
-        Fut: Future<Output = Result<Bytes, UpstreamError>>,
+        Fut: Future<Output = Result<(T, usize), UpstreamError>>,
     {
+        let fetch = || async { fetch().await.map(|(value, size)| (Arc::new(value), size)) };
         if ttl.is_zero() || self.max_bytes == 0 {
-            return (fetch().await, CacheOutcome::Bypassed);
+            return (fetch().await.map(|(value, _)| value), CacheOutcome::Bypassed);
         }
         enum Step {
             Wait(watch::Receiver<Outcome>),
@@ -101,8 +113,16 @@ impl Cache {
             let mut inner = self.lock();
             let now = Instant::now();
             match inner.slots.get(&key) {
-                Some(Slot::Ready { body, expires, .. }) if *expires > now => {
-                    return (Ok(body.clone()), CacheOutcome::Hit);
+                Some(Slot::Ready { value, expires, .. }) if *expires > now => {
+                    // A key always names one kind of answer; a type mismatch
+                    // would be a bug, answered by fetching afresh.
+                    if let Ok(value) = value.clone().downcast::<T>() {
+                        return (Ok(value), CacheOutcome::Hit);
+                    }
+                    remove(&mut inner, &key);
+                    let (tx, rx) = watch::channel(None);
+                    inner.slots.insert(key.clone(), Slot::Pending(rx));
+                    Step::Lead(tx)
                 }
                 Some(Slot::Pending(rx)) => Step::Wait(rx.clone()),
                 other => {
@@ -119,10 +139,13 @@ impl Cache {
             Step::Lead(tx) => tx,
             Step::Wait(mut rx) => {
                 let shared = rx.wait_for(|o| o.is_some()).await.ok().and_then(|o| o.clone());
-                return match shared {
-                    Some(outcome) => (outcome, CacheOutcome::Coalesced),
-                    // The leader was cancelled before it finished: fetch ourselves.
-                    None => (fetch().await, CacheOutcome::Fetched),
+                let typed = shared.map(|outcome| outcome.map(|value| value.downcast::<T>()));
+                return match typed {
+                    Some(Ok(Ok(value))) => (Ok(value), CacheOutcome::Coalesced),
+                    Some(Err(error)) => (Err(error), CacheOutcome::Coalesced),
+                    // The leader was cancelled before it finished (or answered
+                    // another type): fetch ourselves.
+                    Some(Ok(Err(_))) | None => (fetch().await.map(|(value, _)| value), CacheOutcome::Fetched),
                 };
             }
         };
@@ -135,19 +158,23 @@ impl Cache {
         };
         let result = fetch().await;
         let key = guard.key.take().unwrap_or_default();
+        let shared: Result<Shared, UpstreamError> = match &result {
+            Ok((value, _)) => Ok(value.clone()),
+            Err(error) => Err(error.clone()),
+        };
         {
             let mut inner = self.lock();
             inner.slots.remove(&key);
-            if let Ok(body) = &result {
-                self.insert(&mut inner, key, body.clone(), ttl);
+            if let Ok((value, size)) = &result {
+                self.insert(&mut inner, key, value.clone(), *size, ttl);
             }
         }
-        let _ = sender.send(Some(result.clone()));
-        (result, CacheOutcome::Fetched)
+        let _ = sender.send(Some(shared));
+        (result.map(|(value, _)| value), CacheOutcome::Fetched)
     }
 
-    fn insert(&self, inner: &mut Inner, key: String, body: Bytes, ttl: Duration) {
-        let size = body.len() + key.len();
+    fn insert(&self, inner: &mut Inner, key: String, value: Shared, size: usize, ttl: Duration) {
+        let size = size + key.len();
         if size > self.max_bytes {
             return;
         }
@@ -168,8 +195,8 @@ impl Cache {
             let Some((_, oldest)) = inner.order.pop_first() else {
                 break;
             };
-            if let Some(Slot::Ready { body, .. }) = inner.slots.remove(&oldest) {
-                inner.bytes -= body.len() + oldest.len();
+            if let Some(Slot::Ready { size, .. }) = inner.slots.remove(&oldest) {
+                inner.bytes -= size;
             }
         }
         let seq = inner.next_seq;
@@ -179,7 +206,8 @@ impl Cache {
         inner.slots.insert(
             key,
             Slot::Ready {
-                body,
+                value,
+                size,
                 expires: now + ttl,
                 seq,
             },
@@ -188,9 +216,9 @@ impl Cache {
 }
 
 fn remove(inner: &mut Inner, key: &str) {
-    if let Some(Slot::Ready { body, seq, .. }) = inner.slots.remove(key) {
+    if let Some(Slot::Ready { size, seq, .. }) = inner.slots.remove(key) {
         inner.order.remove(&seq);
-        inner.bytes -= body.len() + key.len();
+        inner.bytes -= size;
     }
 }
 
@@ -213,14 +241,15 @@ impl Drop for PendingGuard<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use bytes::Bytes;
     use std::sync::atomic::{AtomicU32, Ordering};
 
     const TTL: Duration = Duration::from_secs(60);
 
-    async fn fetch_counting(calls: &AtomicU32, body: &'static str) -> Result<Bytes, UpstreamError> {
+    async fn fetch_counting(calls: &AtomicU32, body: &'static str) -> Result<(Bytes, usize), UpstreamError> {
         calls.fetch_add(1, Ordering::SeqCst);
         tokio::time::sleep(Duration::from_millis(20)).await;
-        Ok(Bytes::from_static(body.as_bytes()))
+        Ok((Bytes::from_static(body.as_bytes()), body.len()))
     }
 
     #[tokio::test]
@@ -233,7 +262,9 @@ mod tests {
         let (b, o2) = cache
             .get_or_fetch("k".into(), TTL, || fetch_counting(&calls, "y"))
             .await;
-        assert_eq!((a.unwrap(), b.unwrap()), (Bytes::from("x"), Bytes::from("x")));
+        let (a, b) = (a.unwrap(), b.unwrap());
+        assert_eq!((&*a, &*b), (&Bytes::from("x"), &Bytes::from("x")));
+        assert!(Arc::ptr_eq(&a, &b), "a hit hands out the stored value, not a copy");
         assert_eq!((o1, o2), (CacheOutcome::Fetched, CacheOutcome::Hit));
         assert_eq!(calls.load(Ordering::SeqCst), 1);
     }
@@ -247,7 +278,7 @@ mod tests {
         )
         .await;
         assert_eq!(calls.load(Ordering::SeqCst), 1);
-        assert!(results.iter().all(|(r, _)| r.as_ref().unwrap() == "x"));
+        assert!(results.iter().all(|(r, _)| **r.as_ref().unwrap() == "x"));
         assert_eq!(results.iter().filter(|(_, o)| *o == CacheOutcome::Coalesced).count(), 9);
     }
 
@@ -255,14 +286,16 @@ mod tests {
     async fn errors_are_not_cached() {
         let cache = Cache::new(1 << 20);
         let (r, _) = cache
-            .get_or_fetch("k".into(), TTL, || async { Err(UpstreamError::Timeout) })
+            .get_or_fetch("k".into(), TTL, || async {
+                Err::<(Bytes, usize), _>(UpstreamError::Timeout)
+            })
             .await;
         assert_eq!(r, Err(UpstreamError::Timeout));
         let calls = AtomicU32::new(0);
         let (r, o) = cache
             .get_or_fetch("k".into(), TTL, || fetch_counting(&calls, "ok"))
             .await;
-        assert_eq!(r.unwrap(), "ok");
+        assert_eq!(*r.unwrap(), "ok");
         assert_eq!(o, CacheOutcome::Fetched);
         assert!(!cache.is_empty());
     }
@@ -307,7 +340,7 @@ mod tests {
         for i in 0..20 {
             let body = Bytes::from(vec![b'x'; 30]);
             let (stored, _) = cache
-                .get_or_fetch(format!("k{i}"), TTL, || async move { Ok(body) })
+                .get_or_fetch(format!("k{i}"), TTL, || async move { Ok((body, 30)) })
                 .await;
             assert!(stored.is_ok());
             assert!(cache.bytes() <= 100);
@@ -320,12 +353,12 @@ mod tests {
         let cache = Cache::new(1 << 20);
         let leader = cache.get_or_fetch("k".into(), TTL, || async {
             tokio::time::sleep(Duration::from_secs(60)).await;
-            Ok(Bytes::new())
+            Ok((Bytes::new(), 0))
         });
         let _ = tokio::time::timeout(Duration::from_millis(10), leader).await;
         let (r, _) = cache
-            .get_or_fetch("k".into(), TTL, || async { Ok(Bytes::from("fresh")) })
+            .get_or_fetch("k".into(), TTL, || async { Ok((Bytes::from("fresh"), 5)) })
             .await;
-        assert_eq!(r.unwrap(), "fresh");
+        assert_eq!(*r.unwrap(), "fresh");
     }
 }

@@ -148,7 +148,7 @@ impl EduSharing {
         max_items: u32,
         skip_count: u32,
         props: Props,
-    ) -> Result<NodeList, UpstreamError> {
+    ) -> Result<Arc<NodeList>, UpstreamError> {
         let url = self.url(
             "search/v1/queries/-home-/mds_oeh/ngsearch",
             &[
@@ -168,7 +168,7 @@ impl EduSharing {
         query: &str,
         max_items: u32,
         props: Props,
-    ) -> Result<NodeList, UpstreamError> {
+    ) -> Result<Arc<NodeList>, UpstreamError> {
         let url = self.url(
             "search/v1/queries/-home-/mds_oeh/collections",
             &[
@@ -188,7 +188,7 @@ impl EduSharing {
         below: Option<&str>,
         max_items: u32,
         props: Props,
-    ) -> Result<NodeList, UpstreamError> {
+    ) -> Result<Arc<NodeList>, UpstreamError> {
         let url = self.url(
             "search/v1/queries/-home-/mds_oeh/page_variant",
             &[
@@ -214,7 +214,7 @@ impl EduSharing {
         max_items: u32,
         skip_count: u32,
         props: Props,
-    ) -> Result<NodeList, UpstreamError> {
+    ) -> Result<Arc<NodeList>, UpstreamError> {
         let mut params = vec![
             ("maxItems", max_items.to_string()),
             ("skipCount", skip_count.to_string()),
@@ -233,29 +233,33 @@ impl EduSharing {
     }
 
     /// E6: one node's metadata. 404 → [`UpstreamError::NotFound`].
-    pub async fn metadata(&self, node_id: &str, props: Props) -> Result<Node, UpstreamError> {
+    pub async fn metadata(&self, node_id: &str, props: Props) -> Result<Arc<Node>, UpstreamError> {
         self.metadata_with(node_id, props, CacheClass::Tree).await
     }
 
     /// E6 without the cache (the health check must really ask).
-    pub async fn metadata_uncached(&self, node_id: &str, props: Props) -> Result<Node, UpstreamError> {
+    pub async fn metadata_uncached(&self, node_id: &str, props: Props) -> Result<Arc<Node>, UpstreamError> {
         self.metadata_with(node_id, props, CacheClass::Never).await
     }
 
-    async fn metadata_with(&self, node_id: &str, props: Props, class: CacheClass) -> Result<Node, UpstreamError> {
+    async fn metadata_with(&self, node_id: &str, props: Props, class: CacheClass) -> Result<Arc<Node>, UpstreamError> {
         let url = self.url(
             &format!("node/v1/nodes/-home-/{}/metadata", encode(node_id)),
             &[],
             props,
         );
-        let entry: model::NodeEntry = self.fetch_json(Request::get(url), class).await?;
-        entry
-            .node
-            .ok_or_else(|| UpstreamError::Malformed("metadata answer without a node".into()))
+        self.fetch_with(Request::get(url), class, |body| {
+            let entry: model::NodeEntry =
+                serde_json::from_slice(body).map_err(|e| UpstreamError::Malformed(e.to_string()))?;
+            entry
+                .node
+                .ok_or_else(|| UpstreamError::Malformed("metadata answer without a node".into()))
+        })
+        .await
     }
 
     /// E7: the ancestor chain, self first (500 for content nodes and config folders).
-    pub async fn parents(&self, node_id: &str, props: Props) -> Result<NodeList, UpstreamError> {
+    pub async fn parents(&self, node_id: &str, props: Props) -> Result<Arc<NodeList>, UpstreamError> {
         let url = self.url(&format!("node/v1/nodes/-home-/{}/parents", encode(node_id)), &[], props);
         self.fetch_json(Request::get(url), CacheClass::Tree).await
     }
@@ -267,8 +271,14 @@ impl EduSharing {
             self.rest_base,
             encode(node_id)
         );
-        let text: model::NodeText = self.fetch_json(Request::get(url), CacheClass::Never).await?;
-        Ok(text.into_text())
+        let text = self
+            .fetch_with(Request::get(url), CacheClass::Never, |body| {
+                let text: model::NodeText =
+                    serde_json::from_slice(body).map_err(|e| UpstreamError::Malformed(e.to_string()))?;
+                Ok(text.into_text())
+            })
+            .await?;
+        Ok(Arc::unwrap_or_clone(text))
     }
 
     fn url(&self, path: &str, params: &[(&str, String)], props: Props) -> String {
@@ -290,20 +300,36 @@ impl EduSharing {
         url
     }
 
-    async fn fetch_json<T: DeserializeOwned>(&self, request: Request, class: CacheClass) -> Result<T, UpstreamError> {
-        let body = self.send(request, class).await?;
-        serde_json::from_slice(&body).map_err(|e| UpstreamError::Malformed(e.to_string()))
+    /// Read and parse one answer, through the cache (see the module docs).
+    /// The body is parsed once, here; a 2xx body that is not the JSON we
+    /// expect is a [`UpstreamError::Malformed`] and is never cached.
+    async fn fetch_json<T>(&self, request: Request, class: CacheClass) -> Result<Arc<T>, UpstreamError>
+    where
+        T: DeserializeOwned + Send + Sync + 'static,
+    {
+        self.fetch_with(request, class, |body| {
+            serde_json::from_slice(body).map_err(|e| UpstreamError::Malformed(e.to_string()))
+        })
+        .await
     }
 
-    /// The one place a request leaves the process (see the module docs).
-    async fn send(&self, request: Request, class: CacheClass) -> Result<Bytes, UpstreamError> {
+    /// [`Self::fetch_json`] with a custom parser (it may reject a body, too).
+    async fn fetch_with<T, P>(&self, request: Request, class: CacheClass, parse: P) -> Result<Arc<T>, UpstreamError>
+    where
+        T: Send + Sync + 'static,
+        P: FnOnce(&[u8]) -> Result<T, UpstreamError>,
+    {
         let ttl = match class {
             CacheClass::Tree => self.ttl_tree,
             CacheClass::Search => self.ttl_search,
             CacheClass::Never => Duration::ZERO,
         };
         let key = request.cache_key();
-        let (result, outcome) = self.cache.get_or_fetch(key, ttl, || self.send_uncached(&request)).await;
+        let fetch = || async {
+            let body = self.send_uncached(&request).await?;
+            Ok((parse(&body)?, body.len()))
+        };
+        let (result, outcome) = self.cache.get_or_fetch(key, ttl, fetch).await;
         tracing::trace!(url = %request.url, ?outcome, "upstream read");
         result
     }
@@ -368,11 +394,8 @@ impl EduSharing {
         let status = response.status();
         let body = response.bytes().await.map_err(classify)?;
         if status.is_success() {
-            // Every read expects JSON: a 2xx that is not JSON (a proxy's HTML
-            // page, a truncated body) is an error here, so it is never cached.
-            if let Err(e) = serde_json::from_slice::<serde::de::IgnoredAny>(&body) {
-                return Err(UpstreamError::Malformed(e.to_string()));
-            }
+            // Parsed by the caller: a 2xx that is not JSON (a proxy's HTML page,
+            // a truncated body) fails there and is never cached.
             return Ok(body);
         }
         Err(match status.as_u16() {
