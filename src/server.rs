@@ -7,7 +7,7 @@
 //! Resources, prompts and completion are answered by [`crate::agent`].
 
 use std::panic::AssertUnwindSafe;
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 use std::time::Instant;
 
 use futures::FutureExt;
@@ -57,6 +57,10 @@ impl WloServer {
 }
 
 /// The rmcp tool definition of a spec: title and read-only annotations.
+/// The MCP definitions of every tool, built once per process.
+static DEFINITIONS: LazyLock<Vec<Tool>> =
+    LazyLock::new(|| tools::specs().iter().cloned().map(tool_definition).collect());
+
 pub fn tool_definition(spec: ToolSpec) -> Tool {
     let schema = match spec.input_schema {
         serde_json::Value::Object(map) => map,
@@ -139,15 +143,17 @@ impl ServerHandler for WloServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        let tools = tools::enabled_specs(&self.app)
-            .into_iter()
-            .map(tool_definition)
+        let tools = DEFINITIONS
+            .iter()
+            .filter(|tool| self.app.config.tool_enabled(&tool.name))
+            .cloned()
             .collect();
         Ok(ListToolsResult::with_all_items(tools))
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
-        tools::find(&self.app, name).map(|entry| tool_definition((entry.spec)()))
+        tools::find(&self.app, name)?;
+        DEFINITIONS.iter().find(|tool| tool.name == name).cloned()
     }
 
     async fn call_tool(

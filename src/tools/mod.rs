@@ -20,7 +20,7 @@ pub mod search_content;
 pub mod subject_portals;
 pub mod topic_pages;
 
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 
 use futures::future::BoxFuture;
 use serde_json::Value;
@@ -127,12 +127,21 @@ pub static TOOLS: &[ToolEntry] = &[
     entry!(health_check),
 ];
 
+/// Every tool's spec, index-aligned with [`TOOLS`], built once per process:
+/// schemas are not free to build, and `tools/call` looks tools up by name.
+static SPECS: LazyLock<Vec<ToolSpec>> = LazyLock::new(|| TOOLS.iter().map(|t| (t.spec)()).collect());
+
+/// Every tool's spec, in `tools/list` order, whether enabled or not.
+pub fn specs() -> &'static [ToolSpec] {
+    &SPECS
+}
+
 /// The specs of the tools this deployment offers (`MCP_TOOL_ALLOW`/`MCP_TOOL_DENY`).
 pub fn enabled_specs(app: &App) -> Vec<ToolSpec> {
-    TOOLS
+    SPECS
         .iter()
-        .map(|t| (t.spec)())
         .filter(|spec| app.config.tool_enabled(spec.name))
+        .cloned()
         .collect()
 }
 
@@ -141,7 +150,7 @@ pub fn find(app: &App, name: &str) -> Option<&'static ToolEntry> {
     if !app.config.tool_enabled(name) {
         return None;
     }
-    TOOLS.iter().find(|t| (t.spec)().name == name)
+    SPECS.iter().position(|spec| spec.name == name).map(|i| &TOOLS[i])
 }
 
 /// Run one tool by name, outside MCP (the `wlo-mcp call` command).

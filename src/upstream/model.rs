@@ -13,6 +13,12 @@ use std::marker::PhantomData;
 use serde::de::{Error as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize};
 
+/// `haystack` contains the ASCII `needle`, ignoring ASCII case.
+fn contains_ascii_ci(haystack: &str, needle: &str) -> bool {
+    let (h, n) = (haystack.as_bytes(), needle.as_bytes());
+    n.is_empty() || h.windows(n.len()).any(|w| w.eq_ignore_ascii_case(n))
+}
+
 /// Strip a `workspace://SpacesStore/` store-ref prefix, leaving the bare id.
 pub fn strip_store_ref(value: &str) -> &str {
     let value = value.trim();
@@ -295,9 +301,19 @@ impl Node {
     /// Deleted material shows up as placeholder hits ("Element wurde gelöscht").
     pub fn is_deleted_placeholder(&self) -> bool {
         const MARKERS: [&str; 2] = ["element wurde gelöscht", "element was removed"];
-        let title = self.display_title().to_lowercase();
-        let desc = self.description().to_lowercase();
-        title.trim().is_empty() || MARKERS.iter().any(|m| title.contains(m) || desc.contains(m))
+        let title = self.display_title();
+        if title.trim().is_empty() {
+            return true;
+        }
+        // Both markers start with "element w": most texts lack it, and the
+        // check needs no lower-cased copy (this runs for every hit).
+        let marked = |text: &str| {
+            contains_ascii_ci(text, "element w") && {
+                let lower = text.to_lowercase();
+                MARKERS.iter().any(|m| lower.contains(m))
+            }
+        };
+        marked(title) || marked(self.description())
     }
 
     /// The preview URL when it is a real thumbnail (not a generic icon).
@@ -696,6 +712,21 @@ mod tests {
             .insert("cclom:title".into(), vec!["Element wurde gelöscht".into()]);
         assert!(node.is_deleted_placeholder());
         node.properties.insert("cclom:title".into(), vec!["Bruch".into()]);
+        assert!(!node.is_deleted_placeholder());
+        // Any case, and in the description too.
+        node.properties
+            .insert("cclom:title".into(), vec!["ELEMENT WURDE GELÖSCHT".into()]);
+        assert!(node.is_deleted_placeholder());
+        node.properties.insert("cclom:title".into(), vec!["Bruch".into()]);
+        node.properties.insert(
+            "cclom:general_description".into(),
+            vec!["Dieses Element was removed.".into()],
+        );
+        assert!(node.is_deleted_placeholder());
+        node.properties.insert(
+            "cclom:general_description".into(),
+            vec!["Das Element wird erklärt.".into()],
+        );
         assert!(!node.is_deleted_placeholder());
     }
 
