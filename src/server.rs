@@ -61,6 +61,15 @@ impl WloServer {
 static DEFINITIONS: LazyLock<Vec<Tool>> =
     LazyLock::new(|| tools::specs().iter().cloned().map(tool_definition).collect());
 
+/// The MCP definitions of the tools this deployment offers, in list order.
+pub fn enabled_tool_definitions(app: &App) -> Vec<Tool> {
+    DEFINITIONS
+        .iter()
+        .filter(|tool| app.config.tool_enabled(&tool.name))
+        .cloned()
+        .collect()
+}
+
 pub fn tool_definition(spec: ToolSpec) -> Tool {
     let schema = match spec.input_schema {
         serde_json::Value::Object(map) => map,
@@ -143,12 +152,7 @@ impl ServerHandler for WloServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        let tools = DEFINITIONS
-            .iter()
-            .filter(|tool| self.app.config.tool_enabled(&tool.name))
-            .cloned()
-            .collect();
-        Ok(ListToolsResult::with_all_items(tools))
+        Ok(ListToolsResult::with_all_items(enabled_tool_definitions(&self.app)))
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {

@@ -487,6 +487,7 @@ fn in_process(extra: &[(&str, &str)]) -> HttpHandler {
         App::new(config),
         HttpOptions {
             loopback_host_check: true,
+            ..Default::default()
         },
     )
 }

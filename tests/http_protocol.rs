@@ -365,3 +365,89 @@ fn check_schema(properties: &Value) {
         }
     }
 }
+
+// ---- the short road for tools/call and tools/list ---------------------------
+
+/// `tools/call` and `tools/list` answered by the handler itself and through
+/// rmcp give the same status, content type and body bytes, for successes, tool
+/// errors, and every request the short road hands on to rmcp.
+#[tokio::test]
+async fn direct_answers_match_rmcp_byte_for_byte() {
+    use bytes::Bytes;
+    use http_body_util::{BodyExt, Full};
+    use wlo_mcp::app::App;
+    use wlo_mcp::config::Config;
+    use wlo_mcp::transport::http::{HttpHandler, HttpOptions};
+    use wlo_standin::{StandIn, StandInOptions};
+
+    let standin = StandIn::start(StandInOptions::default()).await.unwrap();
+    let w = standin.well_known().clone();
+    let handler = |always_rmcp: bool| {
+        let vars = [
+            ("WLO_REPOSITORY_URL".to_string(), standin.base_url()),
+            ("WLO_CACHE_MAX_MB".to_string(), "0".to_string()),
+            ("MCP_TOOL_DENY".to_string(), "wlo_health_check".to_string()),
+        ];
+        let config = Config::from_lookup(|name| vars.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone())).unwrap();
+        HttpHandler::new(
+            App::new(config),
+            HttpOptions {
+                always_rmcp,
+                ..Default::default()
+            },
+        )
+    };
+    let (direct, rmcp) = (handler(false), handler(true));
+    let call = |params: Value| json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": params});
+    let bodies = [
+        json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}),
+        json!({"jsonrpc": "2.0", "id": "list", "method": "tools/list", "params": {}}),
+        call(json!({"name": "search_wlo_content", "arguments": {"query": "Bruchrechnung", "maxResults": 3}})),
+        call(json!({"name": "search_wlo_content", "arguments": {"query": "Photosynthese", "outputFormat": "json"}})),
+        call(json!({"name": "get_node_details", "arguments": {"nodeId": w.forbidden_node}})),
+        call(json!({"name": "get_node_details", "arguments": {"nodeId": "../etc"}})),
+        call(json!({"name": "browse_collection_tree", "arguments": {"nodeId": w.big_portal}})),
+        call(json!({"name": "lookup_wlo_vocabulary", "arguments": {"vocabulary": "discipline"}})),
+        call(json!({"name": "lookup_wlo_vocabulary"})),
+        call(json!({"name": "lookup_wlo_vocabulary", "arguments": null})),
+        call(json!({"name": "search_wlo_content", "arguments": {"query": 5}})),
+        // Handed on to rmcp by the short road:
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": {"cursor": "x"}}),
+        call(json!({"name": "no_such_tool", "arguments": {}})),
+        call(json!({"name": "wlo_health_check", "arguments": {}})),
+        call(json!({"name": "lookup_wlo_vocabulary", "arguments": "discipline"})),
+        call(json!({"name": 5})),
+        call(json!({"arguments": {}})),
+        call(json!({"name": "lookup_wlo_vocabulary", "arguments": {}, "_meta": {"progressToken": 1}})),
+        json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call"}),
+        json!({"jsonrpc": "2.0", "id": 1.5, "method": "tools/list"}),
+    ];
+    for (body, version) in bodies
+        .iter()
+        .flat_map(|b| [None, Some("2025-06-18"), Some("2026-07-28")].map(|v| (b, v)))
+    {
+        let mut answers = Vec::new();
+        for h in [&direct, &rmcp] {
+            let mut request = http::Request::builder()
+                .method("POST")
+                .uri("/mcp")
+                .header("host", "127.0.0.1")
+                .header("content-type", "application/json");
+            if let Some(version) = version {
+                request = request.header("mcp-protocol-version", version);
+            }
+            let request = request.body(Full::new(Bytes::from(body.to_string()))).unwrap();
+            let (parts, response_body) = h.handle(request).await.into_parts();
+            let bytes = response_body.collect().await.unwrap().to_bytes();
+            answers.push((parts.status, parts.headers.get("content-type").cloned(), bytes));
+        }
+        assert_eq!(answers[0], answers[1], "request {body}, version {version:?}");
+        if version != Some("2026-07-28") && body["id"] != json!(1.5) {
+            // (2026-07-28 wants more headers; rmcp's refusal is the same either way.)
+            assert_eq!(answers[0].0, 200, "request {body}: {:?}", answers[0].2);
+        }
+    }
+    // Both roads were really taken: 11 short-road requests × 2 versions.
+    assert_eq!(direct.direct_answers(), 22);
+    assert_eq!(rmcp.direct_answers(), 0);
+}

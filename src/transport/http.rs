@@ -17,11 +17,17 @@
 //!
 //! Then notifications and client responses get 202; requests go to rmcp with
 //! a normalised `Accept` (so `application/json` alone, `*/*` or none work) and
-//! without any session id. No session is ever minted. Every 4xx except 405
+//! without any session id. The two hot methods take a shorter road: a
+//! well-formed `tools/call` of an offered tool and `tools/list` are answered
+//! here with the same handler functions and rmcp model types, but without
+//! rmcp's per-request service (a task, a 1024-slot channel and a second parse
+//! of the body). The output is byte-identical; a test compares both roads.
+//! Anything unusual (unknown tool, odd params, `_meta`, tasks) goes to rmcp. No session is ever minted. Every 4xx except 405
 //! carries a JSON-RPC error body. A panic while answering becomes a 500 with
 //! a JSON-RPC error for that request only.
 
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use bytes::Bytes;
@@ -32,8 +38,11 @@ use rmcp::transport::streamable_http_server::session::never::NeverSessionManager
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use serde_json::{Value, json};
 
+use rmcp::model::ListToolsResult;
+
 use crate::app::App;
-use crate::server::WloServer;
+use crate::server::{WloServer, enabled_tool_definitions, run_tool, to_call_tool_result};
+use crate::tools::{self, Args};
 
 /// Largest accepted request body.
 pub const MAX_BODY_BYTES: usize = 1024 * 1024;
@@ -51,6 +60,9 @@ const ALLOW_HEADERS: &str = "Content-Type, Accept, Authorization, Mcp-Session-Id
 pub struct HttpOptions {
     /// Reject `Host` headers other than loopback names (the local server on loopback).
     pub loopback_host_check: bool,
+    /// Send every request through rmcp, even the two hot methods (tests
+    /// compare both roads).
+    pub always_rmcp: bool,
 }
 
 /// The response every front end sends: a complete body.
@@ -66,6 +78,8 @@ struct Inner {
     app: Arc<App>,
     service: StreamableHttpService<WloServer, NeverSessionManager>,
     options: HttpOptions,
+    tools_list: OnceLock<String>,
+    direct_answers: AtomicU64,
 }
 
 impl HttpHandler {
@@ -80,12 +94,23 @@ impl HttpHandler {
             .disable_allowed_hosts();
         let service = StreamableHttpService::new(move || Ok(server.clone()), Default::default(), config);
         HttpHandler {
-            inner: Arc::new(Inner { app, service, options }),
+            inner: Arc::new(Inner {
+                app,
+                service,
+                options,
+                tools_list: OnceLock::new(),
+                direct_answers: AtomicU64::new(0),
+            }),
         }
     }
 
     pub fn app(&self) -> &Arc<App> {
         &self.inner.app
+    }
+
+    /// How many requests took the short road (see the module docs).
+    pub fn direct_answers(&self) -> u64 {
+        self.inner.direct_answers.load(Ordering::Relaxed)
     }
 
     /// Answer one HTTP request (see the module docs for the rules).
@@ -232,8 +257,79 @@ impl Inner {
                 .status(StatusCode::ACCEPTED)
                 .body(Full::new(Bytes::new()))
                 .unwrap_or_default(),
-            Kind::Request { initialize } => self.forward(parts, body, &message, initialize).await,
+            Kind::Request { initialize } => {
+                if !self.options.always_rmcp
+                    && let Some(response) = self.answer_directly(&parts.headers, &message).await
+                {
+                    return response;
+                }
+                self.forward(parts, body, &message, initialize).await
+            }
         }
+    }
+
+    /// The short road for `tools/call` and `tools/list` (see the module docs);
+    /// `None` sends the request to rmcp.
+    async fn answer_directly(&self, headers: &HeaderMap, message: &Value) -> Option<HttpResponse> {
+        // rmcp shapes results by protocol version; the short road produces the
+        // shape of every version before 2026-07-28 (no `resultType`, no cache
+        // hints) and leaves newer ones to rmcp.
+        let version = headers
+            .get("mcp-protocol-version")
+            .map(|v| v.to_str().unwrap_or_default().trim());
+        if version.is_some_and(|v| v >= "2026-07-28") {
+            return None;
+        }
+        let id = message
+            .get("id")
+            .filter(|id| id.is_string() || id.is_i64() || id.is_u64())?;
+        let params = message.get("params");
+        let result = match message.get("method")?.as_str()? {
+            "tools/list" => {
+                // Only a plain listing (no cursor, no `_meta`).
+                if params.is_some_and(|p| p.as_object().is_none_or(|p| !p.is_empty())) {
+                    return None;
+                }
+                self.tools_list_result().to_owned()
+            }
+            "tools/call" => {
+                let params = params?.as_object()?;
+                if params.keys().any(|k| k != "name" && k != "arguments") {
+                    return None;
+                }
+                let name = params.get("name")?.as_str()?;
+                let arguments = match params.get("arguments") {
+                    None | Some(Value::Null) => serde_json::Map::new(),
+                    Some(Value::Object(arguments)) => arguments.clone(),
+                    Some(_) => return None,
+                };
+                let entry = tools::find(&self.app, name)?;
+                let response = run_tool(&self.app, name, entry, Args::new(arguments)).await;
+                let mut result = to_call_tool_result(response);
+                result.result_type = None;
+                serde_json::to_string(&result).ok()?
+            }
+            _ => return None,
+        };
+        let id = serde_json::to_string(id).ok()?;
+        self.direct_answers.fetch_add(1, Ordering::Relaxed);
+        let body = format!(r#"{{"jsonrpc":"2.0","id":{id},"result":{result}}}"#);
+        Some(
+            Response::builder()
+                .status(StatusCode::OK)
+                .header(header::CONTENT_TYPE, "application/json")
+                .body(Full::new(Bytes::from(body)))
+                .unwrap_or_default(),
+        )
+    }
+
+    /// The `tools/list` result, serialised once per handler.
+    fn tools_list_result(&self) -> &str {
+        self.tools_list.get_or_init(|| {
+            let mut result = ListToolsResult::with_all_items(enabled_tool_definitions(&self.app));
+            result.result_type = None;
+            serde_json::to_string(&result).unwrap_or_default()
+        })
     }
 
     /// Hand a JSON-RPC request to rmcp with normalised headers.
