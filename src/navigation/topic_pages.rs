@@ -400,7 +400,7 @@ async fn by_keyword(
 /// `ccm:page_config_ref` means "no topic page"; a fixed projection (keys that
 /// were not asked for, or none at all) says nothing about it.
 fn projection_honoured(node: &Node) -> bool {
-    !node.properties.is_empty() && node.properties.keys().all(|k| DISPLAY_PROPS.contains(&k.as_str()))
+    !node.properties.is_empty() && node.properties.keys().all(|k| DISPLAY_PROPS.contains(&k))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -440,7 +440,7 @@ async fn list_all(app: &App, filters: &Filters, warnings: &mut Vec<String>) -> R
             if let Some(id) = parent.ok().as_deref().and_then(Node::primary_parent) {
                 variants[*i]
                     .properties
-                    .insert("virtual:primaryparent_nodeid".into(), vec![id.to_string()]);
+                    .insert("virtual:primaryparent_nodeid", vec![id.to_string()]);
             }
         }
     }

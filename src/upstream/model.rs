@@ -5,7 +5,8 @@
 //! A value of the wrong JSON type is treated as absent rather than failing the
 //! whole body, so one odd node never hides the other twenty.
 
-use std::collections::BTreeMap;
+use std::borrow::Cow;
+use std::sync::LazyLock;
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -110,7 +111,7 @@ pub struct Node {
     pub name: String,
     pub title: String,
     pub aspects: Vec<String>,
-    pub properties: BTreeMap<String, Vec<String>>,
+    pub properties: PropertyMap,
     pub preview: Option<Preview>,
     pub content: Option<Content>,
     pub download_url: Option<String>,
@@ -243,7 +244,7 @@ impl Node {
 
     /// All values of a property (empty slice when absent).
     pub fn prop(&self, key: &str) -> &[String] {
-        self.properties.get(key).map(Vec::as_slice).unwrap_or(&[])
+        self.properties.get(key).unwrap_or(&[])
     }
 
     /// The first value of a property, when it is non-blank.
@@ -627,9 +628,9 @@ impl Lenient for Values {
 /// Properties are `{key: [string]}`; tolerate scalars, numbers and nulls.
 /// A non-object `properties` is an empty map.
 #[derive(Default)]
-struct Properties(BTreeMap<String, Vec<String>>);
+struct Properties(PropertyMap);
 
-impl From<Properties> for BTreeMap<String, Vec<String>> {
+impl From<Properties> for PropertyMap {
     fn from(properties: Properties) -> Self {
         properties.0
     }
@@ -637,12 +638,104 @@ impl From<Properties> for BTreeMap<String, Vec<String>> {
 
 impl Lenient for Properties {
     fn from_map<'de, A: MapAccess<'de>>(mut map: A) -> Result<Option<Self>, A::Error> {
-        let mut out = BTreeMap::new();
-        while let Some(key) = map.next_key::<String>()? {
+        let mut entries = Vec::with_capacity(32);
+        while let Some(key) = map.next_key::<Key<'de>>()? {
             let Lax(values) = map.next_value::<Lax<Values>>()?;
-            out.insert(key, values.unwrap_or_default().0);
+            let key = match key {
+                Key::Borrowed(k) => PropertyMap::intern(k),
+                Key::Owned(k) => Cow::Owned(k),
+            };
+            entries.push((key, values.unwrap_or_default().0.into_boxed_slice()));
         }
-        Ok(Some(Properties(out)))
+        Ok(Some(Properties(PropertyMap::from_entries(entries))))
+    }
+}
+
+/// The property keys the tools ask for, shared instead of allocated per node.
+static KNOWN_KEYS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    let mut keys: Vec<&'static str> = super::DISPLAY_PROPS
+        .iter()
+        .chain(super::TOPIC_PAGE_PROPS)
+        .chain(&[
+            "ccm:page_config",
+            "ccm:oeh_intended_end_user_role",
+            "ccm:original",
+            "cm:created",
+            "cm:modified",
+        ])
+        .copied()
+        .collect();
+    keys.sort_unstable();
+    keys.dedup();
+    keys
+});
+
+/// A node's properties, sorted by key. Compact on purpose: a node carries
+/// 20–60 keys, is read many times and never grows after parsing, so a sorted
+/// vector with shared key names takes about half the memory of a `BTreeMap`
+/// of owned strings.
+#[derive(Clone, Default, PartialEq, Eq)]
+pub struct PropertyMap(Vec<(Cow<'static, str>, Box<[String]>)>);
+
+/// Printed as a map, like the `BTreeMap` it replaces.
+impl fmt::Debug for PropertyMap {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+impl PropertyMap {
+    fn intern(key: &str) -> Cow<'static, str> {
+        match KNOWN_KEYS.binary_search(&key) {
+            Ok(i) => Cow::Borrowed(KNOWN_KEYS[i]),
+            Err(_) => Cow::Owned(key.to_owned()),
+        }
+    }
+
+    /// Sort by key; of a repeated key the last value wins (as in JSON readers).
+    fn from_entries(mut entries: Vec<(Cow<'static, str>, Box<[String]>)>) -> PropertyMap {
+        entries.reverse();
+        // Stable: among equal keys the last one read now comes first, and is kept.
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        entries.dedup_by(|later, kept| later.0 == kept.0);
+        entries.shrink_to_fit();
+        PropertyMap(entries)
+    }
+
+    fn position(&self, key: &str) -> Result<usize, usize> {
+        self.0.binary_search_by(|(k, _)| k.as_ref().cmp(key))
+    }
+
+    /// The values of `key`.
+    pub fn get(&self, key: &str) -> Option<&[String]> {
+        self.position(key).ok().map(|i| &*self.0[i].1)
+    }
+
+    /// Set the values of `key`, replacing any.
+    pub fn insert(&mut self, key: &str, values: Vec<String>) {
+        let values = values.into_boxed_slice();
+        match self.position(key) {
+            Ok(i) => self.0[i].1 = values,
+            Err(i) => self.0.insert(i, (Self::intern(key), values)),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// The keys, sorted.
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        self.0.iter().map(|(k, _)| k.as_ref())
+    }
+
+    /// Key and values, sorted by key.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &[String])> {
+        self.0.iter().map(|(k, v)| (k.as_ref(), &**v))
     }
 }
 
@@ -705,28 +798,52 @@ mod tests {
     }
 
     #[test]
+    fn property_map_is_sorted_and_shares_known_keys() {
+        let n = node(json!({"properties": {"zz:unknown": ["z"], "cclom:title": ["T"], "aa:other": "a"}}));
+        assert_eq!(
+            n.properties.keys().collect::<Vec<_>>(),
+            ["aa:other", "cclom:title", "zz:unknown"]
+        );
+        assert!(
+            matches!(n.properties.0[1].0, Cow::Borrowed(_)),
+            "a requested key is not allocated"
+        );
+        assert!(matches!(n.properties.0[2].0, Cow::Owned(_)));
+        let mut p = n.properties.clone();
+        p.insert("bb:new", vec!["b".into()]);
+        p.insert("cclom:title", vec!["U".into()]);
+        assert_eq!(
+            p.keys().collect::<Vec<_>>(),
+            ["aa:other", "bb:new", "cclom:title", "zz:unknown"]
+        );
+        assert_eq!(p.get("cclom:title"), Some(&["U".to_string()][..]));
+        assert_eq!(p.get("missing"), None);
+        assert_eq!(p.len(), 4);
+        assert_eq!(
+            format!("{:?}", n.properties),
+            r#"{"aa:other": ["a"], "cclom:title": ["T"], "zz:unknown": ["z"]}"#
+        );
+    }
+
+    #[test]
     fn placeholders_are_detected() {
         let mut node = Node::default();
         assert!(node.is_deleted_placeholder());
         node.properties
-            .insert("cclom:title".into(), vec!["Element wurde gelöscht".into()]);
+            .insert("cclom:title", vec!["Element wurde gelöscht".into()]);
         assert!(node.is_deleted_placeholder());
-        node.properties.insert("cclom:title".into(), vec!["Bruch".into()]);
+        node.properties.insert("cclom:title", vec!["Bruch".into()]);
         assert!(!node.is_deleted_placeholder());
         // Any case, and in the description too.
         node.properties
-            .insert("cclom:title".into(), vec!["ELEMENT WURDE GELÖSCHT".into()]);
+            .insert("cclom:title", vec!["ELEMENT WURDE GELÖSCHT".into()]);
         assert!(node.is_deleted_placeholder());
-        node.properties.insert("cclom:title".into(), vec!["Bruch".into()]);
-        node.properties.insert(
-            "cclom:general_description".into(),
-            vec!["Dieses Element was removed.".into()],
-        );
+        node.properties.insert("cclom:title", vec!["Bruch".into()]);
+        node.properties
+            .insert("cclom:general_description", vec!["Dieses Element was removed.".into()]);
         assert!(node.is_deleted_placeholder());
-        node.properties.insert(
-            "cclom:general_description".into(),
-            vec!["Das Element wird erklärt.".into()],
-        );
+        node.properties
+            .insert("cclom:general_description", vec!["Das Element wird erklärt.".into()]);
         assert!(!node.is_deleted_placeholder());
     }
 
@@ -876,9 +993,9 @@ mod tests {
         assert_eq!(n.prop("num"), ["42"]);
         assert_eq!(n.prop("bool"), ["false"]);
         // null and object values keep the key with no values.
-        assert_eq!(n.properties.get("null"), Some(&vec![]));
-        assert_eq!(n.properties.get("obj"), Some(&vec![]));
-        assert_eq!(n.properties.get("empty"), Some(&vec![]));
+        assert_eq!(n.properties.get("null"), Some(&[][..]));
+        assert_eq!(n.properties.get("obj"), Some(&[][..]));
+        assert_eq!(n.properties.get("empty"), Some(&[][..]));
         for bad in [json!("p"), json!(["a"]), json!(3), json!(null)] {
             assert!(node(json!({"properties": bad})).properties.is_empty());
         }
@@ -1179,7 +1296,9 @@ mod tests {
             assert_eq!(n.is_directory, o.is_directory);
             assert_eq!((&n.name, &n.title, &n.mimetype), (&o.name, &o.title, &o.mimetype));
             assert_eq!(n.aspects, o.aspects);
-            assert_eq!(n.properties, o.properties);
+            let new_props: Vec<(&str, &[String])> = n.properties.iter().collect();
+            let old_props: Vec<(&str, &[String])> = o.properties.iter().map(|(k, v)| (k.as_str(), &v[..])).collect();
+            assert_eq!(new_props, old_props);
             assert_eq!(n.size, o.size);
             assert_eq!(n.size, 10_000 + i as u64 * 37);
             assert_eq!(n.is_public, o.is_public);

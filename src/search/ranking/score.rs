@@ -319,7 +319,7 @@ mod tests {
                 serde_json::Value::Array(a) => a.into_iter().map(|v| v.as_str().unwrap().to_string()).collect(),
                 v => vec![v.as_str().unwrap().to_string()],
             };
-            n.properties.insert(key.into(), values);
+            n.properties.insert(key, values);
             relevance_score(&n, q) - 50
         };
         assert_eq!(
