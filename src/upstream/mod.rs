@@ -12,7 +12,7 @@ pub mod error;
 pub mod model;
 pub mod scope;
 
-use std::sync::Arc;
+use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
 use bytes::Bytes;
@@ -77,6 +77,29 @@ pub enum Props {
 }
 
 impl Props {
+    /// `propertyFilter=…&propertyFilter=…`, built once per fixed list.
+    fn query(self) -> std::borrow::Cow<'static, str> {
+        static DISPLAY: LazyLock<String> = LazyLock::new(|| Props::Display.build_query());
+        static TOPIC_PAGE: LazyLock<String> = LazyLock::new(|| Props::TopicPage.build_query());
+        match self {
+            Props::Display => DISPLAY.as_str().into(),
+            Props::TopicPage => TOPIC_PAGE.as_str().into(),
+            other => other.build_query().into(),
+        }
+    }
+
+    fn build_query(self) -> String {
+        let mut query = String::new();
+        for key in self.keys() {
+            if !query.is_empty() {
+                query.push('&');
+            }
+            query.push_str("propertyFilter=");
+            encode_into(&mut query, key);
+        }
+        query
+    }
+
     fn keys(self) -> Vec<&'static str> {
         match self {
             Props::All => vec!["-all-"],
@@ -288,14 +311,13 @@ impl EduSharing {
             url.push(sep);
             url.push_str(key);
             url.push('=');
-            url.push_str(&encode(value));
+            encode_into(&mut url, value);
             sep = '&';
         }
-        for key in props.keys() {
+        let query = props.query();
+        if !query.is_empty() {
             url.push(sep);
-            url.push_str("propertyFilter=");
-            url.push_str(&encode(key));
-            sep = '&';
+            url.push_str(&query);
         }
         url
     }
@@ -458,13 +480,22 @@ impl Request {
 /// Percent-encode a path segment or query value (RFC 3986 unreserved kept).
 pub fn encode(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
+    encode_into(&mut out, value);
+    out
+}
+
+fn encode_into(out: &mut String, value: &str) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
     for b in value.bytes() {
         match b {
             b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => out.push(b as char),
-            _ => out.push_str(&format!("%{b:02X}")),
+            _ => {
+                out.push('%');
+                out.push(HEX[usize::from(b >> 4)] as char);
+                out.push(HEX[usize::from(b & 15)] as char);
+            }
         }
     }
-    out
 }
 
 /// The process's one HTTP client.
@@ -503,5 +534,14 @@ mod tests {
             url.ends_with("/rest/x?maxItems=5&propertyFilter=a%3Ab&propertyFilter=c"),
             "{url}"
         );
+        // The prebuilt lists: every key, in order, after the other parameters or alone.
+        let url = client.url("y", &[], Props::TopicPage);
+        let keys: Vec<String> = DISPLAY_PROPS
+            .iter()
+            .chain(TOPIC_PAGE_PROPS)
+            .map(|k| format!("propertyFilter={}", encode(k)))
+            .collect();
+        assert!(url.ends_with(&format!("/rest/y?{}", keys.join("&"))), "{url}");
+        assert_eq!(encode("ä %"), "%C3%A4%20%25");
     }
 }
