@@ -113,8 +113,9 @@ pub(crate) fn real_child_total(total: u64, page: &[Node], owner_config_ref: Opti
 
 /// Sort nodes alphabetically (German collation: DIN 5007-1 folded lower case,
 /// then the unfolded lower case, then the node id).
-pub(crate) fn sort_alphabetically(nodes: &mut [Node]) {
+pub(crate) fn sort_alphabetically<N: std::borrow::Borrow<Node>>(nodes: &mut [N]) {
     nodes.sort_by_cached_key(|n| {
+        let n = n.borrow();
         let (folded, lower) = collation_key(n.display_title());
         (folded, lower, n.id().to_string())
     });

@@ -152,10 +152,12 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
                 continue;
             };
             let real_total = real_child_total(listing.pagination.total, &listing.nodes, parent.node.page_config_ref());
-            let mut children = real_children(listing);
+            // Sort borrowed nodes and copy only the ones shown (a listing may
+            // be shared with the cache).
+            let mut children: Vec<&Node> = listing.nodes.iter().filter(|n| is_real_child(n)).collect();
             sort_alphabetically(&mut children);
-            let limit = MAX_CHILDREN_PER_PARENT.min(budget);
-            children.truncate(limit);
+            children.truncate(MAX_CHILDREN_PER_PARENT.min(budget));
+            let children: Vec<Node> = children.into_iter().cloned().collect();
             budget -= children.len();
             parent.has_more_children = real_total > children.len() as u64;
             truncated |= parent.has_more_children;
@@ -215,8 +217,12 @@ fn real_children(listing: Arc<NodeList>) -> Vec<Node> {
     Arc::unwrap_or_clone(listing)
         .nodes
         .into_iter()
-        .filter(|n| !n.id().is_empty() && !is_technical_child(n))
+        .filter(is_real_child)
         .collect()
+}
+
+fn is_real_child(node: &Node) -> bool {
+    !node.id().is_empty() && !is_technical_child(node)
 }
 
 /// A warning for the reads of one wave that failed at the repository, if any:

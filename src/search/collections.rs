@@ -112,8 +112,10 @@ pub async fn search_collections(app: &App, search: CollectionSearch<'_>) -> Resu
         None => {}
     }
 
-    let level1 = match level1 {
-        Ok(list) => visible(Arc::unwrap_or_clone(list).nodes),
+    // The walk borrows the listings (they may be shared with the cache) and
+    // copies only the nodes it answers with.
+    let level1_list = match level1 {
+        Ok(list) => list,
         Err(error) => {
             // The subtree itself is missing, or nothing at all could be read.
             if matches!(error, UpstreamError::NotFound) || keyword_failed.is_some() || !keyword_wanted {
@@ -126,31 +128,25 @@ pub async fn search_collections(app: &App, search: CollectionSearch<'_>) -> Resu
             });
         }
     };
+    let level1: Vec<&Node> = visible(std::slice::from_ref(&level1_list)).collect();
     if query.is_empty() {
-        let kept = level1.into_iter().filter(|n| keep(n)).collect();
+        let kept = level1.into_iter().filter(|n| keep(n)).cloned().collect();
         return Ok(finish(kept, query, search.max_results, "collection_children", warnings));
     }
 
     // Wave 2: level 2 below the first 25 level-1 nodes.
-    let mut matches: Vec<Node> = level1
-        .iter()
-        .filter(|n| node_matches_text(n, query) && keep(n))
-        .cloned()
-        .collect();
-    let parents: Vec<&Node> = level1.iter().take(LEVEL2_PARENTS).collect();
-    let level2 = children_wave(app, &parents, LEVEL2_MAX, &mut warnings).await;
-    matches.extend(
-        level2
-            .iter()
-            .filter(|n| node_matches_text(n, query) && keep(n))
-            .cloned(),
-    );
+    let matching = |n: &&Node| node_matches_text(n, query) && keep(n);
+    let mut matches: Vec<Node> = level1.iter().copied().filter(matching).cloned().collect();
+    let parents: Vec<&Node> = level1.iter().take(LEVEL2_PARENTS).copied().collect();
+    let level2_lists = children_wave(app, &parents, LEVEL2_MAX, &mut warnings).await;
+    let level2: Vec<&Node> = visible(&level2_lists).collect();
+    matches.extend(level2.iter().copied().filter(matching).cloned());
 
     // Wave 3: level 3 below the 15 best level-2 nodes, only if still nothing.
     if matches.is_empty() && !level2.is_empty() {
         let parents = best_parents(&level2, query, LEVEL3_PARENTS);
-        let level3 = children_wave(app, &parents, LEVEL3_MAX, &mut warnings).await;
-        matches.extend(level3.into_iter().filter(|n| node_matches_text(n, query) && keep(n)));
+        let level3_lists = children_wave(app, &parents, LEVEL3_MAX, &mut warnings).await;
+        matches.extend(visible(&level3_lists).filter(matching).cloned());
     }
     Ok(finish(
         dedup(matches.into_iter()),
@@ -186,12 +182,12 @@ fn keeps(node: &Node, filters: &Filters, exclude: &[String]) -> bool {
         && filters.keeps(node)
 }
 
-/// Drop config folders/variants from a listing.
-fn visible(nodes: Vec<Node>) -> Vec<Node> {
-    nodes
-        .into_iter()
+/// The nodes of `lists` without config folders/variants, in order.
+fn visible(lists: &[Arc<NodeList>]) -> impl Iterator<Item = &Node> {
+    lists
+        .iter()
+        .flat_map(|list| &list.nodes)
         .filter(|n| !is_page_config(n) && !n.id().is_empty())
-        .collect()
 }
 
 /// First occurrence of every id, order kept.
@@ -200,9 +196,9 @@ fn dedup(nodes: impl Iterator<Item = Node>) -> Vec<Node> {
     nodes.filter(|n| seen.insert(n.id().to_string())).collect()
 }
 
-/// The sub-collections of `parents` in one parallel wave, concatenated in
-/// parent order; failed reads become one warning.
-async fn children_wave(app: &App, parents: &[&Node], max: u32, warnings: &mut Vec<String>) -> Vec<Node> {
+/// The sub-collection listings of `parents` in one parallel wave, in parent
+/// order; failed reads become one warning.
+async fn children_wave(app: &App, parents: &[&Node], max: u32, warnings: &mut Vec<String>) -> Vec<Arc<NodeList>> {
     let results: Vec<Result<Arc<NodeList>, UpstreamError>> = join_all(parents.iter().map(|p| {
         app.upstream
             .children(p.id(), ChildFilter::Folders, max, 0, Props::Display)
@@ -217,19 +213,13 @@ async fn children_wave(app: &App, parents: &[&Node], max: u32, warnings: &mut Ve
             first.german()
         ));
     }
-    visible(
-        results
-            .into_iter()
-            .filter_map(Result::ok)
-            .flat_map(|l| Arc::unwrap_or_clone(l).nodes)
-            .collect(),
-    )
+    results.into_iter().filter_map(Result::ok).collect()
 }
 
 /// §7.1 step 4: level-2 nodes scored by how many query words (> 2 chars)
 /// occur in name + title + description; the best `n` (stable), or the first
 /// `n` when nothing scores.
-fn best_parents<'a>(nodes: &'a [Node], query: &str, n: usize) -> Vec<&'a Node> {
+fn best_parents<'a>(nodes: &[&'a Node], query: &str, n: usize) -> Vec<&'a Node> {
     let words: Vec<String> = query
         .split_whitespace()
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
@@ -237,7 +227,7 @@ fn best_parents<'a>(nodes: &'a [Node], query: &str, n: usize) -> Vec<&'a Node> {
         .collect();
     let mut scored: Vec<(usize, &Node)> = nodes
         .iter()
-        .map(|node| {
+        .map(|&node| {
             let haystack = format!(
                 "{} {} {} {}",
                 node.name,
@@ -444,11 +434,12 @@ mod tests {
 
     #[test]
     fn best_parents_prefers_word_hits_then_keeps_order() {
-        let nodes = vec![
+        let owned = [
             node("a", "Algebra", "Algebra"),
             node("b", "Geometrie", "Geometrie"),
             node("c", "Zahlen", "Zahlen"),
         ];
+        let nodes: Vec<&Node> = owned.iter().collect();
         let best: Vec<&str> = best_parents(&nodes, "Geometrie der Kreise", 2)
             .iter()
             .map(|n| n.id())
