@@ -5,7 +5,8 @@
 
 use wlo_mcp::transport::serverless;
 
-#[tokio::main]
+// One thread: an instance answers one request at a time (see src/main.rs).
+#[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), vercel_runtime::Error> {
     serverless::init_stderr_logging();
     let cold = serverless::cold_start();

@@ -48,6 +48,7 @@ fn version_and_help() {
             "WLO_POOL_SIZE",
             "WLO_TOOL_DEADLINE_MS",
             "RUST_LOG",
+            "TOKIO_WORKER_THREADS",
         ] {
             if args[0] != "--help" || var == "WLO_REPOSITORY_URL" {
                 assert!(help.contains(var), "{args:?} help lacks {var}");

@@ -6,7 +6,8 @@ use std::convert::Infallible;
 
 use wlo_mcp::transport::serverless;
 
-#[tokio::main]
+// One thread: an instance answers one request at a time (see src/main.rs).
+#[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), lambda_http::Error> {
     lambda_http::tracing::init_default_subscriber_with_writer(std::io::stderr);
     let cold = serverless::cold_start();
