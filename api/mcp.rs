@@ -5,8 +5,7 @@
 
 use wlo_mcp::transport::serverless;
 
-// One thread: an instance answers one request at a time (see src/main.rs).
-#[tokio::main(flavor = "current_thread")]
+#[tokio::main]
 async fn main() -> Result<(), vercel_runtime::Error> {
     serverless::init_stderr_logging();
     let cold = serverless::cold_start();

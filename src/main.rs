@@ -25,7 +25,7 @@ Environment (read once at start):
   MCP_TOOL_DENY           comma list: never offer these tools (wins over ALLOW)
   PORT                    HTTP port for 'serve' when --port is not given [default: 3000]
   RUST_LOG                log filter, logs go to stderr [default: info]
-  TOKIO_WORKER_THREADS    run on N worker threads [default: one thread]";
+  TOKIO_WORKER_THREADS    worker threads of 'serve'/'stdio' [default: one per CPU]";
 
 /// MCP server for WirLernenOnline.de (WLO): search and browse open educational resources.
 #[derive(Parser)]
@@ -85,16 +85,8 @@ fn main() -> ExitCode {
         Ok(config) => config,
         Err(error) => return config_error(&error),
     };
-    // One thread by default: the work is waiting on WLO, and a single thread
-    // spares every upstream read the hand-off between worker threads (about a
-    // third of the CPU per tool call on two cores). TOKIO_WORKER_THREADS=N
-    // asks for a work-stealing runtime with N threads instead.
-    let mut builder = if std::env::var_os("TOKIO_WORKER_THREADS").is_some() {
-        tokio::runtime::Builder::new_multi_thread()
-    } else {
-        tokio::runtime::Builder::new_current_thread()
-    };
-    let runtime = match builder.enable_all().build() {
+    // Worker threads: one per CPU, or TOKIO_WORKER_THREADS (read by tokio).
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
         Ok(runtime) => runtime,
         Err(error) => {
             eprintln!("error: cannot start the async runtime: {error}");

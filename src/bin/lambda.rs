@@ -6,8 +6,7 @@ use std::convert::Infallible;
 
 use wlo_mcp::transport::serverless;
 
-// One thread: an instance answers one request at a time (see src/main.rs).
-#[tokio::main(flavor = "current_thread")]
+#[tokio::main]
 async fn main() -> Result<(), lambda_http::Error> {
     lambda_http::tracing::init_default_subscriber_with_writer(std::io::stderr);
     let cold = serverless::cold_start();
