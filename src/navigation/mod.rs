@@ -14,7 +14,6 @@ pub mod portals;
 pub mod topic_pages;
 pub mod tree;
 
-use crate::search::ranking::collation_key;
 use crate::upstream::{Node, UpstreamError};
 use crate::vocab::{self, Vocabulary};
 
@@ -111,16 +110,6 @@ pub(crate) fn real_child_total(total: u64, page: &[Node], owner_config_ref: Opti
     real
 }
 
-/// Sort nodes alphabetically (German collation: DIN 5007-1 folded lower case,
-/// then the unfolded lower case, then the node id).
-pub(crate) fn sort_alphabetically<N: std::borrow::Borrow<Node>>(nodes: &mut [N]) {
-    nodes.sort_by_cached_key(|n| {
-        let n = n.borrow();
-        let (folded, lower) = collation_key(n.display_title());
-        (folded, lower, n.id().to_string())
-    });
-}
-
 /// The first repository failure of a set of results, if any (404/403 are
 /// "this node is missing", not a repository failure).
 pub(crate) fn first_repository_failure<'a, T: 'a>(
@@ -136,6 +125,7 @@ pub(crate) fn first_repository_failure<'a, T: 'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::ranking::sort_by_title;
     use serde_json::json;
 
     fn node(value: serde_json::Value) -> Node {
@@ -189,7 +179,7 @@ mod tests {
             node(json!({"ref": {"id": "2"}, "properties": {"cclom:title": ["Ökologie"]}})),
             node(json!({"ref": {"id": "3"}, "properties": {"cclom:title": ["Musik"]}})),
         ];
-        sort_alphabetically(&mut nodes);
+        sort_by_title(&mut nodes);
         let ids: Vec<&str> = nodes.iter().map(Node::id).collect();
         assert_eq!(ids, ["3", "2", "1"]);
     }

@@ -72,7 +72,7 @@ pub async fn subject_portals(app: &App, query: &PortalsQuery) -> Result<Portals,
             None => true,
         })
         .collect();
-    super::sort_alphabetically(&mut nodes);
+    crate::search::ranking::sort_by_title(&mut nodes);
 
     let counts: Vec<Option<Result<u64, UpstreamError>>> = if query.include_counts {
         join_all(

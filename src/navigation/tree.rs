@@ -16,8 +16,9 @@
 use futures::future::join_all;
 use std::sync::Arc;
 
-use super::{NavError, first_repository_failure, is_technical_child, real_child_total, sort_alphabetically};
+use super::{NavError, first_repository_failure, is_technical_child, real_child_total};
 use crate::app::App;
+use crate::search::ranking::sort_by_title;
 use crate::upstream::{ChildFilter, Node, NodeList, Props, UpstreamError};
 
 /// Children shown per level-1 node at depth 2.
@@ -120,7 +121,7 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
 
     let total = real_child_total(listing.pagination.total, &listing.nodes, parent_config.as_deref());
     let mut level1 = real_children(listing);
-    sort_alphabetically(&mut level1);
+    sort_by_title(&mut level1);
     let mut truncated = level1.len() > max_results;
     level1.truncate(max_results);
     truncated |= total > level1.len() as u64;
@@ -155,7 +156,7 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
             // Sort borrowed nodes and copy only the ones shown (a listing may
             // be shared with the cache).
             let mut children: Vec<&Node> = listing.nodes.iter().filter(|n| is_real_child(n)).collect();
-            sort_alphabetically(&mut children);
+            sort_by_title(&mut children);
             children.truncate(MAX_CHILDREN_PER_PARENT.min(budget));
             let children: Vec<Node> = children.into_iter().cloned().collect();
             budget -= children.len();

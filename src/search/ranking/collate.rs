@@ -52,9 +52,10 @@ fn fold(c: char) -> Fold {
 }
 
 /// Sort nodes by the German collation key of their display title, then by
-/// node id (deterministic for equal titles).
-pub fn sort_by_title(nodes: &mut [Node]) {
+/// node id (deterministic for equal titles). Sorts nodes or references.
+pub fn sort_by_title<N: std::borrow::Borrow<Node>>(nodes: &mut [N]) {
     nodes.sort_by_cached_key(|n| {
+        let n = n.borrow();
         let (folded, lower) = collation_key(n.display_title());
         (folded, lower, n.id().to_string())
     });
