@@ -4,7 +4,7 @@
 //! (folded, lightly stemmed, whole words for short forms).
 
 use super::expand::{split_topic, synonym_expansions};
-use super::text::{char_len, fold, material_stems, phrase, stem, synonyms_of, tokens};
+use super::text::{char_len, fold, material_stems, phrase, stem, stem_of, synonyms_of, tokens};
 use crate::upstream::model::Node;
 use crate::vocab::{self, Vocabulary};
 
@@ -14,13 +14,44 @@ use crate::vocab::{self, Vocabulary};
 pub(crate) struct Form(Vec<String>);
 
 /// A text prepared for matching: its folded tokens (edge punctuation
-/// trimmed), each with its stem.
+/// trimmed), each with its stem. Held as one folded string and the spans of
+/// its words (a stem is a prefix of its word): every node's title,
+/// description and keywords go through this, two allocations each.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Words(Vec<(String, String)>);
+pub(crate) struct Words {
+    folded: String,
+    /// `(start, end, stem end)` byte offsets into `folded`.
+    spans: Vec<(u32, u32, u32)>,
+}
 
 impl Words {
     pub(crate) fn of(text: &str) -> Self {
-        Words(tokens(&fold(text)).map(|w| (w.to_string(), stem(w))).collect())
+        let folded = fold(text);
+        let base = folded.as_ptr() as usize;
+        let spans = tokens(&folded)
+            .map(|w| {
+                let start = w.as_ptr() as usize - base;
+                let end = start + w.len();
+                (start as u32, end as u32, (start + stem_of(w).len()) as u32)
+            })
+            .collect();
+        Words { folded, spans }
+    }
+
+    fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    /// Word `i` and its stem.
+    fn word(&self, i: usize) -> (&str, &str) {
+        let (start, end, stem_end) = self.spans[i];
+        let (start, end, stem_end) = (start as usize, end as usize, stem_end as usize);
+        (&self.folded[start..end], &self.folded[start..stem_end])
+    }
+
+    /// Every word with its stem, in order.
+    fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+        (0..self.len()).map(|i| self.word(i))
     }
 }
 
@@ -32,7 +63,7 @@ enum Pos {
     Later,
 }
 
-fn token_matches(pattern: &str, word: &(String, String), pos: Pos) -> bool {
+fn token_matches(pattern: &str, word: (&str, &str), pos: Pos) -> bool {
     if char_len(pattern) <= 3 {
         // Short forms ("ki", "bio", "geo") are whole words only: "bio" must
         // not hit "Biodiversität", "geo" not "Geometrie".
@@ -58,23 +89,22 @@ impl Form {
     /// characters: as a whole word), several tokens as consecutive words.
     pub(crate) fn matches(&self, text: &Words) -> bool {
         let n = self.0.len();
-        if n == 0 || text.0.len() < n {
+        if n == 0 || text.len() < n {
             return false;
         }
-        text.0.windows(n).any(|window| {
+        (0..=text.len() - n).any(|at| {
             self.0
                 .iter()
-                .zip(window)
                 .enumerate()
-                .all(|(i, (p, w))| token_matches(p, w, if i == 0 { Pos::First } else { Pos::Later }))
+                .all(|(i, p)| token_matches(p, text.word(at + i), if i == 0 { Pos::First } else { Pos::Later }))
         })
     }
 
     /// The text is the form: same number of words, equal stems.
     pub(crate) fn equals(&self, text: &Words) -> bool {
         !self.0.is_empty()
-            && self.0.len() == text.0.len()
-            && self.0.iter().zip(&text.0).all(|(p, w)| *p == w.1 || *p == w.0)
+            && self.0.len() == text.len()
+            && self.0.iter().zip(text.iter()).all(|(p, w)| *p == w.1 || *p == w.0)
     }
 
     /// The text starts with the form (the first word may be longer:
@@ -82,8 +112,8 @@ impl Form {
     pub(crate) fn starts(&self, text: &Words) -> bool {
         let n = self.0.len();
         n > 0
-            && text.0.len() >= n
-            && self.0.iter().zip(&text.0).all(|(p, w)| {
+            && text.len() >= n
+            && self.0.iter().zip(text.iter()).all(|(p, w)| {
                 if char_len(p) <= 3 {
                     *p == w.0 || *p == w.1
                 } else {
@@ -184,8 +214,8 @@ impl QueryModel {
         !self.materials.is_empty()
             && std::iter::once(title)
                 .chain(keywords)
-                .flat_map(|w| w.0.iter())
-                .any(|(word, _)| self.materials.iter().any(|m| word.contains(m)))
+                .flat_map(Words::iter)
+                .any(|(word, _)| self.materials.iter().any(|m| word.contains(*m)))
     }
 }
 

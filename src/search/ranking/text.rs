@@ -305,8 +305,13 @@ const MIN_STEM: usize = 4;
 /// prefix/substring of the node's (unstemmed) words, so over-short stems
 /// are what matters, and those are prevented by the four-character minimum.
 pub(crate) fn stem(folded: &str) -> String {
+    stem_of(folded).to_string()
+}
+
+/// [`stem`] as a prefix of the word itself (a stem only ever drops an ending).
+pub(crate) fn stem_of(folded: &str) -> &str {
     if !folded.chars().all(char::is_alphabetic) {
-        return folded.to_string();
+        return folded;
     }
     for suffix in SUFFIXES {
         let Some(base) = folded.strip_suffix(suffix) else {
@@ -321,10 +326,10 @@ pub(crate) fn stem(folded: &str) -> String {
             _ => true,
         };
         if allowed && char_len(base) >= MIN_STEM {
-            return base.to_string();
+            return base;
         }
     }
-    folded.to_string()
+    folded
 }
 
 /// True when `needle` occurs in `haystack` starting at a word boundary
