@@ -354,10 +354,9 @@ fn v1(s: impl Into<String>) -> Vec<String> {
     vec![s.into()]
 }
 
-/// ISO-8601 UTC timestamp from Unix seconds.
-fn iso(ts: u64, millis: bool) -> String {
-    let days = (ts / 86_400) as i64;
-    let secs = ts % 86_400;
+/// The civil date `(year, month, day)` of a day count since 1970-01-01
+/// (H. Hinnant's algorithm).
+pub fn civil_date(days: i64) -> (i64, i64, i64) {
     let z = days + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z - era * 146_097;
@@ -366,7 +365,13 @@ fn iso(ts: u64, millis: bool) -> String {
     let mp = (5 * doy + 2) / 153;
     let d = doy - (153 * mp + 2) / 5 + 1;
     let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + if m <= 2 { 1 } else { 0 };
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+/// ISO-8601 UTC timestamp from Unix seconds.
+fn iso(ts: u64, millis: bool) -> String {
+    let (y, m, d) = civil_date((ts / 86_400) as i64);
+    let secs = ts % 86_400;
     let (h, mi, s) = (secs / 3600, secs % 3600 / 60, secs % 60);
     if millis {
         format!("{y:04}-{m:02}-{d:02}T{h:02}:{mi:02}:{s:02}.000Z")
@@ -1872,6 +1877,15 @@ fn full_text(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn civil_dates() {
+        assert_eq!(civil_date(0), (1970, 1, 1));
+        assert_eq!(civil_date(11_016), (2000, 2, 29));
+        assert_eq!(civil_date(20_786), (2026, 11, 29));
+        assert_eq!(iso(1_678_810_399, false), "2023-03-14T16:13:19Z");
+        assert_eq!(iso(1_678_810_399, true), "2023-03-14T16:13:19.000Z");
+    }
 
     #[test]
     fn generation_is_deterministic() {
