@@ -84,11 +84,11 @@ pub fn bad_request(message: &str) -> ApiResponse {
     error(400, "org.edu_sharing.restservices.DAOValidationException", message)
 }
 pub fn not_found() -> ApiResponse {
-    error(
-        404,
-        "org.edu_sharing.restservices.DAOMissingException",
-        "Node does not exist",
-    )
+    missing("Node does not exist")
+}
+/// A 404 `DAOMissingException` (node, repository or metadata set).
+fn missing(what: &str) -> ApiResponse {
+    error(404, "org.edu_sharing.restservices.DAOMissingException", what)
 }
 pub fn forbidden() -> ApiResponse {
     error(
@@ -547,18 +547,10 @@ impl Api {
                     return method_not_allowed();
                 }
                 if *repo != "-home-" {
-                    return error(
-                        404,
-                        "org.edu_sharing.restservices.DAOMissingException",
-                        "Repository does not exist",
-                    );
+                    return missing("Repository does not exist");
                 }
                 if *mds != "mds_oeh" && *mds != "-default-" {
-                    return error(
-                        404,
-                        "org.edu_sharing.restservices.DAOMissingException",
-                        "Metadata set does not exist",
-                    );
+                    return missing("Metadata set does not exist");
                 }
                 let mode = match *query {
                     "ngsearch" => Mode::Ngsearch,
@@ -575,11 +567,7 @@ impl Api {
                     return method_not_allowed();
                 }
                 if *repo != "-home-" {
-                    return error(
-                        404,
-                        "org.edu_sharing.restservices.DAOMissingException",
-                        "Repository does not exist",
-                    );
+                    return missing("Repository does not exist");
                 }
                 let id = match percent_decode(id, false) {
                     Ok(id) => id,
