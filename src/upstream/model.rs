@@ -670,18 +670,27 @@ static KNOWN_KEYS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
     keys
 });
 
-/// A node's properties, sorted by key. Compact on purpose: a node carries
+/// A node's properties, sorted by key length and key. Compact on purpose: a node carries
 /// 20–60 keys, is read many times and never grows after parsing, so a sorted
 /// vector with shared key names takes about half the memory of a `BTreeMap`
 /// of owned strings.
 #[derive(Clone, Default, PartialEq, Eq)]
 pub struct PropertyMap(Vec<(Cow<'static, str>, Box<[String]>)>);
 
-/// Printed as a map, like the `BTreeMap` it replaces.
+/// Printed as a map sorted by key, like the `BTreeMap` it replaces.
 impl fmt::Debug for PropertyMap {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_map().entries(self.iter()).finish()
+        let mut entries: Vec<(&str, &[String])> = self.iter().collect();
+        entries.sort_unstable_by_key(|(k, _)| *k);
+        f.debug_map().entries(entries).finish()
     }
+}
+
+/// The storage order of property keys: by length, then bytes. Most lookups
+/// are settled by the length alone (many keys share the `ccm:` prefix, which
+/// a plain string order would compare again and again).
+fn key_order(a: &str, b: &str) -> std::cmp::Ordering {
+    a.len().cmp(&b.len()).then_with(|| a.as_bytes().cmp(b.as_bytes()))
 }
 
 impl PropertyMap {
@@ -696,14 +705,14 @@ impl PropertyMap {
     fn from_entries(mut entries: Vec<(Cow<'static, str>, Box<[String]>)>) -> PropertyMap {
         entries.reverse();
         // Stable: among equal keys the last one read now comes first, and is kept.
-        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        entries.sort_by(|a, b| key_order(&a.0, &b.0));
         entries.dedup_by(|later, kept| later.0 == kept.0);
         entries.shrink_to_fit();
         PropertyMap(entries)
     }
 
     fn position(&self, key: &str) -> Result<usize, usize> {
-        self.0.binary_search_by(|(k, _)| k.as_ref().cmp(key))
+        self.0.binary_search_by(|(k, _)| key_order(k, key))
     }
 
     /// The values of `key`.
@@ -728,12 +737,12 @@ impl PropertyMap {
         self.0.len()
     }
 
-    /// The keys, sorted.
+    /// The keys, in storage order (by length, then bytes).
     pub fn keys(&self) -> impl Iterator<Item = &str> {
         self.0.iter().map(|(k, _)| k.as_ref())
     }
 
-    /// Key and values, sorted by key.
+    /// Key and values, in storage order (by length, then bytes).
     pub fn iter(&self) -> impl Iterator<Item = (&str, &[String])> {
         self.0.iter().map(|(k, v)| (k.as_ref(), &**v))
     }
@@ -802,19 +811,19 @@ mod tests {
         let n = node(json!({"properties": {"zz:unknown": ["z"], "cclom:title": ["T"], "aa:other": "a"}}));
         assert_eq!(
             n.properties.keys().collect::<Vec<_>>(),
-            ["aa:other", "cclom:title", "zz:unknown"]
+            ["aa:other", "zz:unknown", "cclom:title"]
         );
         assert!(
-            matches!(n.properties.0[1].0, Cow::Borrowed(_)),
+            matches!(n.properties.0[2].0, Cow::Borrowed(_)),
             "a requested key is not allocated"
         );
-        assert!(matches!(n.properties.0[2].0, Cow::Owned(_)));
+        assert!(matches!(n.properties.0[1].0, Cow::Owned(_)));
         let mut p = n.properties.clone();
         p.insert("bb:new", vec!["b".into()]);
         p.insert("cclom:title", vec!["U".into()]);
         assert_eq!(
             p.keys().collect::<Vec<_>>(),
-            ["aa:other", "bb:new", "cclom:title", "zz:unknown"]
+            ["bb:new", "aa:other", "zz:unknown", "cclom:title"]
         );
         assert_eq!(p.get("cclom:title"), Some(&["U".to_string()][..]));
         assert_eq!(p.get("missing"), None);
@@ -1296,7 +1305,8 @@ mod tests {
             assert_eq!(n.is_directory, o.is_directory);
             assert_eq!((&n.name, &n.title, &n.mimetype), (&o.name, &o.title, &o.mimetype));
             assert_eq!(n.aspects, o.aspects);
-            let new_props: Vec<(&str, &[String])> = n.properties.iter().collect();
+            let mut new_props: Vec<(&str, &[String])> = n.properties.iter().collect();
+            new_props.sort_unstable_by_key(|(k, _)| *k);
             let old_props: Vec<(&str, &[String])> = o.properties.iter().map(|(k, v)| (k.as_str(), &v[..])).collect();
             assert_eq!(new_props, old_props);
             assert_eq!(n.size, o.size);
