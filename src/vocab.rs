@@ -522,8 +522,10 @@ fn slug_of(value: &str) -> &str {
     value.rsplit(['/', ':']).next().unwrap_or(value)
 }
 
-/// Lower-case and fold German umlauts/ß: ä→a, ö→o, ü→u, ß→ss.
-fn fold(s: &str) -> String {
+/// Lower-case and fold German umlauts/ß: ä→a, ö→o, ü→u, ß→ss, so that
+/// "Arbeitsblätter" and "Arbeitsblatter" compare equal (vocabulary matching
+/// and the search score share it).
+pub(crate) fn fold(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars().flat_map(char::to_lowercase) {
         match c {

@@ -274,21 +274,7 @@ pub fn signal_terms(query: &str) -> Vec<String> {
     out
 }
 
-/// Lower-case and fold German umlauts and ß (ä→a, ö→o, ü→u, ß→ss), so that
-/// "Arbeitsblätter" and "Arbeitsblatter" compare equal in the score.
-pub(crate) fn fold(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars().flat_map(char::to_lowercase) {
-        match c {
-            'ä' => out.push('a'),
-            'ö' => out.push('o'),
-            'ü' => out.push('u'),
-            'ß' => out.push_str("ss"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub(crate) use crate::vocab::fold;
 
 /// German inflection endings stripped by [`stem`], longest first.
 const SUFFIXES: &[&str] = &["ern", "en", "er", "es", "e", "n", "s"];
