@@ -85,13 +85,7 @@ pub fn safe_url(value: &str) -> String {
 /// Labels of a vocabulary property (display path).
 pub fn labels(node: &Node, vocabulary: Vocabulary, property: &str) -> Vec<String> {
     let uris = node.prop(property);
-    let names = match property {
-        "ccm:taxonid" => node.prop("ccm:taxonid_DISPLAYNAME"),
-        "ccm:educationalcontext" => node.prop("ccm:educationalcontext_DISPLAYNAME"),
-        "ccm:educationalintendedenduserrole" => node.prop("ccm:educationalintendedenduserrole_DISPLAYNAME"),
-        "ccm:oeh_lrt_aggregated" => node.prop("ccm:oeh_lrt_aggregated_DISPLAYNAME"),
-        other => node.prop(&format!("{other}_DISPLAYNAME")),
-    };
+    let names = node.prop(&format!("{property}_DISPLAYNAME"));
     vocab::display_labels(vocabulary, uris, names)
 }
 
