@@ -5,7 +5,8 @@
 
 use wlo_mcp::transport::serverless;
 
-#[tokio::main]
+// One request at a time per instance: one thread, no cross-thread wake-ups.
+#[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), vercel_runtime::Error> {
     serverless::init_stderr_logging();
     let cold = serverless::cold_start();

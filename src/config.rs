@@ -38,6 +38,11 @@ pub struct Config {
     pub tool_allow: Option<Vec<String>>,
     /// Tools removed by `MCP_TOOL_DENY` (deny wins).
     pub tool_deny: Vec<String>,
+    /// Threads of the async runtime of `serve`/`stdio` (`TOKIO_WORKER_THREADS`).
+    /// 1 (the default) runs everything on one thread: the server waits on the
+    /// upstream far more than it computes, and one thread saves the cross-thread
+    /// wake-ups that cost 20–40 % of a call's CPU (docs/performance.md).
+    pub worker_threads: usize,
     /// Non-fatal findings (suspicious repository URL) to log at start-up.
     pub warnings: Vec<String>,
 }
@@ -116,6 +121,7 @@ impl Config {
             access_token: get("WLO_MCP_TOKEN").map(|t| t.trim().to_string()),
             tool_allow: list("MCP_TOOL_ALLOW"),
             tool_deny: list("MCP_TOOL_DENY").unwrap_or_default(),
+            worker_threads: number("TOKIO_WORKER_THREADS", 1, 1, 1024)? as usize,
             warnings,
         })
     }
@@ -202,7 +208,9 @@ mod tests {
         assert_eq!(c.pool_size, 25);
         assert_eq!(c.timeout, Duration::from_millis(8000));
         assert_eq!(c.tool_deadline, Duration::from_millis(9000));
+        assert_eq!(c.worker_threads, 1);
         assert!(c.warnings.is_empty());
+        assert_eq!(config(&[("TOKIO_WORKER_THREADS", " 4 ")]).unwrap().worker_threads, 4);
     }
 
     #[test]

@@ -25,7 +25,8 @@ Environment (read once at start):
   MCP_TOOL_DENY           comma list: never offer these tools (wins over ALLOW)
   PORT                    HTTP port for 'serve' when --port is not given [default: 3000]
   RUST_LOG                log filter, logs go to stderr [default: info]
-  TOKIO_WORKER_THREADS    worker threads of 'serve'/'stdio' [default: one per CPU]";
+  TOKIO_WORKER_THREADS    threads of 'serve'/'stdio', 1-1024 [default: 1; more only pays off
+                          for many concurrent clients on one process]";
 
 /// MCP server for WirLernenOnline.de (WLO): search and browse open educational resources.
 #[derive(Parser)]
@@ -85,8 +86,15 @@ fn main() -> ExitCode {
         Ok(config) => config,
         Err(error) => return config_error(&error),
     };
-    // Worker threads: one per CPU, or TOKIO_WORKER_THREADS (read by tokio).
-    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+    let mut builder = match config.worker_threads {
+        1 => tokio::runtime::Builder::new_current_thread(),
+        threads => {
+            let mut builder = tokio::runtime::Builder::new_multi_thread();
+            builder.worker_threads(threads);
+            builder
+        }
+    };
+    let runtime = match builder.enable_all().build() {
         Ok(runtime) => runtime,
         Err(error) => {
             eprintln!("error: cannot start the async runtime: {error}");

@@ -69,6 +69,8 @@ fn bad_configuration_is_one_line_and_exit_2() {
         ("WLO_ROOT_COLLECTION_ID", "not-a-uuid"),
         ("WLO_REPOSITORY_URL", "ftp://example.org"),
         ("WLO_TIMEOUT_MS", "-1"),
+        ("TOKIO_WORKER_THREADS", "0"),
+        ("TOKIO_WORKER_THREADS", "lots"),
     ] {
         let out = wlo().arg("tools").env(var, value).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{var}={value}");
@@ -245,6 +247,36 @@ async fn sigterm_finishes_in_flight_requests_and_exits_0() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     };
     assert_eq!(status.code(), Some(0));
+}
+
+/// One thread (the default) and a multi-thread runtime give the same answers.
+#[tokio::test]
+async fn serve_answers_alike_on_one_thread_and_on_several() {
+    let standin = StandIn::start(StandInOptions::default()).await.unwrap();
+    let mut bodies = Vec::new();
+    for threads in ["1", "3"] {
+        let server = Server::spawn(
+            &["serve", "--port", "0"],
+            &env(&[
+                ("WLO_REPOSITORY_URL", &standin.base_url()),
+                ("TOKIO_WORKER_THREADS", threads),
+            ]),
+        );
+        let calls = (0..8).map(|_| {
+            server.rpc(
+                "tools/call",
+                json!({"name": "search_wlo_content", "arguments": {"query": "Bruchrechnung"}}),
+            )
+        });
+        let answers = futures::future::join_all(calls).await;
+        assert!(
+            answers.windows(2).all(|w| w[0] == w[1]),
+            "{threads} threads: concurrent answers differ"
+        );
+        assert_eq!(answers[0]["result"]["isError"], json!(false), "{}", answers[0]);
+        bodies.push(answers[0].clone());
+    }
+    assert_eq!(bodies[0], bodies[1]);
 }
 
 #[test]

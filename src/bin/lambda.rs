@@ -6,7 +6,8 @@ use std::convert::Infallible;
 
 use wlo_mcp::transport::serverless;
 
-#[tokio::main]
+// One request at a time per instance: one thread, no cross-thread wake-ups.
+#[tokio::main(flavor = "current_thread")]
 async fn main() -> Result<(), lambda_http::Error> {
     lambda_http::tracing::init_default_subscriber_with_writer(std::io::stderr);
     let cold = serverless::cold_start();
