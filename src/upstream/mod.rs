@@ -16,6 +16,7 @@ use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
 use bytes::Bytes;
+use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use tokio::sync::Semaphore;
 
@@ -272,8 +273,7 @@ impl EduSharing {
             props,
         );
         self.fetch_with(Request::get(url), class, |body| {
-            let entry: model::NodeEntry =
-                serde_json::from_slice(body).map_err(|e| UpstreamError::Malformed(e.to_string()))?;
+            let entry: model::NodeEntry = parse_json(body)?;
             entry
                 .node
                 .ok_or_else(|| UpstreamError::Malformed("metadata answer without a node".into()))
@@ -296,8 +296,7 @@ impl EduSharing {
         );
         let text = self
             .fetch_with(Request::get(url), CacheClass::Never, |body| {
-                let text: model::NodeText =
-                    serde_json::from_slice(body).map_err(|e| UpstreamError::Malformed(e.to_string()))?;
+                let text: model::NodeText = parse_json(body)?;
                 Ok(text.into_text())
             })
             .await?;
@@ -329,10 +328,7 @@ impl EduSharing {
     where
         T: DeserializeOwned + Send + Sync + 'static,
     {
-        self.fetch_with(request, class, |body| {
-            serde_json::from_slice(body).map_err(|e| UpstreamError::Malformed(e.to_string()))
-        })
-        .await
+        self.fetch_with(request, class, |body| parse_json(body)).await
     }
 
     /// [`Self::fetch_json`] with a custom parser (it may reject a body, too).
@@ -482,6 +478,17 @@ pub fn encode(value: &str) -> String {
     let mut out = String::with_capacity(value.len());
     encode_into(&mut out, value);
     out
+}
+
+/// Parse an answer body. UTF-8 is checked once for the whole body (fast on
+/// mostly-ASCII JSON), which spares serde_json a check per string; a body that
+/// is not UTF-8 goes through the per-string path and fails only where it must.
+fn parse_json<'de, T: Deserialize<'de>>(body: &'de [u8]) -> Result<T, UpstreamError> {
+    let parsed = match std::str::from_utf8(body) {
+        Ok(text) => serde_json::from_str(text),
+        Err(_) => serde_json::from_slice(body),
+    };
+    parsed.map_err(|e| UpstreamError::Malformed(e.to_string()))
 }
 
 fn encode_into(out: &mut String, value: &str) {

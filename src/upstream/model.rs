@@ -665,7 +665,7 @@ static KNOWN_KEYS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
         ])
         .copied()
         .collect();
-    keys.sort_unstable();
+    keys.sort_unstable_by(|a, b| key_order(a, b));
     keys.dedup();
     keys
 });
@@ -695,7 +695,7 @@ fn key_order(a: &str, b: &str) -> std::cmp::Ordering {
 
 impl PropertyMap {
     fn intern(key: &str) -> Cow<'static, str> {
-        match KNOWN_KEYS.binary_search(&key) {
+        match KNOWN_KEYS.binary_search_by(|known| key_order(known, key)) {
             Ok(i) => Cow::Borrowed(KNOWN_KEYS[i]),
             Err(_) => Cow::Owned(key.to_owned()),
         }
