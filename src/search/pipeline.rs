@@ -171,12 +171,15 @@ async fn with_fill(
     app: &App,
     search: &ContentSearch<'_>,
     query: &str,
-    fusion: Fusion,
+    fusion: Fusion<'_>,
     pool: u32,
     labels: &mut Vec<String>,
 ) -> (Vec<Node>, usize) {
     let max = search.max_results;
-    let mut nodes = keep(fusion.ranked.iter().map(|r| r.node.clone()), search.exclude, max);
+    let mut nodes: Vec<Node> = keep(fusion.ranked.iter().map(|r| r.node), search.exclude, max)
+        .into_iter()
+        .cloned()
+        .collect();
     if nodes.len() >= max {
         return (nodes, 0);
     }
@@ -184,12 +187,12 @@ async fn with_fill(
         return (nodes, 0);
     };
     let usable_hits = keep(
-        fusion.ranked.iter().chain(&fusion.below_floor).map(|r| r.node.clone()),
+        fusion.ranked.iter().chain(&fusion.below_floor).map(|r| r.node),
         search.exclude,
         max,
     )
     .len();
-    let mut candidates: Vec<Node> = fusion.below_floor.into_iter().map(|r| r.node).collect();
+    let mut candidates: Vec<Node> = fusion.below_floor.iter().map(|r| r.node.clone()).collect();
     if usable_hits < max {
         let variants = fill_variants(&subject, &related_keywords(&nodes));
         let results = wave(app, &variants, search.filters, pool).await;
@@ -203,14 +206,11 @@ async fn with_fill(
             }
         }
     }
-    let fill = keep(
-        rank_fill(query, &subject, &nodes, candidates).into_iter(),
-        search.exclude,
-        max - nodes.len(),
-    );
+    let ranked_fill = rank_fill(query, &subject, &nodes, candidates);
+    let fill = keep(ranked_fill.iter(), search.exclude, max - nodes.len());
     let filled = fill.len();
     tracing::debug!(query, subject, filled, "same-subject fill");
-    nodes.extend(fill);
+    nodes.extend(fill.into_iter().cloned());
     (nodes, filled)
 }
 
@@ -300,7 +300,7 @@ fn partial_failure(failed: usize, of: usize, results: &[Result<Arc<NodeList>, Up
 }
 
 /// Drop excluded ids (and, defensively, id-less nodes and placeholders); at most `max`.
-fn keep(nodes: impl Iterator<Item = Node>, exclude: &[String], max: usize) -> Vec<Node> {
+fn keep<'n>(nodes: impl Iterator<Item = &'n Node>, exclude: &[String], max: usize) -> Vec<&'n Node> {
     nodes
         .filter(|n| !n.id().is_empty() && !n.is_deleted_placeholder())
         .filter(|n| !exclude.iter().any(|e| e.eq_ignore_ascii_case(n.id())))
@@ -435,8 +435,8 @@ mod tests {
             node("c", "C"),
             node("d", "D"),
         ];
-        let kept = keep(nodes.into_iter(), &["C".to_string()], 2);
-        let ids: Vec<&str> = kept.iter().map(Node::id).collect();
+        let kept = keep(nodes.iter(), &["C".to_string()], 2);
+        let ids: Vec<&str> = kept.iter().map(|n| n.id()).collect();
         assert_eq!(ids, ["a", "d"]);
     }
 

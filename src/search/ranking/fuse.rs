@@ -21,10 +21,11 @@ pub struct VariantHits<'a> {
     pub nodes: &'a [Node],
 }
 
-/// One fused result.
-#[derive(Debug, Clone)]
-pub struct Ranked {
-    pub node: Node,
+/// One fused result, borrowing its node from the variant lists (the caller
+/// copies only the nodes it answers with).
+#[derive(Debug, Clone, Copy)]
+pub struct Ranked<'n> {
+    pub node: &'n Node,
     /// `0.8·normQ + 0.1·normRrf + bonus`, in `[0, 1]`.
     pub score: f64,
     /// The §9.2 quality score.
@@ -53,31 +54,31 @@ pub fn min_score(query: &str) -> i64 {
 /// influence neither the normalisation nor the floor's fallback; their rank
 /// positions still count for the other hits. Returns every survivor; the
 /// caller slices.
-pub fn fuse(query: &str, variants: &[VariantHits<'_>]) -> Vec<Ranked> {
+pub fn fuse<'n>(query: &str, variants: &[VariantHits<'n>]) -> Vec<Ranked<'n>> {
     fuse_all(query, variants).ranked
 }
 
 /// The full outcome of [`fuse`]: the survivors, and what the floor dropped.
 #[derive(Debug, Clone, Default)]
-pub struct Fusion {
+pub struct Fusion<'n> {
     /// What [`fuse`] returns.
-    pub ranked: Vec<Ranked>,
+    pub ranked: Vec<Ranked<'n>>,
     /// The entries below the quality floor (empty when the fallback kept
     /// everyone), in score order.
-    pub below_floor: Vec<Ranked>,
+    pub below_floor: Vec<Ranked<'n>>,
     /// At least one entry reached the floor (no fallback).
     pub floor_met: bool,
 }
 
 /// [`fuse`], also returning the entries below the floor.
-pub fn fuse_all(query: &str, variants: &[VariantHits<'_>]) -> Fusion {
+pub fn fuse_all<'n>(query: &str, variants: &[VariantHits<'n>]) -> Fusion<'n> {
     struct Acc<'n> {
         node: &'n Node,
         rrf: f64,
         appearances: u32,
     }
     let mut index: BTreeMap<&str, usize> = BTreeMap::new();
-    let mut acc: Vec<Acc<'_>> = Vec::new();
+    let mut acc: Vec<Acc<'n>> = Vec::new();
     for variant in variants {
         for (rank, node) in variant.nodes.iter().enumerate() {
             let id = node.id();
@@ -119,20 +120,20 @@ pub fn fuse_all(query: &str, variants: &[VariantHits<'_>]) -> Fusion {
             let norm_rrf = a.rrf / max_rrf;
             let bonus = (a.appearances as f64 / variant_count).min(1.0) * APPEARANCE_BONUS_MAX;
             Ranked {
-                node: a.node.clone(),
+                node: a.node,
                 score: QUALITY_WEIGHT * norm_q + RRF_WEIGHT * norm_rrf + bonus,
                 quality,
                 appearances: a.appearances,
             }
         })
         .collect();
-    ranked.sort_by(|a, b| by_score_then_id(a.score, b.score, &a.node, &b.node));
+    ranked.sort_by(|a, b| by_score_then_id(a.score, b.score, a.node, b.node));
 
     let floor = min_score(query);
     let floor_met = ranked.iter().any(|r| r.quality >= floor);
     let mut below_floor = Vec::new();
     if floor_met {
-        let (kept, below): (Vec<Ranked>, Vec<Ranked>) = ranked.into_iter().partition(|r| r.quality >= floor);
+        let (kept, below): (Vec<Ranked<'n>>, Vec<Ranked<'n>>) = ranked.into_iter().partition(|r| r.quality >= floor);
         ranked = kept;
         below_floor = below;
     }
@@ -167,7 +168,7 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn ids(ranked: &[Ranked]) -> Vec<&str> {
+    fn ids<'a>(ranked: &[Ranked<'a>]) -> Vec<&'a str> {
         ranked.iter().map(|r| r.node.id()).collect()
     }
 
