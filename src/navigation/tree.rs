@@ -31,8 +31,6 @@ pub const LEVEL2_FETCH: u32 = 30;
 const LEVEL1_SLACK: u32 = 5;
 
 const PARENT_KEYS: &[&str] = &["cclom:title", "cm:title", "cm:name", "ccm:page_config_ref"];
-const COUNT_KEYS: &[&str] = &["cm:name"];
-
 /// What the caller asked for.
 #[derive(Debug, Clone)]
 pub struct TreeQuery {
@@ -183,12 +181,10 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
             .flat_map(|n| std::iter::once(n).chain(n.children.iter().flatten()))
             .map(|n| n.node.id().to_string())
             .collect();
-        let counts = join_all(ids.iter().map(|id| async move {
-            app.upstream
-                .children(id, ChildFilter::Files, 1, 0, Props::Keys(COUNT_KEYS))
-                .await
-                .map(|list| list.pagination.total)
-        }))
+        let counts = join_all(
+            ids.iter()
+                .map(|id| async move { app.upstream.child_count(id, ChildFilter::Files).await }),
+        )
         .await;
         warnings.extend(failure_warning(&counts, |failed, all, error| {
             format!("Die Anzahl der Inhalte ist für {failed} von {all} Sammlungen nicht verfügbar: {error}")

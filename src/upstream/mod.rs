@@ -57,6 +57,9 @@ pub const DISPLAY_PROPS: &[&str] = &[
     "ccm:commonlicense_cc_version",
 ];
 
+/// What a count read asks for: one small property (the answer's node is skipped).
+const COUNT_KEYS: &[&str] = &["cm:name"];
+
 /// DISPLAY_PROPS plus the page-variant keys.
 pub const TOPIC_PAGE_PROPS: &[&str] = &[
     "ccm:page_variant_is_template",
@@ -239,6 +242,18 @@ impl EduSharing {
         skip_count: u32,
         props: Props,
     ) -> Result<Arc<NodeList>, UpstreamError> {
+        let url = self.children_url(node_id, filter, max_items, skip_count, props);
+        self.fetch_json(Request::get(url), CacheClass::Tree).await
+    }
+
+    fn children_url(
+        &self,
+        node_id: &str,
+        filter: ChildFilter,
+        max_items: u32,
+        skip_count: u32,
+        props: Props,
+    ) -> String {
         let mut params = vec![
             ("maxItems", max_items.to_string()),
             ("skipCount", skip_count.to_string()),
@@ -248,12 +263,19 @@ impl EduSharing {
             ChildFilter::Folders => params.push(("filter", "folders".into())),
             ChildFilter::Both => {}
         }
-        let url = self.url(
+        self.url(
             &format!("node/v1/nodes/-home-/{}/children", encode(node_id)),
             &params,
             props,
-        );
-        self.fetch_json(Request::get(url), CacheClass::Tree).await
+        )
+    }
+
+    /// E5 as a count: how many children of one kind a node has
+    /// (`pagination.total` of a one-item page; the item itself is not read).
+    pub async fn child_count(&self, node_id: &str, filter: ChildFilter) -> Result<u64, UpstreamError> {
+        let url = self.children_url(node_id, filter, 1, 0, Props::Keys(COUNT_KEYS));
+        let total: Arc<model::ListTotal> = self.fetch_json(Request::get(url), CacheClass::Tree).await?;
+        Ok(total.pagination.total)
     }
 
     /// E6: one node's metadata. 404 → [`UpstreamError::NotFound`].

@@ -193,6 +193,15 @@ pub struct NodeList {
     pub pagination: Pagination,
 }
 
+/// Only the `pagination` of a `{nodes, pagination}` answer: a count read
+/// skips its node instead of building it.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(default)]
+pub struct ListTotal {
+    #[serde(deserialize_with = "lenient")]
+    pub pagination: Pagination,
+}
+
 /// `{node}` from a metadata read.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default)]
@@ -798,6 +807,22 @@ mod tests {
         assert_eq!(node.prop("n"), ["1"]);
         assert!(node.preview.is_none());
         assert_eq!(node.is_public, None);
+    }
+
+    #[test]
+    fn a_count_answer_reads_only_the_total() {
+        let total = |body: serde_json::Value| serde_json::from_value::<ListTotal>(body).unwrap().pagination.total;
+        let node = serde_json::json!({"ref": {"id": "a"}, "properties": {"cm:name": ["a"]}});
+        assert_eq!(
+            total(serde_json::json!({"nodes": [node], "pagination": {"total": 20, "count": 1}})),
+            20
+        );
+        assert_eq!(
+            total(serde_json::json!({"pagination": {"total": 7}, "nodes": "junk"})),
+            7
+        );
+        assert_eq!(total(serde_json::json!({"nodes": []})), 0);
+        assert!(serde_json::from_str::<ListTotal>("{\"pagination\": {\"total\": 3}").is_err());
     }
 
     #[test]
