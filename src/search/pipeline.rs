@@ -46,7 +46,6 @@ use crate::upstream::{ChildFilter, Criterion, Node, NodeList, Props, UpstreamErr
 use crate::vocab::Vocabulary;
 
 /// The narrow projection of the dictionary reads.
-const TITLE_PROPS: &[&str] = &["cclom:title", "cm:name"];
 /// How many collection titles feed the typo dictionary.
 const DICTIONARY_COLLECTIONS: u32 = 500;
 /// How many root sub-collections feed the typo dictionary.
@@ -341,15 +340,9 @@ async fn dictionary(app: &App) -> Arc<Dictionary> {
 async fn build_dictionary(app: &App) -> (Dictionary, bool) {
     let root = app.config.root_collection_id.as_str();
     let (portals, collections) = futures::join!(
-        app.upstream.children(
-            root,
-            ChildFilter::Folders,
-            DICTIONARY_PORTALS,
-            0,
-            Props::Keys(TITLE_PROPS)
-        ),
         app.upstream
-            .collection_search("*", DICTIONARY_COLLECTIONS, Props::Keys(TITLE_PROPS)),
+            .child_titles(root, ChildFilter::Folders, DICTIONARY_PORTALS),
+        app.upstream.collection_titles("*", DICTIONARY_COLLECTIONS),
     );
     let mut phrases: Vec<String> = Vec::new();
     for vocabulary in Vocabulary::ALL {

@@ -22,7 +22,7 @@ use tokio::sync::Semaphore;
 
 pub use cache::{Cache, CacheOutcome};
 pub use error::UpstreamError;
-pub use model::{Criterion, Node, NodeList};
+pub use model::{Criterion, Node, NodeList, TitleList};
 pub use scope::CallScope;
 
 use crate::config::Config;
@@ -56,6 +56,9 @@ pub const DISPLAY_PROPS: &[&str] = &[
     "virtual:primaryparent_nodeid",
     "ccm:commonlicense_cc_version",
 ];
+
+/// What a names-only read asks for (see [`Node::display_title`]).
+const TITLE_KEYS: &[&str] = &["cclom:title", "cm:title", "cm:name"];
 
 /// What a count read asks for: one small property (the answer's node is skipped).
 const COUNT_KEYS: &[&str] = &["cm:name"];
@@ -196,6 +199,17 @@ impl EduSharing {
         max_items: u32,
         props: Props,
     ) -> Result<Arc<NodeList>, UpstreamError> {
+        self.fetch_json(self.collection_request(query, max_items, props), CacheClass::Search)
+            .await
+    }
+
+    /// E2 for names only: each hit's title fields, the rest skipped.
+    pub async fn collection_titles(&self, query: &str, max_items: u32) -> Result<Arc<TitleList>, UpstreamError> {
+        let request = self.collection_request(query, max_items, Props::Keys(TITLE_KEYS));
+        self.fetch_json(request, CacheClass::Search).await
+    }
+
+    fn collection_request(&self, query: &str, max_items: u32, props: Props) -> Request {
         let url = self.url(
             "search/v1/queries/-home-/mds_oeh/collections",
             &[
@@ -205,8 +219,10 @@ impl EduSharing {
             ],
             props,
         );
-        let body = serde_json::json!({ "criteria": [Criterion::one("ngsearchword", query)] });
-        self.fetch_json(Request::post(url, body), CacheClass::Search).await
+        Request::post(
+            url,
+            serde_json::json!({ "criteria": [Criterion::one("ngsearchword", query)] }),
+        )
     }
 
     /// E4: non-template page variants, optionally below one collection.
@@ -268,6 +284,17 @@ impl EduSharing {
             &params,
             props,
         )
+    }
+
+    /// E5 for names only: each child's title fields, the rest skipped.
+    pub async fn child_titles(
+        &self,
+        node_id: &str,
+        filter: ChildFilter,
+        max_items: u32,
+    ) -> Result<Arc<TitleList>, UpstreamError> {
+        let url = self.children_url(node_id, filter, max_items, 0, Props::Keys(TITLE_KEYS));
+        self.fetch_json(Request::get(url), CacheClass::Tree).await
     }
 
     /// E5 as a count: how many children of one kind a node has

@@ -138,6 +138,47 @@ lenient_struct!(Node {
     collection: "collection" => Option<CollectionInfo>,
 });
 
+/// The title chain of [`Node::display_title`]: `cclom:title`, `cm:title`,
+/// `cm:name`, `name`, `title`; the first that is not blank.
+fn display_title<'a>(properties: &'a PropertyMap, name: &'a str, title: &'a str) -> &'a str {
+    let first = |key| {
+        properties
+            .get(key)
+            .and_then(|values| values.first())
+            .map(String::as_str)
+            .filter(|s| !s.trim().is_empty())
+    };
+    first("cclom:title")
+        .or_else(|| first("cm:title"))
+        .or_else(|| first("cm:name"))
+        .or_else(|| Some(name).filter(|s| !s.trim().is_empty()))
+        .or_else(|| Some(title).filter(|s| !s.trim().is_empty()))
+        .unwrap_or("")
+}
+
+/// Only the naming fields of a node, for reads that need nothing but titles
+/// (the typo dictionary reads hundreds of collections): the rest of each
+/// node is skipped unparsed.
+#[derive(Debug, Clone, Default)]
+pub struct Titled {
+    name: String,
+    title: String,
+    properties: PropertyMap,
+}
+
+lenient_struct!(Titled {
+    name: "name" => String,
+    title: "title" => String,
+    properties: "properties" => Properties,
+});
+
+impl Titled {
+    /// As [`Node::display_title`].
+    pub fn display_title(&self) -> &str {
+        display_title(&self.properties, &self.name, &self.title)
+    }
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct NodeRef {
     pub id: String,
@@ -191,6 +232,14 @@ pub struct NodeList {
     pub nodes: Vec<Node>,
     #[serde(deserialize_with = "lenient")]
     pub pagination: Pagination,
+}
+
+/// `{nodes}` read as [`Titled`] nodes.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
+pub struct TitleList {
+    #[serde(alias = "collections", deserialize_with = "nodes")]
+    pub nodes: Vec<Titled>,
 }
 
 /// Only the `pagination` of a `{nodes, pagination}` answer: a count read
@@ -266,12 +315,7 @@ impl Node {
 
     /// Title chain: `cclom:title`, `cm:title`, `cm:name`, `name`, `title`.
     pub fn display_title(&self) -> &str {
-        self.first("cclom:title")
-            .or_else(|| self.first("cm:title"))
-            .or_else(|| self.first("cm:name"))
-            .or_else(|| Some(self.name.as_str()).filter(|s| !s.trim().is_empty()))
-            .or_else(|| Some(self.title.as_str()).filter(|s| !s.trim().is_empty()))
-            .unwrap_or("")
+        display_title(&self.properties, &self.name, &self.title)
     }
 
     /// `cclom:general_description`, else the collection description.
@@ -759,13 +803,18 @@ impl PropertyMap {
 
 /// A node list: an element that is not a node (a string, a number, `null`, an
 /// over-long array) is skipped instead of failing the list; a non-array is empty.
-#[derive(Default)]
-struct Nodes(Vec<Node>);
+struct Nodes<T>(Vec<T>);
 
-impl Lenient for Nodes {
+impl<T> Default for Nodes<T> {
+    fn default() -> Self {
+        Nodes(Vec::new())
+    }
+}
+
+impl<T: Lenient> Lenient for Nodes<T> {
     fn from_seq<'de, A: SeqAccess<'de>>(mut seq: A) -> Result<Option<Self>, A::Error> {
         let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(64));
-        while let Some(Lax(node)) = seq.next_element::<Lax<Node>>()? {
+        while let Some(Lax(node)) = seq.next_element::<Lax<T>>()? {
             out.extend(node);
         }
         Ok(Some(Nodes(out)))
@@ -781,8 +830,8 @@ where
     Ok(Lax::<T>::deserialize(deserializer)?.into_value())
 }
 
-fn nodes<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<Node>, D::Error> {
-    Ok(Lax::<Nodes>::deserialize(deserializer)?.into_value().0)
+fn nodes<'de, D: Deserializer<'de>, T: Lenient>(deserializer: D) -> Result<Vec<T>, D::Error> {
+    Ok(Lax::<Nodes<T>>::deserialize(deserializer)?.into_value().0)
 }
 
 #[cfg(test)]
@@ -807,6 +856,24 @@ mod tests {
         assert_eq!(node.prop("n"), ["1"]);
         assert!(node.preview.is_none());
         assert_eq!(node.is_public, None);
+    }
+
+    #[test]
+    fn a_names_only_read_titles_like_a_full_node() {
+        let bodies = [
+            json!({"properties": {"cclom:title": ["  "], "cm:title": ["Titel"]}, "name": "n", "title": "t"}),
+            json!({"properties": {"cm:name": ["datei.pdf"]}, "ref": {"id": "x"}, "preview": {"url": "u"}}),
+            json!({"name": " ", "title": "Nur title", "collection": {"childReferencesCount": 3}}),
+            json!({"properties": "junk", "name": ["not", "a", "string"]}),
+        ];
+        for body in bodies {
+            let node: Node = serde_json::from_value(body.clone()).unwrap();
+            let list: TitleList = serde_json::from_value(json!({"nodes": [body.clone(), 7]})).unwrap();
+            assert_eq!(list.nodes.len(), 1, "{body}");
+            assert_eq!(list.nodes[0].display_title(), node.display_title(), "{body}");
+        }
+        let list: TitleList = serde_json::from_value(json!({"collections": [{"title": "E3"}]})).unwrap();
+        assert_eq!(list.nodes[0].display_title(), "E3");
     }
 
     #[test]
