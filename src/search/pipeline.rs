@@ -422,7 +422,7 @@ mod tests {
 
     #[test]
     fn keep_drops_excluded_placeholders_and_caps() {
-        let nodes = vec![
+        let nodes = [
             node("a", "A"),
             node("b", "Element wurde gelöscht"),
             node("c", "C"),
