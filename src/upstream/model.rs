@@ -648,33 +648,51 @@ impl Lenient for Scalar {
 /// One property's values: an array keeps its scalar elements, a lone scalar
 /// becomes a one-element list, anything else (`null`, an object) an empty one.
 #[derive(Default)]
-struct Values(Vec<String>);
+struct Values(PropValues);
+
+impl Values {
+    fn one(value: String) -> Option<Self> {
+        Some(Values(PropValues::One(value)))
+    }
+}
 
 impl Lenient for Values {
     fn from_str(value: &str) -> Option<Self> {
-        Some(Values(vec![value.to_owned()]))
+        Self::one(value.to_owned())
     }
     fn from_string(value: String) -> Option<Self> {
-        Some(Values(vec![value]))
+        Self::one(value)
     }
     fn from_u64(value: u64) -> Option<Self> {
-        Scalar::from_u64(value).map(|s| Values(vec![s.0]))
+        Scalar::from_u64(value).and_then(|s| Self::one(s.0))
     }
     fn from_i64(value: i64) -> Option<Self> {
-        Scalar::from_i64(value).map(|s| Values(vec![s.0]))
+        Scalar::from_i64(value).and_then(|s| Self::one(s.0))
     }
     fn from_f64(value: f64) -> Option<Self> {
-        Some(Values(Scalar::from_f64(value).map(|s| s.0).into_iter().collect()))
+        Some(Scalar::from_f64(value).and_then(|s| Self::one(s.0)).unwrap_or_default())
     }
     fn from_bool(value: bool) -> Option<Self> {
-        Scalar::from_bool(value).map(|s| Values(vec![s.0]))
+        Scalar::from_bool(value).and_then(|s| Self::one(s.0))
     }
     fn from_seq<'de, A: SeqAccess<'de>>(mut seq: A) -> Result<Option<Self>, A::Error> {
-        let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(16));
+        // Most properties hold one value: read it before allocating a list.
+        let first = loop {
+            match seq.next_element::<Lax<Scalar>>()? {
+                None => return Ok(Some(Values::default())),
+                Some(Lax(Some(value))) => break value.0,
+                Some(Lax(None)) => {}
+            }
+        };
+        let mut rest = Vec::new();
         while let Some(Lax(item)) = seq.next_element::<Lax<Scalar>>()? {
-            out.extend(item.map(|s| s.0));
+            rest.extend(item.map(|s| s.0));
         }
-        Ok(Some(Values(out)))
+        if rest.is_empty() {
+            return Ok(Self::one(first));
+        }
+        rest.insert(0, first);
+        Ok(Some(Values(PropValues::Many(rest.into_boxed_slice()))))
     }
 }
 
@@ -698,7 +716,7 @@ impl Lenient for Properties {
                 Key::Borrowed(k) => PropertyMap::intern(k),
                 Key::Owned(k) => Cow::Owned(k),
             };
-            entries.push((key, values.unwrap_or_default().0.into_boxed_slice()));
+            entries.push((key, values.unwrap_or_default().0));
         }
         Ok(Some(Properties(PropertyMap::from_entries(entries))))
     }
@@ -728,7 +746,42 @@ static KNOWN_KEYS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
 /// vector with shared key names takes about half the memory of a `BTreeMap`
 /// of owned strings.
 #[derive(Clone, Default, PartialEq, Eq)]
-pub struct PropertyMap(Vec<(Cow<'static, str>, Box<[String]>)>);
+pub struct PropertyMap(Vec<(Cow<'static, str>, PropValues)>);
+
+/// One property's values. Most properties hold exactly one value, which is
+/// then stored without a list of its own (one allocation less per property).
+/// Always canonical: a single value is `One`, so derived equality holds.
+#[derive(Clone, PartialEq, Eq)]
+enum PropValues {
+    One(String),
+    Many(Box<[String]>),
+}
+
+impl Default for PropValues {
+    fn default() -> Self {
+        PropValues::Many(Box::default())
+    }
+}
+
+impl PropValues {
+    fn from_vec(mut values: Vec<String>) -> Self {
+        match (values.pop(), values.is_empty()) {
+            (Some(only), true) => PropValues::One(only),
+            (Some(last), false) => {
+                values.push(last);
+                PropValues::Many(values.into_boxed_slice())
+            }
+            (None, _) => PropValues::default(),
+        }
+    }
+
+    fn as_slice(&self) -> &[String] {
+        match self {
+            PropValues::One(value) => std::slice::from_ref(value),
+            PropValues::Many(values) => values,
+        }
+    }
+}
 
 /// Printed as a map sorted by key, like the `BTreeMap` it replaces.
 impl fmt::Debug for PropertyMap {
@@ -755,7 +808,7 @@ impl PropertyMap {
     }
 
     /// Sort by key; of a repeated key the last value wins (as in JSON readers).
-    fn from_entries(mut entries: Vec<(Cow<'static, str>, Box<[String]>)>) -> PropertyMap {
+    fn from_entries(mut entries: Vec<(Cow<'static, str>, PropValues)>) -> PropertyMap {
         entries.reverse();
         // Stable: among equal keys the last one read now comes first, and is kept.
         entries.sort_by(|a, b| key_order(&a.0, &b.0));
@@ -770,12 +823,12 @@ impl PropertyMap {
 
     /// The values of `key`.
     pub fn get(&self, key: &str) -> Option<&[String]> {
-        self.position(key).ok().map(|i| &*self.0[i].1)
+        self.position(key).ok().map(|i| self.0[i].1.as_slice())
     }
 
     /// Set the values of `key`, replacing any.
     pub fn insert(&mut self, key: &str, values: Vec<String>) {
-        let values = values.into_boxed_slice();
+        let values = PropValues::from_vec(values);
         match self.position(key) {
             Ok(i) => self.0[i].1 = values,
             Err(i) => self.0.insert(i, (Self::intern(key), values)),
@@ -797,7 +850,7 @@ impl PropertyMap {
 
     /// Key and values, in storage order (by length, then bytes).
     pub fn iter(&self) -> impl Iterator<Item = (&str, &[String])> {
-        self.0.iter().map(|(k, v)| (k.as_ref(), &**v))
+        self.0.iter().map(|(k, v)| (k.as_ref(), v.as_slice()))
     }
 }
 
