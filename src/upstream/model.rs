@@ -801,9 +801,14 @@ fn key_order(a: &str, b: &str) -> std::cmp::Ordering {
 
 impl PropertyMap {
     fn intern(key: &str) -> Cow<'static, str> {
-        match KNOWN_KEYS.binary_search_by(|known| key_order(known, key)) {
-            Ok(i) => Cow::Borrowed(KNOWN_KEYS[i]),
-            Err(_) => Cow::Owned(key.to_owned()),
+        // KNOWN_KEYS is ordered by length first: only the few keys of the
+        // same length are compared byte by byte.
+        let keys = &KNOWN_KEYS[..];
+        let start = keys.partition_point(|known| known.len() < key.len());
+        let same_length = keys[start..].iter().take_while(|known| known.len() == key.len());
+        match same_length.copied().find(|known| *known == key) {
+            Some(known) => Cow::Borrowed(known),
+            None => Cow::Owned(key.to_owned()),
         }
     }
 
