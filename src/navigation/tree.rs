@@ -19,6 +19,7 @@ use std::sync::Arc;
 use super::{NavError, first_repository_failure, is_technical_child, real_child_total};
 use crate::app::App;
 use crate::search::ranking::sort_by_title;
+use crate::upstream::model::ListedNode;
 use crate::upstream::{ChildFilter, Node, NodeList, Props, UpstreamError};
 
 /// Children shown per level-1 node at depth 2.
@@ -45,7 +46,8 @@ pub struct TreeQuery {
 /// One shown node.
 #[derive(Debug, Clone)]
 pub struct TreeNode {
-    pub node: Node,
+    /// The node, shared with the listing it came from.
+    pub node: ListedNode,
     /// Number of files (`pagination.total`); `None` when not requested or not available.
     pub file_count: Option<u64>,
     /// Depth 2, level-1 nodes only: the shown children.
@@ -118,7 +120,7 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
     };
 
     let total = real_child_total(listing.pagination.total, &listing.nodes, parent_config.as_deref());
-    let mut level1 = real_children(listing);
+    let mut level1 = real_children(&listing);
     sort_by_title(&mut level1);
     let mut truncated = level1.len() > max_results;
     level1.truncate(max_results);
@@ -151,12 +153,9 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
                 continue;
             };
             let real_total = real_child_total(listing.pagination.total, &listing.nodes, parent.node.page_config_ref());
-            // Sort borrowed nodes and copy only the ones shown (a listing may
-            // be shared with the cache).
-            let mut children: Vec<&Node> = listing.nodes.iter().filter(|n| is_real_child(n)).collect();
+            let mut children: Vec<ListedNode> = ListedNode::all(&listing).filter(|n| is_real_child(n)).collect();
             sort_by_title(&mut children);
             children.truncate(MAX_CHILDREN_PER_PARENT.min(budget));
-            let children: Vec<Node> = children.into_iter().cloned().collect();
             budget -= children.len();
             parent.has_more_children = real_total > children.len() as u64;
             truncated |= parent.has_more_children;
@@ -210,12 +209,8 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
 }
 
 /// The sub-collections of a folder listing (no technical children, no id-less nodes).
-fn real_children(listing: Arc<NodeList>) -> Vec<Node> {
-    Arc::unwrap_or_clone(listing)
-        .nodes
-        .into_iter()
-        .filter(is_real_child)
-        .collect()
+fn real_children(listing: &Arc<NodeList>) -> Vec<ListedNode> {
+    ListedNode::all(listing).filter(|n| is_real_child(n)).collect()
 }
 
 fn is_real_child(node: &Node) -> bool {

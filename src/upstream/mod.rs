@@ -262,6 +262,7 @@ impl EduSharing {
         self.fetch_json(Request::get(url), CacheClass::Tree).await
     }
 
+    /// Written in one buffer: tree walks build one of these per count read.
     fn children_url(
         &self,
         node_id: &str,
@@ -270,20 +271,23 @@ impl EduSharing {
         skip_count: u32,
         props: Props,
     ) -> String {
-        let mut params = vec![
-            ("maxItems", max_items.to_string()),
-            ("skipCount", skip_count.to_string()),
-        ];
+        use std::fmt::Write as _;
+        let query = props.query();
+        let mut url = String::with_capacity(self.rest_base.len() + node_id.len() + query.len() + 96);
+        url.push_str(&self.rest_base);
+        url.push_str("/node/v1/nodes/-home-/");
+        encode_into(&mut url, node_id);
+        let _ = write!(url, "/children?maxItems={max_items}&skipCount={skip_count}");
         match filter {
-            ChildFilter::Files => params.push(("filter", "files".into())),
-            ChildFilter::Folders => params.push(("filter", "folders".into())),
+            ChildFilter::Files => url.push_str("&filter=files"),
+            ChildFilter::Folders => url.push_str("&filter=folders"),
             ChildFilter::Both => {}
         }
-        self.url(
-            &format!("node/v1/nodes/-home-/{}/children", encode(node_id)),
-            &params,
-            props,
-        )
+        if !query.is_empty() {
+            url.push('&');
+            url.push_str(&query);
+        }
+        url
     }
 
     /// E5 for names only: each child's title fields, the rest skipped.
@@ -599,5 +603,24 @@ mod tests {
             .collect();
         assert!(url.ends_with(&format!("/rest/y?{}", keys.join("&"))), "{url}");
         assert_eq!(encode("ä %"), "%C3%A4%20%25");
+    }
+
+    #[test]
+    fn children_urls_match_the_general_builder() {
+        let config = Config::from_lookup(|_| None).unwrap();
+        let client = EduSharing::new(&config);
+        for (filter, name) in [
+            (ChildFilter::Files, Some("files")),
+            (ChildFilter::Folders, Some("folders")),
+            (ChildFilter::Both, None),
+        ] {
+            for props in [Props::Keys(COUNT_KEYS), Props::Display] {
+                let id = "a b/ü-1";
+                let mut params = vec![("maxItems", "7".to_string()), ("skipCount", "20".to_string())];
+                params.extend(name.map(|n| ("filter", n.to_string())));
+                let general = client.url(&format!("node/v1/nodes/-home-/{}/children", encode(id)), &params, props);
+                assert_eq!(client.children_url(id, filter, 7, 20, props), general);
+            }
+        }
     }
 }

@@ -6,7 +6,7 @@
 //! whole body, so one odd node never hides the other twenty.
 
 use std::borrow::Cow;
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -232,6 +232,46 @@ pub struct NodeList {
     pub nodes: Vec<Node>,
     #[serde(deserialize_with = "lenient")]
     pub pagination: Pagination,
+}
+
+/// One node of a shared listing: holding it costs a reference count, not a
+/// copy of the node (tree walks answer with the nodes of cached listings).
+#[derive(Clone)]
+pub struct ListedNode {
+    list: Arc<NodeList>,
+    /// Always `< list.nodes.len()`: set only by [`ListedNode::all`], and the
+    /// listing behind the `Arc` never changes.
+    index: usize,
+}
+
+impl ListedNode {
+    /// Every node of `list`, in order.
+    pub fn all(list: &Arc<NodeList>) -> impl Iterator<Item = ListedNode> + '_ {
+        (0..list.nodes.len()).map(|index| ListedNode {
+            list: Arc::clone(list),
+            index,
+        })
+    }
+}
+
+impl std::ops::Deref for ListedNode {
+    type Target = Node;
+
+    fn deref(&self) -> &Node {
+        &self.list.nodes[self.index]
+    }
+}
+
+impl std::borrow::Borrow<Node> for ListedNode {
+    fn borrow(&self) -> &Node {
+        self
+    }
+}
+
+impl fmt::Debug for ListedNode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&**self, f)
+    }
 }
 
 /// `{nodes}` read as [`Titled`] nodes.
