@@ -863,7 +863,19 @@ impl PropertyMap {
     }
 
     fn position(&self, key: &str) -> Result<usize, usize> {
-        self.0.binary_search_by(|(k, _)| key_order(k, key))
+        // By length first (cheap integer compares), then among the few keys
+        // of that length.
+        let start = self.0.partition_point(|(k, _)| k.len() < key.len());
+        let same_length = self.0[start..].iter().take_while(|(k, _)| k.len() == key.len());
+        let mut at = start;
+        for (k, _) in same_length {
+            match k.as_bytes().cmp(key.as_bytes()) {
+                std::cmp::Ordering::Less => at += 1,
+                std::cmp::Ordering::Equal => return Ok(at),
+                std::cmp::Ordering::Greater => break,
+            }
+        }
+        Err(at)
     }
 
     /// The values of `key`.
