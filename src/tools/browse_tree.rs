@@ -149,13 +149,14 @@ fn to_markdown(app: &App, tree: &Tree) -> String {
         }
         let _ = write!(out, "\nUnter-Sammlungen ({} angezeigt):", children.len());
         for child in children {
-            let formatted = app.format(&child.node);
-            let title = if formatted.title.is_empty() {
+            // A child line shows only title and id: no full card to format.
+            let title = child.node.display_title().trim();
+            let title = if title.is_empty() {
                 "(ohne Titel)".to_string()
             } else {
-                one_line(&formatted.title)
+                one_line(title)
             };
-            let _ = write!(out, "\n- {title} (nodeId: {}", formatted.node_id);
+            let _ = write!(out, "\n- {title} (nodeId: {}", child.node.id());
             if let Some(count) = child.file_count {
                 let _ = write!(out, ", Inhalte: {count}");
             }
