@@ -14,6 +14,7 @@ pub mod portals;
 pub mod topic_pages;
 pub mod tree;
 
+use crate::upstream::model::Titled;
 use crate::upstream::{Node, UpstreamError};
 use crate::vocab::{self, Vocabulary};
 
@@ -80,15 +81,47 @@ pub(crate) fn contains_uri(values: &[String], uri: &str) -> bool {
     values.iter().any(|v| v.trim().eq_ignore_ascii_case(uri))
 }
 
+/// What the technical-child rule reads: a full node, or a names-only one
+/// from a listing that is read just to be counted.
+pub(crate) trait ChildNames {
+    fn id(&self) -> &str;
+    fn name(&self) -> &str;
+    fn first(&self, key: &str) -> Option<&str>;
+}
+
+impl ChildNames for Node {
+    fn id(&self) -> &str {
+        Node::id(self)
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn first(&self, key: &str) -> Option<&str> {
+        Node::first(self, key)
+    }
+}
+
+impl ChildNames for Titled {
+    fn id(&self) -> &str {
+        Titled::id(self)
+    }
+    fn name(&self) -> &str {
+        &self.name
+    }
+    fn first(&self, key: &str) -> Option<&str> {
+        Titled::first(self, key)
+    }
+}
+
 /// Topic-page technical children of a collection: config folders
 /// (`PAGE_CONFIG_…`, or carrying `ccm:page_config`) and page variants
 /// (`PAGE_VARIANT_…`). They are folders, but not sub-collections.
-pub fn is_technical_child(node: &Node) -> bool {
+pub(crate) fn is_technical_child(node: &impl ChildNames) -> bool {
     let technical_name = |name: &str| {
         let upper = name.trim().to_ascii_uppercase();
         upper.starts_with("PAGE_CONFIG") || upper.starts_with("PAGE_VARIANT")
     };
-    technical_name(&node.name)
+    technical_name(node.name())
         || node.first("cm:name").is_some_and(technical_name)
         || node.first("ccm:page_config").is_some()
         || node.first("ccm:page_variant_config").is_some()
@@ -98,8 +131,8 @@ pub fn is_technical_child(node: &Node) -> bool {
 /// repository's `pagination.total` minus the technical children seen on the
 /// page, minus the owner's active config folder (`ccm:page_config_ref`) when
 /// it exists but was not on the page (it is a child of its collection).
-pub(crate) fn real_child_total(total: u64, page: &[Node], owner_config_ref: Option<&str>) -> u64 {
-    let technical: Vec<&str> = page.iter().filter(|n| is_technical_child(n)).map(Node::id).collect();
+pub(crate) fn real_child_total<N: ChildNames>(total: u64, page: &[N], owner_config_ref: Option<&str>) -> u64 {
+    let technical: Vec<&str> = page.iter().filter(|n| is_technical_child(*n)).map(|n| n.id()).collect();
     let mut real = total.saturating_sub(technical.len() as u64);
     if let Some(config) = owner_config_ref
         && !technical.contains(&config)
@@ -134,16 +167,21 @@ mod tests {
 
     #[test]
     fn technical_children() {
-        assert!(is_technical_child(&node(json!({"name": "PAGE_CONFIG_abc"}))));
-        assert!(is_technical_child(&node(
-            json!({"properties": {"cm:name": ["page_variant_x"]}})
-        )));
-        assert!(is_technical_child(&node(
-            json!({"name": "x", "properties": {"ccm:page_config": ["{}"]}})
-        )));
-        assert!(!is_technical_child(&node(
-            json!({"name": "Algebra", "properties": {"cm:name": ["Algebra"]}})
-        )));
+        let cases = [
+            (json!({"name": "PAGE_CONFIG_abc"}), true),
+            (json!({"properties": {"cm:name": ["page_variant_x"]}}), true),
+            (json!({"name": "x", "properties": {"ccm:page_config": ["{}"]}}), true),
+            (
+                json!({"name": "Algebra", "properties": {"cm:name": ["Algebra"]}}),
+                false,
+            ),
+        ];
+        for (body, technical) in cases {
+            assert_eq!(is_technical_child(&node(body.clone())), technical, "{body}");
+            // A names-only listing (read just to be counted) decides alike.
+            let names: crate::upstream::TitleList = serde_json::from_value(json!({"nodes": [body.clone()]})).unwrap();
+            assert_eq!(is_technical_child(&names.nodes[0]), technical, "{body}");
+        }
     }
 
     #[test]
@@ -153,7 +191,16 @@ mod tests {
         assert_eq!(real_child_total(5, std::slice::from_ref(&a), None), 5);
         assert_eq!(real_child_total(5, std::slice::from_ref(&a), Some("c")), 4);
         assert_eq!(real_child_total(5, &[a, cfg], Some("c")), 4);
-        assert_eq!(real_child_total(0, &[], Some("c")), 0);
+        assert_eq!(real_child_total::<Node>(0, &[], Some("c")), 0);
+        let names: crate::upstream::TitleList = serde_json::from_value(json!({
+            "nodes": [{"ref": {"id": "a"}, "name": "A"}, {"ref": {"id": "c"}, "name": "PAGE_CONFIG_c"}],
+            "pagination": {"total": 5}
+        }))
+        .unwrap();
+        assert_eq!(names.pagination.total, 5);
+        assert_eq!(real_child_total(5, &names.nodes, Some("c")), 4);
+        assert_eq!(real_child_total(5, &names.nodes[..1], Some("c")), 4);
+        assert_eq!(real_child_total(5, &names.nodes[1..], None), 4);
     }
 
     #[test]

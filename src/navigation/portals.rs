@@ -118,15 +118,10 @@ pub async fn subject_portals(app: &App, query: &PortalsQuery) -> Result<Portals,
 async fn sub_collection_count(app: &App, portal: &Node) -> Result<u64, UpstreamError> {
     let config = portal.page_config_ref();
     let max_items = if config.is_some() { MAX_PORTALS } else { 1 };
+    // Names only: the listing is read to be counted, not shown.
     let list = app
         .upstream
-        .children(
-            portal.id(),
-            ChildFilter::Folders,
-            max_items,
-            0,
-            Props::Keys(&["cm:name"]),
-        )
+        .child_titles(portal.id(), ChildFilter::Folders, max_items)
         .await?;
     Ok(real_child_total(list.pagination.total, &list.nodes, config))
 }

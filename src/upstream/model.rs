@@ -141,13 +141,7 @@ lenient_struct!(Node {
 /// The title chain of [`Node::display_title`]: `cclom:title`, `cm:title`,
 /// `cm:name`, `name`, `title`; the first that is not blank.
 fn display_title<'a>(properties: &'a PropertyMap, name: &'a str, title: &'a str) -> &'a str {
-    let first = |key| {
-        properties
-            .get(key)
-            .and_then(|values| values.first())
-            .map(String::as_str)
-            .filter(|s| !s.trim().is_empty())
-    };
+    let first = |key| first_value(properties, key);
     first("cclom:title")
         .or_else(|| first("cm:title"))
         .or_else(|| first("cm:name"))
@@ -156,23 +150,48 @@ fn display_title<'a>(properties: &'a PropertyMap, name: &'a str, title: &'a str)
         .unwrap_or("")
 }
 
+/// The first value of `key` that is not blank.
+fn first_value<'a>(properties: &'a PropertyMap, key: &str) -> Option<&'a str> {
+    properties
+        .get(key)
+        .and_then(|values| values.first())
+        .map(String::as_str)
+        .filter(|s| !s.trim().is_empty())
+}
+
 /// Only the naming fields of a node, for reads that need nothing but titles
 /// (the typo dictionary reads hundreds of collections): the rest of each
 /// node is skipped unparsed.
 #[derive(Debug, Clone, Default)]
 pub struct Titled {
-    name: String,
+    node_ref: NodeRef,
+    pub name: String,
     title: String,
     properties: PropertyMap,
 }
 
 lenient_struct!(Titled {
+    node_ref: "ref" => NodeRef,
     name: "name" => String,
     title: "title" => String,
     properties: "properties" => Properties,
 });
 
 impl Titled {
+    /// As [`Node::id`].
+    pub fn id(&self) -> &str {
+        if !self.node_ref.id.is_empty() {
+            &self.node_ref.id
+        } else {
+            self.first("sys:node-uuid").unwrap_or("")
+        }
+    }
+
+    /// As [`Node::first`].
+    pub fn first(&self, key: &str) -> Option<&str> {
+        first_value(&self.properties, key)
+    }
+
     /// As [`Node::display_title`].
     pub fn display_title(&self) -> &str {
         display_title(&self.properties, &self.name, &self.title)
@@ -280,6 +299,8 @@ impl fmt::Debug for ListedNode {
 pub struct TitleList {
     #[serde(alias = "collections", deserialize_with = "nodes")]
     pub nodes: Vec<Titled>,
+    #[serde(deserialize_with = "lenient")]
+    pub pagination: Pagination,
 }
 
 /// Only the `pagination` of a `{nodes, pagination}` answer: a count read
@@ -347,10 +368,7 @@ impl Node {
 
     /// The first value of a property, when it is non-blank.
     pub fn first(&self, key: &str) -> Option<&str> {
-        self.prop(key)
-            .first()
-            .map(|s| s.as_str())
-            .filter(|s| !s.trim().is_empty())
+        first_value(&self.properties, key)
     }
 
     /// Title chain: `cclom:title`, `cm:title`, `cm:name`, `name`, `title`.
