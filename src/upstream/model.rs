@@ -150,6 +150,15 @@ fn display_title<'a>(properties: &'a PropertyMap, name: &'a str, title: &'a str)
         .unwrap_or("")
 }
 
+/// `ref.id`, else `sys:node-uuid`.
+fn node_id<'a>(node_ref: &'a NodeRef, properties: &'a PropertyMap) -> &'a str {
+    if !node_ref.id.is_empty() {
+        &node_ref.id
+    } else {
+        first_value(properties, "sys:node-uuid").unwrap_or("")
+    }
+}
+
 /// The first value of `key` that is not blank.
 fn first_value<'a>(properties: &'a PropertyMap, key: &str) -> Option<&'a str> {
     properties
@@ -180,11 +189,7 @@ lenient_struct!(Titled {
 impl Titled {
     /// As [`Node::id`].
     pub fn id(&self) -> &str {
-        if !self.node_ref.id.is_empty() {
-            &self.node_ref.id
-        } else {
-            self.first("sys:node-uuid").unwrap_or("")
-        }
+        node_id(&self.node_ref, &self.properties)
     }
 
     /// As [`Node::first`].
@@ -354,11 +359,7 @@ pub struct ErrorBody {
 impl Node {
     /// `ref.id`, else `sys:node-uuid`.
     pub fn id(&self) -> &str {
-        if !self.node_ref.id.is_empty() {
-            &self.node_ref.id
-        } else {
-            self.first("sys:node-uuid").unwrap_or("")
-        }
+        node_id(&self.node_ref, &self.properties)
     }
 
     /// All values of a property (empty slice when absent).
