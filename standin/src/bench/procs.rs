@@ -150,15 +150,37 @@ pub fn cpu_ns(pid: u32) -> Option<u64> {
     any.then_some(sum)
 }
 
-/// utime + stime of the process (all threads, dead ones included) in clock ticks.
-pub fn cpu_ticks(pid: u32) -> Option<u64> {
+/// utime and stime of a process (all threads, dead ones included), in clock ticks.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CpuTicks {
+    pub user: u64,
+    pub system: u64,
+}
+
+impl CpuTicks {
+    pub fn total(self) -> u64 {
+        self.user + self.system
+    }
+
+    /// The ticks spent between `earlier` and `self`.
+    pub fn since(self, earlier: CpuTicks) -> CpuTicks {
+        CpuTicks {
+            user: self.user.saturating_sub(earlier.user),
+            system: self.system.saturating_sub(earlier.system),
+        }
+    }
+}
+
+/// utime and stime of the process from `/proc/PID/stat`.
+pub fn cpu_ticks(pid: u32) -> Option<CpuTicks> {
     let text = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
     let after = &text[text.rfind(')')? + 1..];
     let fields: Vec<&str> = after.split_whitespace().collect();
     // Field 3 (state) is fields[0]; utime = field 14, stime = field 15.
-    let utime: u64 = fields.get(11)?.parse().ok()?;
-    let stime: u64 = fields.get(12)?.parse().ok()?;
-    Some(utime + stime)
+    Some(CpuTicks {
+        user: fields.get(11)?.parse().ok()?,
+        system: fields.get(12)?.parse().ok()?,
+    })
 }
 
 /// A `kB` value of `/proc/PID/status` (e.g. `VmHWM`, `VmRSS`).

@@ -723,7 +723,12 @@ struct CaseResult {
     cpu_ms: Vec<f64>,
     cpu_median_ms: Option<f64>,
     cpu_p95_ms: Option<f64>,
+    /// Whether this row's median alone is within the target (informative: the
+    /// target is the median over all measured calls, see [`CpuSummary`]).
     cpu_pass: Option<bool>,
+    /// Share of the row's CPU spent in the kernel (stime ÷ utime+stime over its
+    /// measured calls); only when they added up to at least [`MIN_SHARE_TICKS`].
+    cpu_kernel_share: Option<f64>,
     cached_requests: Option<usize>,
     cached_ms: Vec<f64>,
     cached_median_ms: Option<f64>,
@@ -790,6 +795,24 @@ struct ToolsList {
     tokens_estimate: usize,
 }
 
+/// The CPU target, "server CPU per tool call ≤ 1 ms median": the median over
+/// every measured call of every row (each row contributes the same number of
+/// calls), next to the median of the row medians and the rows that stay
+/// above 1 ms on their own.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CpuSummary {
+    calls: usize,
+    median_ms: f64,
+    p95_ms: f64,
+    pass: bool,
+    median_of_row_medians_ms: f64,
+    rows: usize,
+    rows_within: usize,
+    /// Share of the whole phase's CPU spent in the kernel (stime).
+    kernel_share: Option<f64>,
+}
+
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Report {
@@ -805,11 +828,14 @@ struct Report {
     server_binary: String,
     calls: Vec<CaseResult>,
     cpu_phase_cross_check: Option<String>,
+    cpu: Option<CpuSummary>,
     cold_start: Vec<ColdStart>,
     burst: Vec<Burst>,
     throughput: Option<Throughput>,
     tools_list: Option<ToolsList>,
     failures: Vec<String>,
+    /// Informative: rows whose own CPU median is above the target.
+    notes: Vec<String>,
     errors: Vec<String>,
     duration_s: f64,
 }
@@ -914,7 +940,7 @@ async fn phase_cpu(
     cases: &[Case],
     results: &mut [CaseResult],
     opts: &Opts,
-) -> Result<Option<String>, String> {
+) -> Result<(Option<String>, Option<CpuSummary>), String> {
     ctl.set_latency(0).await?;
     let pid = server.proc.pid();
     let mut mcp = Mcp::new(server.addr, &server.path);
@@ -930,6 +956,7 @@ async fn phase_cpu(
         for _ in 0..2 {
             mcp.call(case.tool, &case.args).await?;
         }
+        let row_ticks = procs::cpu_ticks(pid);
         for _ in 0..opts.cpu_calls {
             let before = procs::cpu_ns(pid).ok_or("cannot read /proc/PID/task/*/schedstat")?;
             mcp.call(case.tool, &case.args).await?;
@@ -942,22 +969,65 @@ async fn phase_cpu(
         r.cpu_median_ms = median(&r.cpu_ms);
         r.cpu_p95_ms = percentile(&r.cpu_ms, 95.0);
         r.cpu_pass = r.cpu_median_ms.map(|m| m <= TARGET_CPU_MS);
+        r.cpu_kernel_share = match (row_ticks, procs::cpu_ticks(pid)) {
+            (Some(a), Some(b)) => kernel_share(b.since(a)),
+            _ => None,
+        };
     }
     ctl.set_latency(opts.latency_ms).await?;
     let check = match (ticks_before, procs::cpu_ticks(pid), ns_before, procs::cpu_ns(pid)) {
         (Some(t0), Some(t1), Some(n0), Some(n1)) if calls > 0 => {
             let tick_ms = 1000.0 / procs::clk_tck() as f64;
-            Some(format!(
-                "whole CPU phase ({calls} measured + warm-up calls): utime+stime {:.0} ms = {:.3} ms per measured call; schedstat {:.0} ms = {:.3} ms per measured call",
-                (t1 - t0) as f64 * tick_ms,
-                (t1 - t0) as f64 * tick_ms / calls as f64,
-                (n1 - n0) as f64 / 1e6,
-                (n1 - n0) as f64 / 1e6 / calls as f64,
+            let ticks = t1.since(t0);
+            let summary = cpu_summary(results, kernel_share(ticks));
+            Some((
+                format!(
+                    "whole CPU phase ({calls} measured + warm-up calls): utime+stime {:.0} ms = {:.3} ms per measured call \
+                     (kernel {}); schedstat {:.0} ms = {:.3} ms per measured call",
+                    ticks.total() as f64 * tick_ms,
+                    ticks.total() as f64 * tick_ms / calls as f64,
+                    percent(kernel_share(ticks)),
+                    (n1 - n0) as f64 / 1e6,
+                    (n1 - n0) as f64 / 1e6 / calls as f64,
+                ),
+                summary,
             ))
         }
         _ => None,
     };
-    Ok(check)
+    Ok(match check {
+        Some((text, summary)) => (Some(text), summary),
+        None => (None, cpu_summary(results, None)),
+    })
+}
+
+/// Rows whose ticks add up to fewer than this get no kernel share: a clock
+/// tick is 10 ms, too coarse for a handful of light calls.
+const MIN_SHARE_TICKS: u64 = 20;
+
+fn kernel_share(ticks: procs::CpuTicks) -> Option<f64> {
+    (ticks.total() >= MIN_SHARE_TICKS).then(|| ticks.system as f64 / ticks.total() as f64)
+}
+
+/// The CPU target over all measured calls (see [`CpuSummary`]).
+fn cpu_summary(results: &[CaseResult], kernel_share: Option<f64>) -> Option<CpuSummary> {
+    let all: Vec<f64> = results.iter().flat_map(|r| r.cpu_ms.iter().copied()).collect();
+    let row_medians: Vec<f64> = results.iter().filter_map(|r| r.cpu_median_ms).collect();
+    let median_ms = median(&all)?;
+    Some(CpuSummary {
+        calls: all.len(),
+        median_ms,
+        p95_ms: percentile(&all, 95.0)?,
+        pass: median_ms <= TARGET_CPU_MS,
+        median_of_row_medians_ms: median(&row_medians)?,
+        rows: row_medians.len(),
+        rows_within: row_medians.iter().filter(|m| **m <= TARGET_CPU_MS).count(),
+        kernel_share,
+    })
+}
+
+fn percent(share: Option<f64>) -> String {
+    share.map_or("—".into(), |s| format!("{:.0} %", s * 100.0))
 }
 
 /// Phase 3: with the cache on, a repeated identical call.
@@ -1134,7 +1204,7 @@ async fn phase_throughput(server: &Server, opts: &Opts) -> Result<Throughput, St
     }
     let secs = started.elapsed().as_secs_f64();
     let cores = match (t0, procs::cpu_ticks(pid)) {
-        (Some(a), Some(b)) => Some((b - a) as f64 / procs::clk_tck() as f64 / secs),
+        (Some(a), Some(b)) => Some(b.since(a).total() as f64 / procs::clk_tck() as f64 / secs),
         _ => None,
     };
     Ok(Throughput {
@@ -1333,7 +1403,8 @@ fn markdown(r: &Report) -> String {
         "## Tool calls\n\nWall time over HTTP, cache off (`WLO_CACHE_MAX_MB=0`: a fresh cache for every call); \
          ratio = median ÷ ({} ms × ideal round trips), target ≤ {TARGET_RATIO:.2}. Requests and depth come from the \
          stand-in's request log (depth = longest chain of requests each starting after the previous one ended). \
-         CPU = server CPU per call with an instant upstream (latency 0, cache off), target median ≤ {TARGET_CPU_MS} ms. \
+         CPU = server CPU per call with an instant upstream (latency 0, cache off); the target, median ≤ {TARGET_CPU_MS} ms, \
+         is taken over all measured calls (below the table), the row column is informative. \
          Cached = the same call repeated with the cache on (16 MiB): upstream requests, wall time at the driver \
          (including its loopback round trip: an upper bound) and server CPU of the repeat; target 0 requests and \
          < {TARGET_CACHED_MS} ms server time (a cached answer awaits nothing, so its server time is its CPU time).\n",
@@ -1341,7 +1412,7 @@ fn markdown(r: &Report) -> String {
     );
     let _ = writeln!(
         s,
-        "| call | ideal RT | median ms | p95 ms | ratio | ≤ {TARGET_RATIO:.2} | upstream req | depth | bytes | CPU ms median / p95 | ≤ 1 ms | cached: req / wall ms / server CPU ms | 0 req, < 1 ms |"
+        "| call | ideal RT | median ms | p95 ms | ratio | ≤ {TARGET_RATIO:.2} | upstream req | depth | bytes | CPU ms median / p95 | row ≤ 1 ms | cached: req / wall ms / server CPU ms | 0 req, < 1 ms |"
     );
     let _ = writeln!(
         s,
@@ -1388,13 +1459,19 @@ fn markdown(r: &Report) -> String {
             verdict(c.cached_pass),
         );
     }
-    let row_medians: Vec<f64> = r.calls.iter().filter_map(|c| c.cpu_median_ms).collect();
-    if let Some(overall) = median(&row_medians) {
-        let within = row_medians.iter().filter(|m| **m <= TARGET_CPU_MS).count();
+    if let Some(cpu) = &r.cpu {
         let _ = writeln!(
             s,
-            "\nCPU per call over all rows: median of the row medians {overall:.3} ms; {within} of {} rows ≤ {TARGET_CPU_MS} ms.",
-            row_medians.len()
+            "\n**Server CPU per tool call (target: median ≤ {TARGET_CPU_MS} ms): median over all {} measured calls \
+             {:.3} ms (p95 {:.3}) — {}.** Median of the row medians {:.3} ms; {} of {} rows ≤ {TARGET_CPU_MS} ms on their own \
+             (column \"row ≤ 1 ms\"; the rows above are listed under Verdict with their upstream requests).",
+            cpu.calls,
+            cpu.median_ms,
+            cpu.p95_ms,
+            verdict(Some(cpu.pass)),
+            cpu.median_of_row_medians_ms,
+            cpu.rows_within,
+            cpu.rows,
         );
     }
     if let Some(check) = &r.cpu_phase_cross_check {
@@ -1521,12 +1598,25 @@ fn finish_markdown(mut s: String, r: &Report) -> String {
     for e in &r.errors {
         let _ = writeln!(s, "- ERROR: {e}");
     }
+    if !r.notes.is_empty() {
+        let _ = writeln!(s, "\nRows above {TARGET_CPU_MS} ms of CPU on their own (informative, not a target):\n");
+        for n in &r.notes {
+            let _ = writeln!(s, "- {n}");
+        }
+    }
     let _ = writeln!(s, "\nBenchmark run time {:.0} s.", r.duration_s);
     s
 }
 
 fn collect_failures(r: &mut Report) {
     let mut failures = Vec::new();
+    let mut notes = Vec::new();
+    if let Some(cpu) = r.cpu.as_ref().filter(|c| !c.pass) {
+        failures.push(format!(
+            "server CPU per tool call: median over all {} measured calls {:.3} ms > {TARGET_CPU_MS} ms",
+            cpu.calls, cpu.median_ms
+        ));
+    }
     for c in &r.calls {
         if c.ratio_pass == Some(false) {
             failures.push(format!(
@@ -1539,10 +1629,21 @@ fn collect_failures(r: &mut Report) {
             ));
         }
         if c.cpu_pass == Some(false) {
-            failures.push(format!(
-                "{}: CPU median {} ms > {TARGET_CPU_MS} ms",
+            let requests = c.upstream_requests.iter().max().copied().unwrap_or(0);
+            // Per request only where the reads dominate; a search's CPU goes
+            // to parsing and ranking its few large answers.
+            let per_request = match (c.cpu_median_ms, requests) {
+                (Some(ms), n) if n >= 10 => format!(" = {:.0} µs per request", ms * 1000.0 / n as f64),
+                _ => String::new(),
+            };
+            let kernel = c
+                .cpu_kernel_share
+                .map(|share| format!(", {} of it in the kernel", percent(Some(share))))
+                .unwrap_or_default();
+            notes.push(format!(
+                "{}: CPU median {} ms with {requests} upstream requests{per_request}{kernel}",
                 c.label,
-                f3(c.cpu_median_ms)
+                f3(c.cpu_median_ms),
             ));
         }
         if c.cached_pass == Some(false) {
@@ -1581,6 +1682,7 @@ fn collect_failures(r: &mut Report) {
         }
     }
     r.failures = failures;
+    r.notes = notes;
 }
 
 // ---------------------------------------------------------------- main
@@ -1635,11 +1737,13 @@ async fn run(opts: Opts) -> Result<Report, String> {
         ),
         calls: Vec::new(),
         cpu_phase_cross_check: None,
+        cpu: None,
         cold_start: Vec::new(),
         burst: Vec::new(),
         throughput: None,
         tools_list: None,
         failures: Vec::new(),
+        notes: Vec::new(),
         errors: Vec::new(),
         duration_s: 0.0,
     };
@@ -1663,7 +1767,7 @@ async fn run(opts: Opts) -> Result<Report, String> {
         ctl.reset().await?;
         ctl.set_latency(opts.latency_ms).await?;
         let mut calls = phase_latency(&server, &mut ctl, &cases, &opts).await?;
-        report.cpu_phase_cross_check = phase_cpu(&server, &mut ctl, &cases, &mut calls, &opts).await?;
+        (report.cpu_phase_cross_check, report.cpu) = phase_cpu(&server, &mut ctl, &cases, &mut calls, &opts).await?;
         report.calls = calls;
         step("tools/list size");
         match tools_list_size(&server).await {
