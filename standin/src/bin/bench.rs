@@ -1599,7 +1599,10 @@ fn finish_markdown(mut s: String, r: &Report) -> String {
         let _ = writeln!(s, "- ERROR: {e}");
     }
     if !r.notes.is_empty() {
-        let _ = writeln!(s, "\nRows above {TARGET_CPU_MS} ms of CPU on their own (informative, not a target):\n");
+        let _ = writeln!(
+            s,
+            "\nRows above {TARGET_CPU_MS} ms of CPU on their own (informative, not a target):\n"
+        );
         for n in &r.notes {
             let _ = writeln!(s, "- {n}");
         }
