@@ -1,6 +1,7 @@
 //! Foundation tools and the repository layer over MCP/HTTP against the stand-in:
 //! lookup_wlo_vocabulary, wlo_health_check, get_node_details, get_nodes_details,
-//! every FormattedNode rule and the failure policy under each fault mode.
+//! every FormattedNode rule, the failure policy under each fault mode and the
+//! response cache (hit, expiry, per-kind lifetime, coalescing, errors, off).
 
 mod common;
 
@@ -588,4 +589,98 @@ async fn identical_calls_are_byte_identical_and_cached() {
         before,
         "second call served from cache"
     );
+}
+
+// ---- the response cache, seen from outside ----------------------------------
+//
+// The stand-in counts every upstream request, so these tests watch the cache
+// through the public surface: MCP tool calls over HTTP.
+
+#[tokio::test]
+async fn concurrent_identical_calls_share_one_upstream_request() {
+    let h = Harness::start_with(&[("WLO_CACHE_MAX_MB", "16")]).await;
+    // Slow enough that every call arrives while the first read is in flight.
+    h.standin.control().set_latency(400, 0);
+    let wk = h.standin.well_known().clone();
+    let args = json!({"nodeId": wk.bruchrechnung, "outputFormat": "json"});
+    let calls = (0..6).map(|_| h.call_tool("get_node_details", args.clone()));
+    let results = futures::future::join_all(calls).await;
+    assert!(results.iter().all(|r| !r.is_error && r.text == results[0].text));
+    assert_eq!(
+        h.standin.control().stats().route("metadata"),
+        1,
+        "one read for six calls"
+    );
+}
+
+#[tokio::test]
+async fn upstream_errors_are_never_cached() {
+    let h = Harness::start_with(&[("WLO_CACHE_MAX_MB", "16")]).await;
+    let wk = h.standin.well_known().clone();
+    let args = json!({"nodeId": wk.bruchrechnung});
+    h.standin.control().set_fault(Fault::Error500);
+    assert!(h.call_tool("get_node_details", args.clone()).await.is_error);
+    h.standin.control().set_fault(Fault::None);
+    let r = h.call_tool("get_node_details", args).await;
+    assert!(!r.is_error, "the failure was not kept: {}", r.text);
+    assert_eq!(h.standin.control().stats().route("metadata"), 2);
+}
+
+#[tokio::test]
+async fn cached_reads_expire_after_their_time_to_live() {
+    let h = Harness::start_with(&[("WLO_CACHE_MAX_MB", "16"), ("WLO_CACHE_TTL_TREE_S", "1")]).await;
+    let wk = h.standin.well_known().clone();
+    let args = json!({"nodeId": wk.bruchrechnung});
+    let first = h.call_tool("get_node_details", args.clone()).await;
+    let hit = h.call_tool("get_node_details", args.clone()).await;
+    assert_eq!(
+        h.standin.control().stats().route("metadata"),
+        1,
+        "the second call is a hit"
+    );
+    assert_eq!(first.text, hit.text, "a cached answer is byte-identical");
+    tokio::time::sleep(std::time::Duration::from_millis(1200)).await;
+    h.call_tool("get_node_details", args).await;
+    assert_eq!(h.standin.control().stats().route("metadata"), 2, "expired after 1 s");
+}
+
+#[tokio::test]
+async fn searches_and_tree_reads_have_their_own_time_to_live() {
+    // Searches not cached (TTL 0), tree reads cached (default TTL).
+    let h = Harness::start_with(&[("WLO_CACHE_MAX_MB", "16"), ("WLO_CACHE_TTL_SEARCH_S", "0")]).await;
+    let wk = h.standin.well_known().clone();
+    for _ in 0..2 {
+        assert!(
+            !h.call_tool("search_wlo_content", json!({"query": "Photosynthese"}))
+                .await
+                .is_error
+        );
+        assert!(
+            !h.call_tool("get_node_details", json!({"nodeId": wk.bruchrechnung}))
+                .await
+                .is_error
+        );
+    }
+    let stats = h.standin.control().stats();
+    let searches = stats.route("ngsearch");
+    assert!(
+        searches >= 2 && searches % 2 == 0,
+        "every search asks again: {searches}"
+    );
+    assert_eq!(stats.route("metadata"), 1);
+}
+
+#[tokio::test]
+async fn zero_turns_the_cache_off() {
+    let wk_args = |h: &Harness| json!({"nodeId": h.standin.well_known().bruchrechnung});
+    for env in [
+        [("WLO_CACHE_MAX_MB", "0"), ("WLO_CACHE_TTL_TREE_S", "300")],
+        [("WLO_CACHE_MAX_MB", "16"), ("WLO_CACHE_TTL_TREE_S", "0")],
+    ] {
+        let h = Harness::start_with(&env).await;
+        for _ in 0..2 {
+            assert!(!h.call_tool("get_node_details", wk_args(&h)).await.is_error);
+        }
+        assert_eq!(h.standin.control().stats().route("metadata"), 2, "{env:?}");
+    }
 }
