@@ -75,7 +75,7 @@ const TARGET_CACHED_MS: f64 = 1.0;
 
 // ---------------------------------------------------------------- options
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Opts {
     json: bool,
@@ -975,30 +975,26 @@ async fn phase_cpu(
         };
     }
     ctl.set_latency(opts.latency_ms).await?;
-    let check = match (ticks_before, procs::cpu_ticks(pid), ns_before, procs::cpu_ns(pid)) {
-        (Some(t0), Some(t1), Some(n0), Some(n1)) if calls > 0 => {
+    let ticks = match (ticks_before, procs::cpu_ticks(pid)) {
+        (Some(a), Some(b)) => Some(b.since(a)),
+        _ => None,
+    };
+    let check = match (ticks, ns_before, procs::cpu_ns(pid)) {
+        (Some(ticks), Some(n0), Some(n1)) if calls > 0 => {
             let tick_ms = 1000.0 / procs::clk_tck() as f64;
-            let ticks = t1.since(t0);
-            let summary = cpu_summary(results, kernel_share(ticks));
-            Some((
-                format!(
-                    "whole CPU phase ({calls} measured + warm-up calls): utime+stime {:.0} ms = {:.3} ms per measured call \
-                     (kernel {}); schedstat {:.0} ms = {:.3} ms per measured call",
-                    ticks.total() as f64 * tick_ms,
-                    ticks.total() as f64 * tick_ms / calls as f64,
-                    percent(kernel_share(ticks)),
-                    (n1 - n0) as f64 / 1e6,
-                    (n1 - n0) as f64 / 1e6 / calls as f64,
-                ),
-                summary,
+            Some(format!(
+                "whole CPU phase ({calls} measured + warm-up calls): utime+stime {:.0} ms = {:.3} ms per measured call \
+                 (kernel {}); schedstat {:.0} ms = {:.3} ms per measured call",
+                ticks.total() as f64 * tick_ms,
+                ticks.total() as f64 * tick_ms / calls as f64,
+                percent(kernel_share(ticks)),
+                (n1 - n0) as f64 / 1e6,
+                (n1 - n0) as f64 / 1e6 / calls as f64,
             ))
         }
         _ => None,
     };
-    Ok(match check {
-        Some((text, summary)) => (Some(text), summary),
-        None => (None, cpu_summary(results, None)),
-    })
+    Ok((check, cpu_summary(results, ticks.and_then(kernel_share))))
 }
 
 /// Rows whose ticks add up to fewer than this get no kernel share: a clock
@@ -1880,5 +1876,83 @@ fn main() -> ExitCode {
             eprintln!("error: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(label: &str, cpu_ms: &[f64], requests: usize) -> CaseResult {
+        CaseResult {
+            label: label.into(),
+            status: "ok".into(),
+            cpu_ms: cpu_ms.to_vec(),
+            cpu_median_ms: median(cpu_ms),
+            cpu_pass: median(cpu_ms).map(|m| m <= TARGET_CPU_MS),
+            upstream_requests: vec![requests],
+            ..CaseResult::default()
+        }
+    }
+
+    #[test]
+    fn the_cpu_target_is_the_median_over_all_calls() {
+        let rows = [
+            row("light", &[0.2, 0.25, 0.3], 1),
+            row("medium", &[0.4, 0.5, 0.6], 2),
+            row("heavy", &[5.0, 6.0, 7.0], 167),
+        ];
+        let cpu = cpu_summary(&rows, None).unwrap();
+        assert_eq!((cpu.calls, cpu.median_ms, cpu.pass), (9, 0.5, true));
+        assert_eq!((cpu.rows, cpu.rows_within), (3, 2));
+
+        let rows = [
+            row("a", &[2.0, 2.0], 3),
+            row("b", &[0.5, 0.5], 1),
+            row("c", &[3.0, 3.0], 5),
+        ];
+        let cpu = cpu_summary(&rows, None).unwrap();
+        assert!(!cpu.pass, "median {} ms", cpu.median_ms);
+        assert!(cpu_summary(&[], None).is_none());
+    }
+
+    #[test]
+    fn a_heavy_row_is_a_note_and_a_failed_target_a_failure() {
+        let mut report = Report {
+            date: String::new(),
+            machine: String::new(),
+            cpus: 2,
+            load_start: None,
+            load_end: None,
+            options: Opts::default(),
+            command: String::new(),
+            server_binary: String::new(),
+            calls: vec![row("light", &[0.2, 0.3], 1), row("heavy", &[6.0, 7.0], 167)],
+            cpu_phase_cross_check: None,
+            cpu: None,
+            cold_start: Vec::new(),
+            burst: Vec::new(),
+            throughput: None,
+            tools_list: None,
+            failures: Vec::new(),
+            notes: Vec::new(),
+            errors: Vec::new(),
+            duration_s: 0.0,
+        };
+        report.calls.push(row("light 2", &[0.1, 0.2], 1));
+        report.cpu = cpu_summary(&report.calls, None);
+        collect_failures(&mut report);
+        assert!(report.failures.is_empty(), "{:?}", report.failures);
+        assert_eq!(report.notes.len(), 1);
+        assert!(
+            report.notes[0].starts_with("heavy: CPU median 6.500 ms with 167 upstream requests = 39 µs per request")
+        );
+
+        report.calls.push(row("heavy 2", &[4.0, 4.0], 20));
+        report.calls.push(row("heavy 3", &[4.0, 4.0], 20));
+        report.cpu = cpu_summary(&report.calls, None);
+        collect_failures(&mut report);
+        assert_eq!(report.failures.len(), 1, "{:?}", report.failures);
+        assert!(report.failures[0].starts_with("server CPU per tool call: median over all 10 measured calls"));
     }
 }
