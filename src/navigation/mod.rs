@@ -81,58 +81,37 @@ pub(crate) fn contains_uri(values: &[String], uri: &str) -> bool {
     values.iter().any(|v| v.trim().eq_ignore_ascii_case(uri))
 }
 
-/// What the technical-child rule reads: a full node, or a names-only one
-/// from a listing that is read just to be counted.
-pub(crate) trait ChildNames {
+/// A listed child, full or names-only (a listing read just to be counted).
+pub(crate) trait ListedChild {
     fn id(&self) -> &str;
-    fn name(&self) -> &str;
-    fn first(&self, key: &str) -> Option<&str>;
+    /// See [`Node::is_topic_page_technical`].
+    fn is_technical(&self) -> bool;
 }
 
-impl ChildNames for Node {
+impl ListedChild for Node {
     fn id(&self) -> &str {
         Node::id(self)
     }
-    fn name(&self) -> &str {
-        &self.name
-    }
-    fn first(&self, key: &str) -> Option<&str> {
-        Node::first(self, key)
+    fn is_technical(&self) -> bool {
+        self.is_topic_page_technical()
     }
 }
 
-impl ChildNames for Titled {
+impl ListedChild for Titled {
     fn id(&self) -> &str {
         Titled::id(self)
     }
-    fn name(&self) -> &str {
-        &self.name
+    fn is_technical(&self) -> bool {
+        self.is_topic_page_technical()
     }
-    fn first(&self, key: &str) -> Option<&str> {
-        Titled::first(self, key)
-    }
-}
-
-/// Topic-page technical children of a collection: config folders
-/// (`PAGE_CONFIG_…`, or carrying `ccm:page_config`) and page variants
-/// (`PAGE_VARIANT_…`). They are folders, but not sub-collections.
-pub(crate) fn is_technical_child(node: &impl ChildNames) -> bool {
-    let technical_name = |name: &str| {
-        let upper = name.trim().to_ascii_uppercase();
-        upper.starts_with("PAGE_CONFIG") || upper.starts_with("PAGE_VARIANT")
-    };
-    technical_name(node.name())
-        || node.first("cm:name").is_some_and(technical_name)
-        || node.first("ccm:page_config").is_some()
-        || node.first("ccm:page_variant_config").is_some()
 }
 
 /// The number of real sub-collections behind a folder listing: the
 /// repository's `pagination.total` minus the technical children seen on the
 /// page, minus the owner's active config folder (`ccm:page_config_ref`) when
 /// it exists but was not on the page (it is a child of its collection).
-pub(crate) fn real_child_total<N: ChildNames>(total: u64, page: &[N], owner_config_ref: Option<&str>) -> u64 {
-    let technical: Vec<&str> = page.iter().filter(|n| is_technical_child(*n)).map(|n| n.id()).collect();
+pub(crate) fn real_child_total<N: ListedChild>(total: u64, page: &[N], owner_config_ref: Option<&str>) -> u64 {
+    let technical: Vec<&str> = page.iter().filter(|n| n.is_technical()).map(|n| n.id()).collect();
     let mut real = total.saturating_sub(technical.len() as u64);
     if let Some(config) = owner_config_ref
         && !technical.contains(&config)
@@ -163,25 +142,6 @@ mod tests {
 
     fn node(value: serde_json::Value) -> Node {
         serde_json::from_value(value).unwrap()
-    }
-
-    #[test]
-    fn technical_children() {
-        let cases = [
-            (json!({"name": "PAGE_CONFIG_abc"}), true),
-            (json!({"properties": {"cm:name": ["page_variant_x"]}}), true),
-            (json!({"name": "x", "properties": {"ccm:page_config": ["{}"]}}), true),
-            (
-                json!({"name": "Algebra", "properties": {"cm:name": ["Algebra"]}}),
-                false,
-            ),
-        ];
-        for (body, technical) in cases {
-            assert_eq!(is_technical_child(&node(body.clone())), technical, "{body}");
-            // A names-only listing (read just to be counted) decides alike.
-            let names: crate::upstream::TitleList = serde_json::from_value(json!({"nodes": [body.clone()]})).unwrap();
-            assert_eq!(is_technical_child(&names.nodes[0]), technical, "{body}");
-        }
     }
 
     #[test]

@@ -6,7 +6,7 @@
 use futures::future::join_all;
 use std::sync::Arc;
 
-use super::{NavError, UnresolvedFilter, contains_uri, first_repository_failure, is_technical_child, real_child_total};
+use super::{NavError, UnresolvedFilter, contains_uri, first_repository_failure, real_child_total};
 use crate::app::App;
 use crate::upstream::{ChildFilter, Node, Props, UpstreamError};
 
@@ -62,7 +62,7 @@ pub async fn subject_portals(app: &App, query: &PortalsQuery) -> Result<Portals,
     let mut nodes: Vec<Node> = Arc::unwrap_or_clone(listing)
         .nodes
         .into_iter()
-        .filter(|n| !n.id().is_empty() && !is_technical_child(n))
+        .filter(|n| !n.id().is_empty() && !n.is_topic_page_technical())
         .filter(|n| match &context {
             // A portal without a context is kept.
             Some(uri) => {

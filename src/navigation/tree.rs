@@ -16,7 +16,7 @@
 use futures::future::join_all;
 use std::sync::Arc;
 
-use super::{NavError, first_repository_failure, is_technical_child, real_child_total};
+use super::{NavError, first_repository_failure, real_child_total};
 use crate::app::App;
 use crate::search::ranking::sort_by_title;
 use crate::upstream::model::ListedNode;
@@ -214,7 +214,7 @@ fn real_children(listing: &Arc<NodeList>) -> Vec<ListedNode> {
 }
 
 fn is_real_child(node: &Node) -> bool {
-    !node.id().is_empty() && !is_technical_child(node)
+    !node.id().is_empty() && !node.is_topic_page_technical()
 }
 
 /// A warning for the reads of one wave that failed at the repository, if any:

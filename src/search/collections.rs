@@ -37,16 +37,6 @@ const KEYWORD_MIN: usize = 25;
 /// Extra keyword candidates at most, to make up for excluded ids.
 const MAX_EXCLUDE_EXTRA: usize = 200;
 
-/// Whether a node is a topic-page config folder or variant (not a collection
-/// anyone should see).
-pub fn is_page_config(node: &Node) -> bool {
-    let technical = |s: &str| {
-        let upper = s.trim().to_ascii_uppercase();
-        upper.starts_with("PAGE_CONFIG") || upper.starts_with("PAGE_VARIANT")
-    };
-    node.first("cm:name").is_some_and(technical) || technical(&node.name)
-}
-
 /// One collection search.
 #[derive(Debug, Clone, Copy)]
 pub struct CollectionSearch<'a> {
@@ -177,7 +167,7 @@ fn finish(
 /// Not excluded, not a config folder/variant, passes the local filters.
 fn keeps(node: &Node, filters: &Filters, exclude: &[String]) -> bool {
     !node.id().is_empty()
-        && !is_page_config(node)
+        && !node.is_topic_page_technical()
         && !exclude.iter().any(|e| e.eq_ignore_ascii_case(node.id()))
         && filters.keeps(node)
 }
@@ -187,7 +177,7 @@ fn visible(lists: &[Arc<NodeList>]) -> impl Iterator<Item = &Node> {
     lists
         .iter()
         .flat_map(|list| &list.nodes)
-        .filter(|n| !is_page_config(n) && !n.id().is_empty())
+        .filter(|n| !n.is_topic_page_technical() && !n.id().is_empty())
 }
 
 /// First occurrence of every id, order kept.
@@ -309,7 +299,7 @@ pub async fn collection_contents(app: &App, listing: ContentsListing<'_>) -> Res
     let page = std::mem::take(&mut outcome.nodes);
     let page: Vec<Node> = page
         .into_iter()
-        .filter(|n| !n.id().is_empty() && !n.is_deleted_placeholder() && !is_page_config(n))
+        .filter(|n| !n.id().is_empty() && !n.is_deleted_placeholder() && !n.is_topic_page_technical())
         .filter(|n| !listing.exclude.iter().any(|e| e.eq_ignore_ascii_case(n.id())))
         .collect();
     outcome.nodes = match listing.query.map(str::trim).filter(|q| !q.is_empty()) {
@@ -383,7 +373,7 @@ async fn recursive_contents(app: &App, listing: &ContentsListing<'_>) -> Result<
                 Ok(list) => next.extend(
                     list.nodes
                         .iter()
-                        .filter(|n| !is_page_config(n) && !n.id().is_empty())
+                        .filter(|n| !n.is_topic_page_technical() && !n.id().is_empty())
                         .map(|n| n.id().to_string()),
                 ),
                 Err(error) if depth == 0 => return Err(error),
@@ -423,13 +413,6 @@ mod tests {
             json!({"ref": {"id": id}, "name": name, "properties": {"cclom:title": [title], "cm:name": [name]}}),
         )
         .unwrap()
-    }
-
-    #[test]
-    fn config_folders_are_recognised() {
-        assert!(is_page_config(&node("a", "PAGE_CONFIG_x", "PAGE_CONFIG_x")));
-        assert!(is_page_config(&node("a", "page_variant_x", "Physik verstehen")));
-        assert!(!is_page_config(&node("a", "Physik", "Physik")));
     }
 
     #[test]

@@ -11,7 +11,6 @@ use super::search_content::content_filters;
 use super::{ArgError, Args, Format, ToolResponse, ToolSpec, schema};
 use crate::app::App;
 use crate::format::FormattedNode;
-use crate::search::collections::is_page_config;
 use crate::search::output::{LabeledCriterion, Listing, QueryMeta, extras, hint_lines, quoted};
 use crate::search::pipeline::{ContentOutcome, ContentSearch, search_content};
 use crate::search::ranking::{node_matches_text, rerank};
@@ -197,7 +196,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     // When the content pot had to relax a query that nothing matched, the
     // collection pots follow it (one more keyword search, only then).
     let excluded = |id: &str| exclude.iter().any(|e| e.eq_ignore_ascii_case(id));
-    let visible = |n: &Node| !n.id().is_empty() && !is_page_config(n) && !excluded(n.id());
+    let visible = |n: &Node| !n.id().is_empty() && !n.is_topic_page_technical() && !excluded(n.id());
     let portals_for = |q: &str| -> Vec<Node> {
         portal_list
             .iter()

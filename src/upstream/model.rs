@@ -159,6 +159,22 @@ fn node_id<'a>(node_ref: &'a NodeRef, properties: &'a PropertyMap) -> &'a str {
     }
 }
 
+/// Topic-page technical nodes: config folders (`PAGE_CONFIG_…`, or carrying
+/// `ccm:page_config`) and page variants (`PAGE_VARIANT_…`, or carrying
+/// `ccm:page_variant_config`). They are folders, but no collection anyone
+/// should see or count.
+fn is_topic_page_technical(name: &str, properties: &PropertyMap) -> bool {
+    let technical_name = |name: &str| {
+        let name = name.trim().as_bytes();
+        let starts = |prefix: &[u8]| name.len() >= prefix.len() && name[..prefix.len()].eq_ignore_ascii_case(prefix);
+        starts(b"PAGE_CONFIG") || starts(b"PAGE_VARIANT")
+    };
+    technical_name(name)
+        || first_value(properties, "cm:name").is_some_and(technical_name)
+        || first_value(properties, "ccm:page_config").is_some()
+        || first_value(properties, "ccm:page_variant_config").is_some()
+}
+
 /// The first value of `key` that is not blank.
 fn first_value<'a>(properties: &'a PropertyMap, key: &str) -> Option<&'a str> {
     properties
@@ -200,6 +216,11 @@ impl Titled {
     /// As [`Node::display_title`].
     pub fn display_title(&self) -> &str {
         display_title(&self.properties, &self.name, &self.title)
+    }
+
+    /// As [`Node::is_topic_page_technical`].
+    pub fn is_topic_page_technical(&self) -> bool {
+        is_topic_page_technical(&self.name, &self.properties)
     }
 }
 
@@ -402,6 +423,12 @@ impl Node {
         self.first("ccm:page_config_ref")
             .map(strip_store_ref)
             .filter(|s| !s.is_empty())
+    }
+
+    /// A topic-page config folder or page variant: a folder, but not a
+    /// collection (it is never shown, and never counted as a sub-collection).
+    pub fn is_topic_page_technical(&self) -> bool {
+        is_topic_page_technical(&self.name, &self.properties)
     }
 
     /// The primary parent's id (`virtual:primaryparent_nodeid`, store ref stripped).
@@ -966,6 +993,36 @@ fn nodes<'de, D: Deserializer<'de>, T: Lenient>(deserializer: D) -> Result<Vec<T
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn topic_page_technical_nodes() {
+        use serde_json::json;
+        let cases = [
+            (json!({"name": "PAGE_CONFIG_abc"}), true),
+            (json!({"properties": {"cm:name": ["page_variant_x"]}}), true),
+            (json!({"name": "x", "properties": {"ccm:page_config": ["{}"]}}), true),
+            (
+                json!({"name": " page_variant_1", "properties": {"cclom:title": ["Physik verstehen"]}}),
+                true,
+            ),
+            (
+                json!({"name": "v", "properties": {"ccm:page_variant_config": ["{}"]}}),
+                true,
+            ),
+            (json!({"name": "PAGE"}), false),
+            (
+                json!({"name": "Algebra", "properties": {"cm:name": ["Algebra"]}}),
+                false,
+            ),
+        ];
+        for (body, technical) in cases {
+            let node: Node = serde_json::from_value(body.clone()).unwrap();
+            assert_eq!(node.is_topic_page_technical(), technical, "{body}");
+            // A names-only listing (read just to be counted) decides alike.
+            let names: TitleList = serde_json::from_value(json!({"nodes": [body.clone()]})).unwrap();
+            assert_eq!(names.nodes[0].is_topic_page_technical(), technical, "{body}");
+        }
+    }
 
     #[test]
     fn tolerant_node_parsing() {
