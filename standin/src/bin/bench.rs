@@ -813,7 +813,7 @@ struct CpuSummary {
     kernel_share: Option<f64>,
 }
 
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Report {
     date: String,
@@ -1919,25 +1919,8 @@ mod tests {
     #[test]
     fn a_heavy_row_is_a_note_and_a_failed_target_a_failure() {
         let mut report = Report {
-            date: String::new(),
-            machine: String::new(),
-            cpus: 2,
-            load_start: None,
-            load_end: None,
-            options: Opts::default(),
-            command: String::new(),
-            server_binary: String::new(),
             calls: vec![row("light", &[0.2, 0.3], 1), row("heavy", &[6.0, 7.0], 167)],
-            cpu_phase_cross_check: None,
-            cpu: None,
-            cold_start: Vec::new(),
-            burst: Vec::new(),
-            throughput: None,
-            tools_list: None,
-            failures: Vec::new(),
-            notes: Vec::new(),
-            errors: Vec::new(),
-            duration_s: 0.0,
+            ..Report::default()
         };
         report.calls.push(row("light 2", &[0.1, 0.2], 1));
         report.cpu = cpu_summary(&report.calls, None);
