@@ -56,6 +56,18 @@ pub struct TreeNode {
     pub has_more_children: bool,
 }
 
+impl TreeNode {
+    /// A node as listed: no count, no children yet.
+    fn listed(node: ListedNode) -> TreeNode {
+        TreeNode {
+            node,
+            file_count: None,
+            children: None,
+            has_more_children: false,
+        }
+    }
+}
+
 /// The answer.
 #[derive(Debug, Clone)]
 pub struct Tree {
@@ -126,15 +138,7 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
     level1.truncate(max_results);
     truncated |= total > level1.len() as u64;
 
-    let mut nodes: Vec<TreeNode> = level1
-        .into_iter()
-        .map(|node| TreeNode {
-            node,
-            file_count: None,
-            children: None,
-            has_more_children: false,
-        })
-        .collect();
+    let mut nodes: Vec<TreeNode> = level1.into_iter().map(TreeNode::listed).collect();
 
     // Wave 2: the children of every level-1 node.
     if depth == 2 {
@@ -159,17 +163,7 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
             budget -= children.len();
             parent.has_more_children = real_total > children.len() as u64;
             truncated |= parent.has_more_children;
-            parent.children = Some(
-                children
-                    .into_iter()
-                    .map(|node| TreeNode {
-                        node,
-                        file_count: None,
-                        children: None,
-                        has_more_children: false,
-                    })
-                    .collect(),
-            );
+            parent.children = Some(children.into_iter().map(TreeNode::listed).collect());
         }
     }
 
