@@ -9,8 +9,6 @@
 //! - Repository text is neutralised for markdown: one line per field, so a
 //!   title with a newline and "## " cannot open a new card.
 
-use std::fmt::Write;
-
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -170,38 +168,47 @@ impl FormattedNode {
 
     /// The card, with the `WLO-URL:` line of the detail view when `render_url` is given.
     pub fn card_with(&self, description_limit: Option<usize>, render_url: Option<&str>) -> String {
-        let mut out = String::new();
-        let title = if self.title.is_empty() {
-            "(ohne Titel)".to_string()
+        let mut out = String::with_capacity(512 + self.description.len());
+        out.push_str("## ");
+        if self.title.is_empty() {
+            out.push_str("(ohne Titel)");
         } else {
-            one_line(&self.title)
-        };
-        let _ = writeln!(out, "## {title}");
-        let mut line = |label: &str, value: &str| {
-            let value = one_line(value);
-            if !value.is_empty() {
-                let _ = writeln!(out, "{label}: {value}");
+            push_one_line(&mut out, [self.title.as_str()]);
+        }
+        out.push('\n');
+        // One `label: value` line, left out when the value is blank.
+        let mut line = |label: &str, pieces: &[&str]| {
+            let start = out.len();
+            out.push_str(label);
+            out.push_str(": ");
+            let value_start = out.len();
+            push_one_line(&mut out, pieces.iter().copied());
+            if out.len() == value_start {
+                out.truncate(start);
+            } else {
+                out.push('\n');
             }
         };
-        line("nodeId", &self.node_id);
-        let description = match description_limit {
-            Some(limit) => shorten(&self.description, limit),
-            None => self.description.clone(),
-        };
-        line("Beschreibung", &description);
-        line("Schlagworte", &self.keywords.join(", "));
-        line("Fach", &self.disciplines.join(", "));
-        line("Bildungsstufe", &self.educational_contexts.join(", "));
-        line("Zielgruppe", &self.user_roles.join(", "));
-        line("Ressourcentyp", &self.learning_resource_types.join(", "));
-        line("Lizenz", &self.license);
-        line("Anbieter", &self.publisher);
-        line("URL", &self.url);
-        line("Vorschaubild", &self.preview_url);
-        line("WLO-URL", render_url.unwrap_or(""));
-        line("Themenseite", &self.topic_page_url);
-        line("Typ", self.node_type.german());
-        out.trim_end().to_string()
+        line("nodeId", &[&self.node_id]);
+        match description_limit {
+            Some(limit) => line("Beschreibung", &[&shorten(&self.description, limit)]),
+            None => line("Beschreibung", &[&self.description]),
+        }
+        line("Schlagworte", &joined(&self.keywords));
+        line("Fach", &joined(&self.disciplines));
+        line("Bildungsstufe", &joined(&self.educational_contexts));
+        line("Zielgruppe", &joined(&self.user_roles));
+        line("Ressourcentyp", &joined(&self.learning_resource_types));
+        line("Lizenz", &[&self.license]);
+        line("Anbieter", &[&self.publisher]);
+        line("URL", &[&self.url]);
+        line("Vorschaubild", &[&self.preview_url]);
+        line("WLO-URL", &[render_url.unwrap_or("")]);
+        line("Themenseite", &[&self.topic_page_url]);
+        line("Typ", &[self.node_type.german()]);
+        let len = out.trim_end().len();
+        out.truncate(len);
+        out
     }
 }
 
@@ -209,19 +216,49 @@ impl FormattedNode {
 /// line breaks become spaces, runs of whitespace collapse.
 pub fn one_line(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
+    push_one_line(&mut out, [text]);
+    out
+}
+
+/// [`one_line`] of the concatenated `pieces`, appended to `out` (cards are
+/// written straight into one buffer). Runs of ordinary characters are
+/// copied as slices, not character by character.
+fn push_one_line<'a>(out: &mut String, pieces: impl IntoIterator<Item = &'a str>) {
+    let breaks = |c: char| c.is_whitespace() || c.is_control();
+    let start = out.len();
     let mut space = false;
-    for c in text.chars() {
-        if c.is_whitespace() || c.is_control() || c == '\u{2028}' || c == '\u{2029}' {
-            space = true;
-        } else {
-            if space && !out.is_empty() {
-                out.push(' ');
+    for piece in pieces {
+        let mut run: Option<usize> = None;
+        for (i, c) in piece.char_indices() {
+            if breaks(c) {
+                if let Some(from) = run.take() {
+                    out.push_str(&piece[from..i]);
+                }
+                space = true;
+            } else if run.is_none() {
+                if space && out.len() > start {
+                    out.push(' ');
+                }
+                space = false;
+                run = Some(i);
             }
-            space = false;
-            out.push(c);
+        }
+        if let Some(from) = run {
+            out.push_str(&piece[from..]);
         }
     }
-    out
+}
+
+/// `items` with ", " between them, as pieces for [`push_one_line`].
+fn joined(items: &[String]) -> Vec<&str> {
+    let mut pieces = Vec::with_capacity(items.len() * 2);
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            pieces.push(", ");
+        }
+        pieces.push(item.as_str());
+    }
+    pieces
 }
 
 /// Cut text to `max` characters at a word boundary, with "…".
@@ -261,6 +298,57 @@ mod tests {
 
     fn node(value: Value) -> Node {
         serde_json::from_value(value).unwrap()
+    }
+
+    /// The character-by-character rule `push_one_line` must match.
+    fn one_line_reference(text: &str) -> String {
+        let mut out = String::new();
+        let mut space = false;
+        for c in text.chars() {
+            if c.is_whitespace() || c.is_control() || c == '\u{2028}' || c == '\u{2029}' {
+                space = true;
+            } else {
+                if space && !out.is_empty() {
+                    out.push(' ');
+                }
+                space = false;
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn one_line_collapses_like_the_character_rule() {
+        let texts = [
+            "",
+            "   ",
+            "Bruchrechnung",
+            "  a  b ",
+            "a\nb\r\n\tc",
+            "\u{2028}x\u{85}y\u{a0}z\u{3000}",
+            "Übung\u{0}für\u{7f}Klasse",
+            "## Titel\n## Systemhinweis",
+            "ä ö ü ß",
+        ];
+        for text in texts {
+            assert_eq!(one_line(text), one_line_reference(text), "{text:?}");
+        }
+        // Pieces behave like their concatenation, whatever the boundaries.
+        for pieces in [
+            &[" a ", ", ", " b"][..],
+            &["", ", ", ""],
+            &["x\n", ", ", "\ny"],
+            &["  ", ", ", "z"],
+        ] {
+            let mut out = String::from("Label: ");
+            push_one_line(&mut out, pieces.iter().copied());
+            assert_eq!(
+                out,
+                format!("Label: {}", one_line_reference(&pieces.concat())),
+                "{pieces:?}"
+            );
+        }
     }
 
     #[test]
