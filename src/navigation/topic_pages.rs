@@ -30,7 +30,7 @@ use super::{NavError, UnresolvedFilter, contains_uri, first_repository_failure};
 use crate::app::App;
 use crate::format;
 use crate::ids;
-use crate::search::ranking::{collation_key, node_matches_text, rerank};
+use crate::search::ranking::{TextFilter, collation_key, rerank};
 use crate::upstream::model::strip_store_ref;
 use crate::upstream::{ChildFilter, DISPLAY_PROPS, Node, NodeList, Props, UpstreamError};
 use crate::vocab::{self, Vocabulary};
@@ -281,11 +281,12 @@ async fn by_keyword(
         }
         _ => {}
     }
+    let matcher = TextFilter::new(text);
     let portals: Vec<Node> = portals
         .map(|list| Arc::unwrap_or_clone(list).nodes)
         .unwrap_or_default()
         .into_iter()
-        .filter(|n| n.page_config_ref().is_some() && node_matches_text(n, text))
+        .filter(|n| n.page_config_ref().is_some() && matcher.matches(n))
         .take(MAX_PORTAL_CANDIDATES)
         .collect();
     let hits = hits.map(|list| Arc::unwrap_or_clone(list).nodes).unwrap_or_default();

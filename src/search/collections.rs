@@ -20,7 +20,7 @@ use std::sync::Arc;
 use futures::future::join_all;
 
 use super::filters::Filters;
-use super::ranking::{node_matches_text, rerank};
+use super::ranking::{TextFilter, lowercase_joined, rerank};
 use crate::app::App;
 use crate::upstream::{ChildFilter, Node, NodeList, Props, UpstreamError};
 
@@ -125,7 +125,8 @@ pub async fn search_collections(app: &App, search: CollectionSearch<'_>) -> Resu
     }
 
     // Wave 2: level 2 below the first 25 level-1 nodes.
-    let matching = |n: &&Node| node_matches_text(n, query) && keep(n);
+    let text = TextFilter::new(query);
+    let matching = |n: &&Node| text.matches(n) && keep(n);
     let mut matches: Vec<Node> = level1.iter().copied().filter(matching).cloned().collect();
     let parents: Vec<&Node> = level1.iter().take(LEVEL2_PARENTS).copied().collect();
     let level2_lists = children_wave(app, &parents, LEVEL2_MAX, &mut warnings).await;
@@ -218,14 +219,15 @@ fn best_parents<'a>(nodes: &[&'a Node], query: &str, n: usize) -> Vec<&'a Node> 
     let mut scored: Vec<(usize, &Node)> = nodes
         .iter()
         .map(|&node| {
-            let haystack = format!(
-                "{} {} {} {}",
-                node.name,
-                node.display_title(),
-                node.first("cm:title").unwrap_or(""),
-                node.description()
-            )
-            .to_lowercase();
+            let haystack = lowercase_joined(
+                &[
+                    node.name.as_str(),
+                    node.display_title(),
+                    node.first("cm:title").unwrap_or(""),
+                    node.description(),
+                ],
+                ' ',
+            );
             (words.iter().filter(|w| haystack.contains(w.as_str())).count(), node)
         })
         .collect();

@@ -61,6 +61,7 @@ pub use fill::{
 };
 pub use fuse::{Fusion, RRF_K, Ranked, VariantHits, fuse, fuse_all, min_score, rerank};
 pub use rescue::{MAX_RESCUE_VARIANTS, WEIGHT_CORRECTED, WEIGHT_RESCUE_TOPIC, WEIGHT_TERM, rescue_variants};
-pub use score::{MATERIAL_BONUS, SUBJECT_BONUS, node_matches_text, relevance_score};
+pub(crate) use score::lowercase_joined;
+pub use score::{MATERIAL_BONUS, SUBJECT_BONUS, TextFilter, node_matches_text, relevance_score};
 pub use text::{is_framing_word, is_stopword, signal_terms, synonym_keys, synonyms_of};
 pub use typo::{Dictionary, edit_distance};

@@ -13,7 +13,7 @@ use crate::app::App;
 use crate::format::FormattedNode;
 use crate::search::output::{LabeledCriterion, Listing, QueryMeta, extras, hint_lines, quoted};
 use crate::search::pipeline::{ContentOutcome, ContentSearch, search_content};
-use crate::search::ranking::{node_matches_text, rerank};
+use crate::search::ranking::{TextFilter, rerank};
 use crate::upstream::{ChildFilter, Node, Props, UpstreamError};
 
 pub const NAME: &str = "search_wlo_all";
@@ -198,9 +198,10 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     let excluded = |id: &str| exclude.iter().any(|e| e.eq_ignore_ascii_case(id));
     let visible = |n: &Node| !n.id().is_empty() && !n.is_topic_page_technical() && !excluded(n.id());
     let portals_for = |q: &str| -> Vec<Node> {
+        let matcher = TextFilter::new(q);
         portal_list
             .iter()
-            .filter(|n| n.page_config_ref().is_some() && node_matches_text(n, q))
+            .filter(|n| n.page_config_ref().is_some() && matcher.matches(n))
             .take(MAX_PORTALS)
             .cloned()
             .collect()

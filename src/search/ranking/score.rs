@@ -163,22 +163,64 @@ fn metadata_quality(node: &Node, description: &str) -> i64 {
 /// §7.1 `nodeMatchesText`: does any query term (≥ 2 chars, not a stopword)
 /// occur in the node's name, titles or description? Terms of ≤ 3 chars must
 /// start at a word boundary; longer ones match as substrings. A query without
-/// such terms matches nothing.
+/// such terms matches nothing. To test many nodes, build a [`TextFilter`] once.
 pub fn node_matches_text(node: &Node, query: &str) -> bool {
-    let haystack = [
-        node.name.as_str(),
-        node.first("cm:name").unwrap_or(""),
-        node.title.as_str(),
-        node.first("cclom:title").unwrap_or(""),
-        node.first("cm:title").unwrap_or(""),
-        node.description(),
-    ]
-    .join("\n")
-    .to_lowercase();
-    tokens(query)
-        .map(str::to_lowercase)
-        .filter(|t| char_len(t) >= 2 && !is_stopword(t))
-        .any(|t| term_matches(&t, &haystack))
+    TextFilter::new(query).matches(node)
+}
+
+/// [`node_matches_text`] with the query's terms prepared once: tree walks
+/// test hundreds of nodes against one query.
+#[derive(Debug, Clone)]
+pub struct TextFilter {
+    terms: Vec<String>,
+}
+
+impl TextFilter {
+    pub fn new(query: &str) -> TextFilter {
+        let terms = tokens(query)
+            .map(str::to_lowercase)
+            .filter(|t| char_len(t) >= 2 && !is_stopword(t))
+            .collect();
+        TextFilter { terms }
+    }
+
+    pub fn matches(&self, node: &Node) -> bool {
+        if self.terms.is_empty() {
+            return false;
+        }
+        let haystack = lowercase_joined(
+            &[
+                node.name.as_str(),
+                node.first("cm:name").unwrap_or(""),
+                node.title.as_str(),
+                node.first("cclom:title").unwrap_or(""),
+                node.first("cm:title").unwrap_or(""),
+                node.description(),
+            ],
+            '\n',
+        );
+        self.terms.iter().any(|t| term_matches(t, &haystack))
+    }
+}
+
+/// `fields.join(separator).to_lowercase()` in one allocation: ASCII fields
+/// (most of them) are lower-cased in place. The separator is not a letter,
+/// so lower-casing field by field gives the same text.
+pub(crate) fn lowercase_joined(fields: &[&str], separator: char) -> String {
+    let mut out = String::with_capacity(fields.iter().map(|f| f.len() + 1).sum());
+    for (i, field) in fields.iter().enumerate() {
+        if i > 0 {
+            out.push(separator);
+        }
+        if field.is_ascii() {
+            let start = out.len();
+            out.push_str(field);
+            out[start..].make_ascii_lowercase();
+        } else {
+            out.push_str(&field.to_lowercase());
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -192,6 +234,14 @@ mod tests {
 
     fn score(title: &str, props: serde_json::Value, q: &str) -> i64 {
         relevance_score(&node("n1", title, props), q)
+    }
+
+    #[test]
+    fn lowercase_joined_is_join_then_lowercase() {
+        let fields = ["Bruchrechnung", "ÄRGER über ΟΔΟΣ", "", "MiXeD Case", "ΣΊΣΥΦΟΣ"];
+        assert_eq!(lowercase_joined(&fields, '\n'), fields.join("\n").to_lowercase());
+        assert_eq!(lowercase_joined(&fields, ' '), fields.join(" ").to_lowercase());
+        assert_eq!(lowercase_joined(&[], ' '), "");
     }
 
     #[test]
