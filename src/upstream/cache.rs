@@ -40,7 +40,12 @@ struct Inner {
     order: BTreeMap<u64, String>,
     bytes: usize,
     next_seq: u64,
+    /// When a full cache may next look for expired entries.
+    next_sweep: Option<Instant>,
 }
+
+/// How often a full cache sweeps out expired entries at most.
+const SWEEP_INTERVAL: Duration = Duration::from_secs(1);
 
 /// See the module docs.
 pub struct Cache {
@@ -92,7 +97,7 @@ impl Cache {
     /// value and the number of bytes to charge for it.
     pub async fn get_or_fetch<T, F, Fut>(
         &self,
-        key: String,
+        key: &str,
         ttl: Duration,
         fetch: F,
     ) -> (Result<Arc<T>, UpstreamError>, CacheOutcome)
@@ -112,25 +117,25 @@ impl Cache {
         let step = {
             let mut inner = self.lock();
             let now = Instant::now();
-            match inner.slots.get(&key) {
+            match inner.slots.get(key) {
                 Some(Slot::Ready { value, expires, .. }) if *expires > now => {
                     // A key always names one kind of answer; a type mismatch
                     // would be a bug, answered by fetching afresh.
                     if let Ok(value) = value.clone().downcast::<T>() {
                         return (Ok(value), CacheOutcome::Hit);
                     }
-                    remove(&mut inner, &key);
+                    remove(&mut inner, key);
                     let (tx, rx) = watch::channel(None);
-                    inner.slots.insert(key.clone(), Slot::Pending(rx));
+                    inner.slots.insert(key.to_owned(), Slot::Pending(rx));
                     Step::Lead(tx)
                 }
                 Some(Slot::Pending(rx)) => Step::Wait(rx.clone()),
                 other => {
                     if other.is_some() {
-                        remove(&mut inner, &key);
+                        remove(&mut inner, key);
                     }
                     let (tx, rx) = watch::channel(None);
-                    inner.slots.insert(key.clone(), Slot::Pending(rx));
+                    inner.slots.insert(key.to_owned(), Slot::Pending(rx));
                     Step::Lead(tx)
                 }
             }
@@ -154,7 +159,7 @@ impl Cache {
         // so later callers do not wait on a leader that is gone.
         let mut guard = PendingGuard {
             cache: self,
-            key: Some(key),
+            key: Some(key.to_owned()),
         };
         let result = fetch().await;
         let key = guard.key.take().unwrap_or_default();
@@ -180,16 +185,23 @@ impl Cache {
         }
         let now = Instant::now();
         // Drop expired entries first, then the oldest until the new one fits.
-        let expired: Vec<String> = inner
-            .slots
-            .iter()
-            .filter_map(|(k, s)| match s {
-                Slot::Ready { expires, .. } if *expires <= now => Some(k.clone()),
-                _ => None,
-            })
-            .collect();
-        for k in expired {
-            remove(inner, &k);
+        // The sweep visits every entry, so a full cache runs it at most once
+        // per second instead of on every insert (an expired entry in between
+        // is never served: lookups check the expiry).
+        let full = inner.bytes + size > self.max_bytes;
+        if full && inner.next_sweep.is_none_or(|at| at <= now) {
+            inner.next_sweep = Some(now + SWEEP_INTERVAL);
+            let expired: Vec<String> = inner
+                .slots
+                .iter()
+                .filter_map(|(k, s)| match s {
+                    Slot::Ready { expires, .. } if *expires <= now => Some(k.clone()),
+                    _ => None,
+                })
+                .collect();
+            for k in expired {
+                remove(inner, &k);
+            }
         }
         while inner.bytes + size > self.max_bytes {
             let Some((_, oldest)) = inner.order.pop_first() else {
@@ -256,12 +268,8 @@ mod tests {
     async fn hit_after_fetch() {
         let cache = Cache::new(1 << 20);
         let calls = AtomicU32::new(0);
-        let (a, o1) = cache
-            .get_or_fetch("k".into(), TTL, || fetch_counting(&calls, "x"))
-            .await;
-        let (b, o2) = cache
-            .get_or_fetch("k".into(), TTL, || fetch_counting(&calls, "y"))
-            .await;
+        let (a, o1) = cache.get_or_fetch("k", TTL, || fetch_counting(&calls, "x")).await;
+        let (b, o2) = cache.get_or_fetch("k", TTL, || fetch_counting(&calls, "y")).await;
         let (a, b) = (a.unwrap(), b.unwrap());
         assert_eq!((&*a, &*b), (&Bytes::from("x"), &Bytes::from("x")));
         assert!(Arc::ptr_eq(&a, &b), "a hit hands out the stored value, not a copy");
@@ -273,10 +281,9 @@ mod tests {
     async fn concurrent_identical_requests_are_coalesced() {
         let cache = Cache::new(1 << 20);
         let calls = AtomicU32::new(0);
-        let results = futures::future::join_all(
-            (0..10).map(|_| cache.get_or_fetch("k".into(), TTL, || fetch_counting(&calls, "x"))),
-        )
-        .await;
+        let results =
+            futures::future::join_all((0..10).map(|_| cache.get_or_fetch("k", TTL, || fetch_counting(&calls, "x"))))
+                .await;
         assert_eq!(calls.load(Ordering::SeqCst), 1);
         assert!(results.iter().all(|(r, _)| **r.as_ref().unwrap() == "x"));
         assert_eq!(results.iter().filter(|(_, o)| *o == CacheOutcome::Coalesced).count(), 9);
@@ -286,15 +293,11 @@ mod tests {
     async fn errors_are_not_cached() {
         let cache = Cache::new(1 << 20);
         let (r, _) = cache
-            .get_or_fetch("k".into(), TTL, || async {
-                Err::<(Bytes, usize), _>(UpstreamError::Timeout)
-            })
+            .get_or_fetch("k", TTL, || async { Err::<(Bytes, usize), _>(UpstreamError::Timeout) })
             .await;
         assert_eq!(r, Err(UpstreamError::Timeout));
         let calls = AtomicU32::new(0);
-        let (r, o) = cache
-            .get_or_fetch("k".into(), TTL, || fetch_counting(&calls, "ok"))
-            .await;
+        let (r, o) = cache.get_or_fetch("k", TTL, || fetch_counting(&calls, "ok")).await;
         assert_eq!(*r.unwrap(), "ok");
         assert_eq!(o, CacheOutcome::Fetched);
         assert!(!cache.is_empty());
@@ -305,13 +308,9 @@ mod tests {
         let cache = Cache::new(1 << 20);
         let calls = AtomicU32::new(0);
         let ttl = Duration::from_millis(30);
-        let _ = cache
-            .get_or_fetch("k".into(), ttl, || fetch_counting(&calls, "x"))
-            .await;
+        let _ = cache.get_or_fetch("k", ttl, || fetch_counting(&calls, "x")).await;
         tokio::time::sleep(Duration::from_millis(50)).await;
-        let (_, o) = cache
-            .get_or_fetch("k".into(), ttl, || fetch_counting(&calls, "x"))
-            .await;
+        let (_, o) = cache.get_or_fetch("k", ttl, || fetch_counting(&calls, "x")).await;
         assert_eq!(o, CacheOutcome::Fetched);
         assert_eq!(calls.load(Ordering::SeqCst), 2);
     }
@@ -322,14 +321,12 @@ mod tests {
         let cache = Cache::new(1 << 20);
         for _ in 0..2 {
             let (_, o) = cache
-                .get_or_fetch("k".into(), Duration::ZERO, || fetch_counting(&calls, "x"))
+                .get_or_fetch("k", Duration::ZERO, || fetch_counting(&calls, "x"))
                 .await;
             assert_eq!(o, CacheOutcome::Bypassed);
         }
         let cache = Cache::new(0);
-        let (_, o) = cache
-            .get_or_fetch("k".into(), TTL, || fetch_counting(&calls, "x"))
-            .await;
+        let (_, o) = cache.get_or_fetch("k", TTL, || fetch_counting(&calls, "x")).await;
         assert_eq!(o, CacheOutcome::Bypassed);
         assert_eq!(calls.load(Ordering::SeqCst), 3);
     }
@@ -340,7 +337,7 @@ mod tests {
         for i in 0..20 {
             let body = Bytes::from(vec![b'x'; 30]);
             let (stored, _) = cache
-                .get_or_fetch(format!("k{i}"), TTL, || async move { Ok((body, 30)) })
+                .get_or_fetch(&format!("k{i}"), TTL, || async move { Ok((body, 30)) })
                 .await;
             assert!(stored.is_ok());
             assert!(cache.bytes() <= 100);
@@ -349,15 +346,37 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_full_cache_drops_expired_entries_before_live_ones() {
+        let cache = Cache::new(100);
+        let entry = |ttl: Duration, key: &'static str| {
+            let cache = &cache;
+            async move {
+                let body = Bytes::from(vec![b'x'; 30]);
+                let _ = cache.get_or_fetch(key, ttl, || async move { Ok((body, 30)) }).await;
+            }
+        };
+        entry(TTL, "live").await;
+        entry(Duration::from_millis(20), "old1").await;
+        tokio::time::sleep(Duration::from_millis(40)).await;
+        // Full now (3 × 34 bytes > 100): the expired entry goes, the live one stays.
+        entry(TTL, "new1").await;
+        assert_eq!(cache.len(), 2);
+        let (_, outcome) = cache
+            .get_or_fetch("live", TTL, || async { Ok((Bytes::new(), 0)) })
+            .await;
+        assert_eq!(outcome, CacheOutcome::Hit);
+    }
+
+    #[tokio::test]
     async fn a_cancelled_leader_does_not_block_followers() {
         let cache = Cache::new(1 << 20);
-        let leader = cache.get_or_fetch("k".into(), TTL, || async {
+        let leader = cache.get_or_fetch("k", TTL, || async {
             tokio::time::sleep(Duration::from_secs(60)).await;
             Ok((Bytes::new(), 0))
         });
         let _ = tokio::time::timeout(Duration::from_millis(10), leader).await;
         let (r, _) = cache
-            .get_or_fetch("k".into(), TTL, || async { Ok((Bytes::from("fresh"), 5)) })
+            .get_or_fetch("k", TTL, || async { Ok((Bytes::from("fresh"), 5)) })
             .await;
         assert_eq!(*r.unwrap(), "fresh");
     }

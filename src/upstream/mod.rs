@@ -395,13 +395,12 @@ impl EduSharing {
             CacheClass::Search => self.ttl_search,
             CacheClass::Never => Duration::ZERO,
         };
-        let key = request.cache_key();
         let fetch = || async {
             let body = self.send_uncached(&request).await?;
             Ok((parse(&body)?, body.len()))
         };
-        let (result, outcome) = self.cache.get_or_fetch(key, ttl, fetch).await;
-        tracing::trace!(url = %request.url, ?outcome, "upstream read");
+        let (result, outcome) = self.cache.get_or_fetch(&request.key, ttl, fetch).await;
+        tracing::trace!(url = request.url(), ?outcome, "upstream read");
         result
     }
 
@@ -448,13 +447,13 @@ impl EduSharing {
     }
 
     async fn attempt(&self, request: &Request, timeout: Duration) -> Result<Bytes, UpstreamError> {
-        let builder = match &request.body {
-            None => self.http().get(&request.url),
+        let builder = match request.body() {
+            None => self.http().get(request.url()),
             Some(body) => self
                 .http()
-                .post(&request.url)
+                .post(request.url())
                 .header(reqwest::header::CONTENT_TYPE, "application/json")
-                .body(body.clone()),
+                .body(body.to_owned()),
         };
         let response = builder
             .header(reqwest::header::ACCEPT, "application/json")
@@ -494,35 +493,50 @@ fn classify(error: reqwest::Error) -> UpstreamError {
     }
 }
 
+/// One upstream read. Its cache key names the exact request and holds URL
+/// and body, so a cache lookup copies nothing: a GET's key is its URL, a
+/// POST's is `POST <url> <body>` (a URL never starts with `POST `).
 struct Request {
-    url: String,
-    body: Option<String>,
+    key: String,
+    url: std::ops::Range<usize>,
+    /// Where the body starts in `key`, for a POST.
+    body_start: Option<usize>,
     retryable_connect: bool,
 }
 
 impl Request {
     fn get(url: String) -> Request {
         Request {
-            url,
-            body: None,
+            url: 0..url.len(),
+            key: url,
+            body_start: None,
             retryable_connect: true,
         }
     }
 
     /// Searches are POSTs but read-only, so a connect failure may be retried too.
     fn post(url: String, body: serde_json::Value) -> Request {
+        use std::fmt::Write as _;
+        let mut key = String::with_capacity(url.len() + 128);
+        key.push_str("POST ");
+        key.push_str(&url);
+        key.push(' ');
+        let body_start = key.len();
+        let _ = write!(key, "{body}");
         Request {
-            url,
-            body: Some(body.to_string()),
+            key,
+            url: 5..5 + url.len(),
+            body_start: Some(body_start),
             retryable_connect: true,
         }
     }
 
-    fn cache_key(&self) -> String {
-        match &self.body {
-            None => format!("GET {}", self.url),
-            Some(body) => format!("POST {} {}", self.url, body),
-        }
+    fn url(&self) -> &str {
+        &self.key[self.url.clone()]
+    }
+
+    fn body(&self) -> Option<&str> {
+        self.body_start.map(|start| &self.key[start..])
     }
 }
 
@@ -546,15 +560,23 @@ fn parse_json<'de, T: Deserialize<'de>>(body: &'de [u8]) -> Result<T, UpstreamEr
 
 fn encode_into(out: &mut String, value: &str) {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    for b in value.bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => out.push(b as char),
-            _ => {
-                out.push('%');
-                out.push(HEX[usize::from(b >> 4)] as char);
-                out.push(HEX[usize::from(b & 15)] as char);
-            }
+    // Runs of unreserved bytes (a whole UUID, most keys) are copied as slices.
+    let mut run = 0;
+    for (i, b) in value.bytes().enumerate() {
+        if matches!(b, b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~') {
+            continue;
         }
+        if run < i {
+            // Only ASCII since `run`: both ends are character boundaries.
+            out.push_str(&value[run..i]);
+        }
+        out.push('%');
+        out.push(HEX[usize::from(b >> 4)] as char);
+        out.push(HEX[usize::from(b & 15)] as char);
+        run = i + 1;
+    }
+    if run < value.len() {
+        out.push_str(&value[run..]);
     }
 }
 
@@ -583,6 +605,26 @@ mod tests {
         assert_eq!(encode("cclom:title"), "cclom%3Atitle");
         assert_eq!(encode("a b/ä"), "a%20b%2F%C3%A4");
         assert_eq!(encode("-all-"), "-all-");
+        assert_eq!(encode("äb"), "%C3%A4b");
+        assert_eq!(encode("bä"), "b%C3%A4");
+    }
+
+    proptest::proptest! {
+        /// Copying runs as slices encodes exactly as byte by byte.
+        #[test]
+        fn encoding_matches_the_byte_rule(value in "\\PC{0,12}|[a-z0-9:/ äß-]{0,12}") {
+            let expected: String = value
+                .bytes()
+                .map(|b| {
+                    if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) {
+                        (b as char).to_string()
+                    } else {
+                        format!("%{b:02X}")
+                    }
+                })
+                .collect();
+            proptest::prop_assert_eq!(encode(&value), expected);
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! whole body, so one odd node never hides the other twenty.
 
 use std::borrow::Cow;
-use std::sync::{Arc, LazyLock};
+use std::sync::{Arc, LazyLock, OnceLock};
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -103,7 +103,7 @@ macro_rules! lenient_struct {
 /// Read in one pass by a lenient visitor (`lenient_struct!`): unknown keys are
 /// skipped, a field of the wrong type keeps its default, a repeated key keeps
 /// its last value.
-#[derive(Debug, Clone, Default)]
+#[derive(Clone, Default)]
 pub struct Node {
     pub node_ref: NodeRef,
     pub node_type: String,
@@ -119,6 +119,31 @@ pub struct Node {
     pub size: u64,
     pub is_public: Option<bool>,
     pub collection: Option<CollectionInfo>,
+    /// The search layer's lower-cased matching text, made on first use (see
+    /// [`Node::memo_text`]).
+    memo_text: OnceLock<Box<str>>,
+}
+
+/// The data only: the memo is a by-product of reading it.
+impl fmt::Debug for Node {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Node")
+            .field("node_ref", &self.node_ref)
+            .field("node_type", &self.node_type)
+            .field("is_directory", &self.is_directory)
+            .field("name", &self.name)
+            .field("title", &self.title)
+            .field("aspects", &self.aspects)
+            .field("properties", &self.properties)
+            .field("preview", &self.preview)
+            .field("content", &self.content)
+            .field("download_url", &self.download_url)
+            .field("mimetype", &self.mimetype)
+            .field("size", &self.size)
+            .field("is_public", &self.is_public)
+            .field("collection", &self.collection)
+            .finish()
+    }
 }
 
 lenient_struct!(Node {
@@ -145,8 +170,8 @@ fn display_title<'a>(properties: &'a PropertyMap, name: &'a str, title: &'a str)
     first("cclom:title")
         .or_else(|| first("cm:title"))
         .or_else(|| first("cm:name"))
-        .or_else(|| Some(name).filter(|s| !s.trim().is_empty()))
-        .or_else(|| Some(title).filter(|s| !s.trim().is_empty()))
+        .or_else(|| Some(name).filter(|s| !is_blank(s)))
+        .or_else(|| Some(title).filter(|s| !is_blank(s)))
         .unwrap_or("")
 }
 
@@ -164,15 +189,14 @@ fn node_id<'a>(node_ref: &'a NodeRef, properties: &'a PropertyMap) -> &'a str {
 /// `ccm:page_variant_config`). They are folders, but no collection anyone
 /// should see or count.
 fn is_topic_page_technical(name: &str, properties: &PropertyMap) -> bool {
-    let technical_name = |name: &str| {
-        let name = name.trim().as_bytes();
-        let starts = |prefix: &[u8]| name.len() >= prefix.len() && name[..prefix.len()].eq_ignore_ascii_case(prefix);
-        starts(b"PAGE_CONFIG") || starts(b"PAGE_VARIANT")
-    };
-    technical_name(name)
-        || first_value(properties, "cm:name").is_some_and(technical_name)
-        || first_value(properties, "ccm:page_config").is_some()
-        || first_value(properties, "ccm:page_variant_config").is_some()
+    is_technical_name(name) || properties.technical
+}
+
+/// `PAGE_CONFIG…` or `PAGE_VARIANT…`, in any case.
+fn is_technical_name(name: &str) -> bool {
+    let name = name.trim().as_bytes();
+    let starts = |prefix: &[u8]| name.len() >= prefix.len() && name[..prefix.len()].eq_ignore_ascii_case(prefix);
+    starts(b"PAGE_CONFIG") || starts(b"PAGE_VARIANT")
 }
 
 /// The first value of `key` that is not blank.
@@ -181,7 +205,13 @@ fn first_value<'a>(properties: &'a PropertyMap, key: &str) -> Option<&'a str> {
         .get(key)
         .and_then(|values| values.first())
         .map(String::as_str)
-        .filter(|s| !s.trim().is_empty())
+        .filter(|s| !is_blank(s))
+}
+
+/// `s.trim().is_empty()`, decided at the first non-blank character: the
+/// title and property checks run for every listed node of a tree walk.
+pub(crate) fn is_blank(s: &str) -> bool {
+    s.chars().all(char::is_whitespace)
 }
 
 /// Only the naming fields of a node, for reads that need nothing but titles
@@ -423,6 +453,14 @@ impl Node {
         self.first("ccm:page_config_ref")
             .map(strip_store_ref)
             .filter(|s| !s.is_empty())
+    }
+
+    /// A text derived from this node, made by `make` on the first call and
+    /// kept with the node: a cached listing is filtered by the same text on
+    /// every call. Only one kind of text may be kept (the text filter of
+    /// tree walks); the fields it is made from never change after parsing.
+    pub fn memo_text(&self, make: impl FnOnce(&Node) -> String) -> &str {
+        self.memo_text.get_or_init(|| make(self).into_boxed_str())
     }
 
     /// A topic-page config folder or page variant: a folder, but not a
@@ -832,7 +870,12 @@ static KNOWN_KEYS: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
 /// vector with shared key names takes about half the memory of a `BTreeMap`
 /// of owned strings.
 #[derive(Clone, Default, PartialEq, Eq)]
-pub struct PropertyMap(Vec<(Cow<'static, str>, PropValues)>);
+pub struct PropertyMap {
+    entries: Vec<(Cow<'static, str>, PropValues)>,
+    /// The properties' half of [`is_topic_page_technical`], kept up to date by
+    /// every change: tree walks ask it of hundreds of cached nodes per call.
+    technical: bool,
+}
 
 /// One property's values. Most properties hold exactly one value, which is
 /// then stored without a list of its own (one allocation less per property).
@@ -905,14 +948,27 @@ impl PropertyMap {
         entries.sort_by(|a, b| key_order(&a.0, &b.0));
         entries.dedup_by(|later, kept| later.0 == kept.0);
         entries.shrink_to_fit();
-        PropertyMap(entries)
+        let mut map = PropertyMap {
+            entries,
+            technical: false,
+        };
+        map.technical = map.marks_technical();
+        map
+    }
+
+    /// A technical `cm:name`, or a non-blank `ccm:page_config` or
+    /// `ccm:page_variant_config` (see [`is_topic_page_technical`]).
+    fn marks_technical(&self) -> bool {
+        first_value(self, "cm:name").is_some_and(is_technical_name)
+            || first_value(self, "ccm:page_config").is_some()
+            || first_value(self, "ccm:page_variant_config").is_some()
     }
 
     fn position(&self, key: &str) -> Result<usize, usize> {
         // By length first (cheap integer compares), then among the few keys
         // of that length.
-        let start = self.0.partition_point(|(k, _)| k.len() < key.len());
-        let same_length = self.0[start..].iter().take_while(|(k, _)| k.len() == key.len());
+        let start = self.entries.partition_point(|(k, _)| k.len() < key.len());
+        let same_length = self.entries[start..].iter().take_while(|(k, _)| k.len() == key.len());
         let mut at = start;
         for (k, _) in same_length {
             match k.as_bytes().cmp(key.as_bytes()) {
@@ -926,34 +982,35 @@ impl PropertyMap {
 
     /// The values of `key`.
     pub fn get(&self, key: &str) -> Option<&[String]> {
-        self.position(key).ok().map(|i| self.0[i].1.as_slice())
+        self.position(key).ok().map(|i| self.entries[i].1.as_slice())
     }
 
     /// Set the values of `key`, replacing any.
     pub fn insert(&mut self, key: &str, values: Vec<String>) {
         let values = PropValues::from_vec(values);
         match self.position(key) {
-            Ok(i) => self.0[i].1 = values,
-            Err(i) => self.0.insert(i, (Self::intern(key), values)),
+            Ok(i) => self.entries[i].1 = values,
+            Err(i) => self.entries.insert(i, (Self::intern(key), values)),
         }
+        self.technical = self.marks_technical();
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.entries.is_empty()
     }
 
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.entries.len()
     }
 
     /// The keys, in storage order (by length, then bytes).
     pub fn keys(&self) -> impl Iterator<Item = &str> {
-        self.0.iter().map(|(k, _)| k.as_ref())
+        self.entries.iter().map(|(k, _)| k.as_ref())
     }
 
     /// Key and values, in storage order (by length, then bytes).
     pub fn iter(&self) -> impl Iterator<Item = (&str, &[String])> {
-        self.0.iter().map(|(k, v)| (k.as_ref(), v.as_slice()))
+        self.entries.iter().map(|(k, v)| (k.as_ref(), v.as_slice()))
     }
 }
 
@@ -1092,10 +1149,10 @@ mod tests {
             ["aa:other", "zz:unknown", "cclom:title"]
         );
         assert!(
-            matches!(n.properties.0[2].0, Cow::Borrowed(_)),
+            matches!(n.properties.entries[2].0, Cow::Borrowed(_)),
             "a requested key is not allocated"
         );
-        assert!(matches!(n.properties.0[1].0, Cow::Owned(_)));
+        assert!(matches!(n.properties.entries[1].0, Cow::Owned(_)));
         let mut p = n.properties.clone();
         p.insert("bb:new", vec!["b".into()]);
         p.insert("cclom:title", vec!["U".into()]);

@@ -188,18 +188,21 @@ impl TextFilter {
         if self.terms.is_empty() {
             return false;
         }
-        let haystack = lowercase_joined(
-            &[
-                node.name.as_str(),
-                node.first("cm:name").unwrap_or(""),
-                node.title.as_str(),
-                node.first("cclom:title").unwrap_or(""),
-                node.first("cm:title").unwrap_or(""),
-                node.description(),
-            ],
-            '\n',
-        );
-        self.terms.iter().any(|t| term_matches(t, &haystack))
+        // Kept with the node: a cached listing is filtered again on every call.
+        let haystack = node.memo_text(|node| {
+            lowercase_joined(
+                &[
+                    node.name.as_str(),
+                    node.first("cm:name").unwrap_or(""),
+                    node.title.as_str(),
+                    node.first("cclom:title").unwrap_or(""),
+                    node.first("cm:title").unwrap_or(""),
+                    node.description(),
+                ],
+                '\n',
+            )
+        });
+        self.terms.iter().any(|t| term_matches(t, haystack))
     }
 }
 
