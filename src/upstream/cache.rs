@@ -143,7 +143,11 @@ impl Cache {
         let sender = match step {
             Step::Lead(tx) => tx,
             Step::Wait(mut rx) => {
-                let shared = rx.wait_for(|o| o.is_some()).await.ok().and_then(|o| o.clone());
+                // Boxed: waiting is rare, and its state would grow every read's future.
+                let shared = Box::pin(rx.wait_for(|o| o.is_some()))
+                    .await
+                    .ok()
+                    .and_then(|o| o.clone());
                 let typed = shared.map(|outcome| outcome.map(|value| value.downcast::<T>()));
                 return match typed {
                     Some(Ok(Ok(value))) => (Ok(value), CacheOutcome::Coalesced),

@@ -395,9 +395,14 @@ impl EduSharing {
             CacheClass::Search => self.ttl_search,
             CacheClass::Never => Duration::ZERO,
         };
-        let fetch = || async {
-            let body = self.send_uncached(&request).await?;
-            Ok((parse(&body)?, body.len()))
+        // Boxed: the read's state (reqwest's included) is over 1 KB, and a
+        // tree walk holds a hundred of these futures at once; a cache hit
+        // then never allocates or moves it.
+        let fetch = || {
+            Box::pin(async {
+                let body = self.send_uncached(&request).await?;
+                Ok((parse(&body)?, body.len()))
+            })
         };
         let (result, outcome) = self.cache.get_or_fetch(&request.key, ttl, fetch).await;
         tracing::trace!(url = request.url(), ?outcome, "upstream read");
