@@ -459,7 +459,7 @@ impl Node {
     /// kept with the node: a cached listing is filtered by the same text on
     /// every call. Only one kind of text may be kept (the text filter of
     /// tree walks); the fields it is made from never change after parsing.
-    pub fn memo_text(&self, make: impl FnOnce(&Node) -> String) -> &str {
+    pub(crate) fn memo_text(&self, make: impl FnOnce(&Node) -> String) -> &str {
         self.memo_text.get_or_init(|| make(self).into_boxed_str())
     }
 
