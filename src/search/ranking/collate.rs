@@ -9,17 +9,16 @@ use crate::upstream::model::Node;
 /// form decides, the unfolded one breaks ties ("Muller" < "Müller").
 pub fn collation_key(title: &str) -> (String, String) {
     let lower = title.trim().to_lowercase();
-    let mut folded = String::with_capacity(lower.len());
-    for c in lower.chars() {
-        match fold(c) {
-            Fold::One(f) => folded.push(f),
-            Fold::Two(f, g) => {
-                folded.push(f);
-                folded.push(g);
-            }
-        }
-    }
-    (folded, lower)
+    (lower.chars().flat_map(folded).collect(), lower)
+}
+
+/// `c` folded to its base letter(s): one character, or two for ß, æ and œ.
+fn folded(c: char) -> impl Iterator<Item = char> {
+    let (first, second) = match fold(c) {
+        Fold::One(f) => (f, None),
+        Fold::Two(f, g) => (f, Some(g)),
+    };
+    std::iter::once(first).chain(second)
 }
 
 enum Fold {
@@ -91,14 +90,8 @@ fn sort_key(title: &str, id: &str) -> String {
 
 /// The folded and the lower-cased title, each ending with `\0\0`.
 fn push_title(key: &mut String, lower: impl Iterator<Item = char> + Clone) {
-    for c in lower.clone() {
-        match fold(c) {
-            Fold::One(f) => push_escaped(key, f),
-            Fold::Two(f, g) => {
-                push_escaped(key, f);
-                push_escaped(key, g);
-            }
-        }
+    for f in lower.clone().flat_map(folded) {
+        push_escaped(key, f);
     }
     key.push_str("\0\0");
     for c in lower {
