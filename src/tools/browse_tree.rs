@@ -67,7 +67,8 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         Ok(tree) => match format {
             Format::Json => ToolResponse::json(to_json(app, &tree)),
             Format::Markdown => ToolResponse::text(to_markdown(app, &tree)),
-        },
+        }
+        .found(tree.nodes.len()),
         Err(error) => ToolResponse::error(error.german()),
     }
 }

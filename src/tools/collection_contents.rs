@@ -138,7 +138,8 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         relaxed: None,
         meta,
     };
-    match format {
+    let found = page.results.len();
+    let response = match format {
         Format::Json => ToolResponse::json(page.to_json()),
         Format::Markdown => {
             let what = match filter {
@@ -157,5 +158,6 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
             };
             ToolResponse::text(page.to_markdown(&empty))
         }
-    }
+    };
+    response.found(found)
 }

@@ -33,6 +33,11 @@ pub use args::{ArgError, Args, Format};
 pub struct ToolResponse {
     pub body: Body,
     pub is_error: bool,
+    /// How many results the answer carries, for tools that list results.
+    /// `Some(0)` is an empty answer: the dispatcher turns it into the error of
+    /// a failed read of the same call, because "nothing found" would be a lie
+    /// when WLO could not be asked (see [`crate::server::run_tool`]).
+    pub found: Option<usize>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -48,6 +53,7 @@ impl ToolResponse {
         ToolResponse {
             body: Body::Text(text.into()),
             is_error: false,
+            found: None,
         }
     }
 
@@ -55,6 +61,7 @@ impl ToolResponse {
         ToolResponse {
             body: Body::Json(value),
             is_error: false,
+            found: None,
         }
     }
 
@@ -63,7 +70,19 @@ impl ToolResponse {
         ToolResponse {
             body: Body::Text(message.into()),
             is_error: true,
+            found: None,
         }
+    }
+
+    /// Declare how many results this answer carries (see [`ToolResponse::found`]).
+    pub fn found(mut self, results: usize) -> Self {
+        self.found = Some(results);
+        self
+    }
+
+    /// A successful answer that lists no results.
+    pub fn is_empty_answer(&self) -> bool {
+        !self.is_error && self.found == Some(0)
     }
 
     pub fn with_error(mut self, is_error: bool) -> Self {

@@ -61,6 +61,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         }
     }
 
+    let results_len = results.len();
     let mut doc = json!({
         "requested": requested,
         "resolved": results.len(),
@@ -75,9 +76,11 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
             error.german()
         )]);
     }
-    let every_id_failed_upstream = !wanted.is_empty() && repository_failures.len() == wanted.len();
-    if every_id_failed_upstream {
-        return ToolResponse::error(repository_failures[0].german());
+    // Nothing resolved and a read failed: the failure, in id order.
+    if let Some(error) = repository_failures.first()
+        && results_len == 0
+    {
+        return ToolResponse::error(error.german());
     }
-    ToolResponse::json(doc)
+    ToolResponse::json(doc).found(results_len)
 }

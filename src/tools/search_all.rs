@@ -298,8 +298,9 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     let collections_pot = pot(collections, "search_wlo_all:collections", "keyword_collections");
     let topic_pages_pot = pot(topic_pages, "search_wlo_all:topicPages", "topic_pages_by_keyword");
     let relaxed = content.relaxed_query.as_deref();
+    let found = content_pot.results.len() + collections_pot.results.len() + topic_pages_pot.results.len();
 
-    match format {
+    let response = match format {
         Format::Json => {
             let mut doc = Map::new();
             doc.insert("query".into(), json!(query));
@@ -353,7 +354,8 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
             }
             ToolResponse::text(out)
         }
-    }
+    };
+    response.found(found)
 }
 
 /// Count one read of the call and keep its value, or record its failure.

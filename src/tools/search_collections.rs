@@ -126,7 +126,8 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         relaxed: None,
         meta,
     };
-    match format {
+    let found = listing.results.len();
+    let response = match format {
         Format::Json => ToolResponse::json(listing.to_json()),
         Format::Markdown => {
             let empty = if query.is_empty() {
@@ -139,5 +140,6 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
             };
             ToolResponse::text(listing.to_markdown(&empty))
         }
-    }
+    };
+    response.found(found)
 }

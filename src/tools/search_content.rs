@@ -121,7 +121,8 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         relaxed: outcome.relaxed_query.as_deref().map(|r| (query.as_str(), r)),
         meta,
     };
-    match format {
+    let found = listing.results.len();
+    let response = match format {
         Format::Json => ToolResponse::json(listing.to_json()),
         Format::Markdown => {
             let empty = if outcome.total > 0 && !exclude.is_empty() {
@@ -131,5 +132,6 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
             };
             ToolResponse::text(listing.to_markdown(&empty))
         }
-    }
+    };
+    response.found(found)
 }

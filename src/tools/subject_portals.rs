@@ -61,7 +61,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
 }
 
 fn render(app: &App, result: &Portals, format: Format) -> ToolResponse {
-    match format {
+    let response = match format {
         Format::Json => {
             let results: Vec<Value> = result
                 .portals
@@ -110,7 +110,8 @@ fn render(app: &App, result: &Portals, format: Format) -> ToolResponse {
             }
             ToolResponse::text(out)
         }
-    }
+    };
+    response.found(result.portals.len())
 }
 
 /// `[{field, value, suggestions}]`.

@@ -83,7 +83,8 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         Ok(result) => match format {
             Format::Json => ToolResponse::json(to_json(&result)),
             Format::Markdown => ToolResponse::text(to_markdown(&result, &query)),
-        },
+        }
+        .found(result.pages.len()),
         Err(error) => ToolResponse::error(error.german()),
     }
 }

@@ -406,6 +406,9 @@ impl EduSharing {
         };
         let (result, outcome) = self.cache.get_or_fetch(&request.key, ttl, fetch).await;
         tracing::trace!(url = request.url(), ?outcome, "upstream read");
+        if let (Err(error), Some(scope)) = (&result, CallScope::current()) {
+            scope.record_failure(error);
+        }
         result
     }
 

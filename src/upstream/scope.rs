@@ -1,4 +1,5 @@
-//! The per-tool-call scope: deadline, fan-out bound and request counter.
+//! The per-tool-call scope: deadline, fan-out bound, request counter and the
+//! first repository failure of the call.
 //!
 //! Tool code never passes these around: the dispatcher runs each tool call
 //! inside [`CallScope::run`], and the upstream client reads the scope from a
@@ -6,11 +7,13 @@
 //! they all see the same scope.
 
 use std::future::Future;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use tokio::sync::Semaphore;
+
+use super::UpstreamError;
 
 /// Requests one tool call may have in flight at once.
 pub const PER_CALL_FAN_OUT: usize = 32;
@@ -25,6 +28,9 @@ pub struct CallScope {
     deadline: Instant,
     fan_out: Semaphore,
     requests: AtomicU32,
+    /// Kept so that an answer without results can tell "nothing there" apart
+    /// from "could not look" (the dispatcher's failure policy).
+    first_failure: Mutex<Option<UpstreamError>>,
 }
 
 impl CallScope {
@@ -33,6 +39,7 @@ impl CallScope {
             deadline: Instant::now() + budget,
             fan_out: Semaphore::new(PER_CALL_FAN_OUT),
             requests: AtomicU32::new(0),
+            first_failure: Mutex::new(None),
         })
     }
 
@@ -44,6 +51,28 @@ impl CallScope {
     /// Upstream requests actually sent (cache hits do not count).
     pub fn requests(&self) -> u32 {
         self.requests.load(Ordering::Relaxed)
+    }
+
+    /// A read of this call that failed because of the repository
+    /// (unreachable, timeout, error status, unreadable body). A missing or
+    /// private node is not a repository failure and is not kept. When several
+    /// reads failed differently, the same one is chosen whatever their order
+    /// in time, so that the answer is deterministic.
+    pub fn first_failure(&self) -> Option<UpstreamError> {
+        self.first_failure.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    pub(crate) fn record_failure(&self, error: &UpstreamError) {
+        if !error.is_repository_failure() {
+            return;
+        }
+        let mut kept = self.first_failure.lock().unwrap_or_else(|e| e.into_inner());
+        let replace = kept
+            .as_ref()
+            .is_none_or(|old| failure_order(error) < failure_order(old));
+        if replace {
+            *kept = Some(error.clone());
+        }
     }
 
     pub fn remaining(&self) -> Duration {
@@ -62,4 +91,18 @@ impl CallScope {
     pub(crate) fn fan_out(&self) -> &Semaphore {
         &self.fan_out
     }
+}
+
+/// Which of two failures the answer names: the repository being down first,
+/// then slowness, then what it said.
+fn failure_order(error: &UpstreamError) -> (u8, String) {
+    let rank = match error {
+        UpstreamError::Unreachable(_) => 0,
+        UpstreamError::Timeout => 1,
+        UpstreamError::DeadlineExceeded => 2,
+        UpstreamError::Status { .. } => 3,
+        UpstreamError::Malformed(_) => 4,
+        UpstreamError::NotFound | UpstreamError::Forbidden => 5,
+    };
+    (rank, error.to_string())
 }
