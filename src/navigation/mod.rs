@@ -15,7 +15,7 @@ pub mod topic_pages;
 pub mod tree;
 
 use crate::upstream::model::Titled;
-use crate::upstream::{Node, UpstreamError};
+use crate::upstream::{ChildFilter, Node, UpstreamError};
 use crate::vocab::{self, Vocabulary};
 
 /// Why a navigation answer could not be produced.
@@ -83,43 +83,64 @@ pub(crate) fn contains_uri(values: &[String], uri: &str) -> bool {
 
 /// A listed child, full or names-only (a listing read just to be counted).
 pub(crate) trait ListedChild {
-    fn id(&self) -> &str;
     /// See [`Node::is_topic_page_technical`].
     fn is_technical(&self) -> bool;
 }
 
 impl ListedChild for Node {
-    fn id(&self) -> &str {
-        Node::id(self)
-    }
     fn is_technical(&self) -> bool {
         self.is_topic_page_technical()
     }
 }
 
 impl ListedChild for Titled {
-    fn id(&self) -> &str {
-        Titled::id(self)
-    }
     fn is_technical(&self) -> bool {
         self.is_topic_page_technical()
     }
 }
 
-/// The number of real sub-collections behind a folder listing: the
-/// repository's `pagination.total` minus the technical children seen on the
-/// page, minus the owner's active config folder (`ccm:page_config_ref`) when
-/// it exists but was not on the page (it is a child of its collection).
-pub(crate) fn real_child_total<N: ListedChild>(total: u64, page: &[N], owner_config_ref: Option<&str>) -> u64 {
-    let technical: Vec<&str> = page.iter().filter(|n| n.is_technical()).map(|n| n.id()).collect();
-    let mut real = total.saturating_sub(technical.len() as u64);
-    if let Some(config) = owner_config_ref
-        && !technical.contains(&config)
-        && real > 0
-    {
-        real -= 1;
+/// Folder listings are read in pages of this size (the repository's usual maximum).
+pub(crate) const LISTING_PAGE: u32 = 100;
+/// Children read at most to count one node's sub-collections exactly.
+const MAX_COUNTED_CHILDREN: u64 = 1000;
+
+/// The number of real sub-collections behind a folder listing, from what the
+/// listing holds: the repository's `pagination.total` minus the technical
+/// children (config folders, page variants) seen on the page. When the page
+/// covers the whole listing this is exact. Whether a collection's config
+/// folder is listed among its children differs between repositories, so it is
+/// never assumed to be there: see [`count_sub_collections`] for an exact count
+/// of a listing longer than one page.
+pub(crate) fn real_child_total<N: ListedChild>(total: u64, page: &[N]) -> u64 {
+    let technical = page.iter().filter(|n| n.is_technical()).count() as u64;
+    total.saturating_sub(technical)
+}
+
+/// The exact number of real sub-collections of `node_id`, given the first
+/// page of its folder listing (from skip 0) and the listing's total. A page
+/// that covers the total needs no read; a longer listing is read on by name
+/// in one wave (at most [`MAX_COUNTED_CHILDREN`] children), so technical
+/// children on later pages are seen, not guessed.
+pub(crate) async fn count_sub_collections<N: ListedChild>(
+    app: &crate::app::App,
+    node_id: &str,
+    first_page: &[N],
+    total: u64,
+) -> Result<u64, UpstreamError> {
+    let mut technical = first_page.iter().filter(|n| n.is_technical()).count() as u64;
+    let read = first_page.len() as u64;
+    if read > 0 && read < total {
+        let skips = (read..total.min(MAX_COUNTED_CHILDREN)).step_by(LISTING_PAGE as usize);
+        let pages = futures::future::join_all(skips.map(|skip| {
+            app.upstream
+                .child_titles(node_id, ChildFilter::Folders, LISTING_PAGE, skip as u32)
+        }))
+        .await;
+        for page in pages {
+            technical += page?.nodes.iter().filter(|n| n.is_technical()).count() as u64;
+        }
     }
-    real
+    Ok(total.saturating_sub(technical))
 }
 
 /// The first repository failure of a set of results, if any (404/403 are
@@ -145,22 +166,22 @@ mod tests {
     }
 
     #[test]
-    fn real_totals() {
+    fn real_totals_count_only_what_the_listing_holds() {
         let cfg = node(json!({"ref": {"id": "c"}, "name": "PAGE_CONFIG_c"}));
         let a = node(json!({"ref": {"id": "a"}, "name": "A"}));
-        assert_eq!(real_child_total(5, std::slice::from_ref(&a), None), 5);
-        assert_eq!(real_child_total(5, std::slice::from_ref(&a), Some("c")), 4);
-        assert_eq!(real_child_total(5, &[a, cfg], Some("c")), 4);
-        assert_eq!(real_child_total::<Node>(0, &[], Some("c")), 0);
+        // A config folder that is not in the listing is not subtracted.
+        assert_eq!(real_child_total(5, std::slice::from_ref(&a)), 5);
+        assert_eq!(real_child_total(5, &[a, cfg]), 4);
+        assert_eq!(real_child_total::<Node>(0, &[]), 0);
         let names: crate::upstream::TitleList = serde_json::from_value(json!({
             "nodes": [{"ref": {"id": "a"}, "name": "A"}, {"ref": {"id": "c"}, "name": "PAGE_CONFIG_c"}],
             "pagination": {"total": 5}
         }))
         .unwrap();
         assert_eq!(names.pagination.total, 5);
-        assert_eq!(real_child_total(5, &names.nodes, Some("c")), 4);
-        assert_eq!(real_child_total(5, &names.nodes[..1], Some("c")), 4);
-        assert_eq!(real_child_total(5, &names.nodes[1..], None), 4);
+        assert_eq!(real_child_total(5, &names.nodes), 4);
+        assert_eq!(real_child_total(5, &names.nodes[..1]), 5);
+        assert_eq!(real_child_total(5, &names.nodes[1..]), 4);
     }
 
     #[test]

@@ -1,12 +1,13 @@
 //! `get_subject_portals`: the root collection's direct sub-collections.
 //!
 //! Round trips: one listing of the root; with counts one more wave with one
-//! folder listing per portal.
+//! folder listing (names only) per portal, and for a portal with more than
+//! one page of children a third wave that reads the rest of its listing.
 
 use futures::future::join_all;
 use std::sync::Arc;
 
-use super::{NavError, UnresolvedFilter, contains_uri, first_repository_failure, real_child_total};
+use super::{LISTING_PAGE, NavError, UnresolvedFilter, contains_uri, count_sub_collections, first_repository_failure};
 use crate::app::App;
 use crate::upstream::{ChildFilter, Node, Props, UpstreamError};
 
@@ -111,17 +112,13 @@ pub async fn subject_portals(app: &App, query: &PortalsQuery) -> Result<Portals,
     Ok(out)
 }
 
-/// Sub-collections of one portal: `pagination.total` of a folder listing.
-/// A portal without a topic page needs a one-item page; one with a topic page
-/// is listed by name so that its config folders (active and stale) are not
-/// counted as sub-collections.
+/// Sub-collections of one portal, counted from its folder listing read by
+/// name: config folders and page variants the listing holds are not
+/// sub-collections, and one that the listing does not hold is not subtracted.
 async fn sub_collection_count(app: &App, portal: &Node) -> Result<u64, UpstreamError> {
-    let config = portal.page_config_ref();
-    let max_items = if config.is_some() { MAX_PORTALS } else { 1 };
-    // Names only: the listing is read to be counted, not shown.
     let list = app
         .upstream
-        .child_titles(portal.id(), ChildFilter::Folders, max_items)
+        .child_titles(portal.id(), ChildFilter::Folders, LISTING_PAGE, 0)
         .await?;
-    Ok(real_child_total(list.pagination.total, &list.nodes, config))
+    count_sub_collections(app, portal.id(), &list.nodes, list.pagination.total).await
 }

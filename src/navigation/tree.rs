@@ -2,8 +2,12 @@
 //! levels deep, optionally with file counts.
 //!
 //! Round trips (sequential waves):
-//! 1. the level-1 folder listing and the collection's own metadata (title);
-//! 2. depth 2 only: the folder listing of every shown level-1 node;
+//! 1. the level-1 folder listing (at least one page of 100, so that the total
+//!    is counted from what the listing holds) and the collection's own
+//!    metadata (title);
+//! 2. depth 2: the folder listing of every shown level-1 node; at either
+//!    depth, for a collection with more than one page of children, the rest
+//!    of its listing by name (the exact total);
 //! 3. with counts: one file listing (`maxItems=1`, `pagination.total`) per
 //!    shown node of both levels.
 //!
@@ -16,7 +20,7 @@
 use futures::future::join_all;
 use std::sync::Arc;
 
-use super::{NavError, first_repository_failure, real_child_total};
+use super::{LISTING_PAGE, NavError, count_sub_collections, first_repository_failure, real_child_total};
 use crate::app::App;
 use crate::search::ranking::sort_by_title;
 use crate::upstream::model::ListedNode;
@@ -104,7 +108,7 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
         app.upstream.children(
             id,
             ChildFilter::Folders,
-            max_results as u32 + LEVEL1_SLACK,
+            (max_results as u32 + LEVEL1_SLACK).max(LISTING_PAGE),
             0,
             Props::Display
         ),
@@ -115,11 +119,8 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
         Err(UpstreamError::NotFound) => return Err(NavError::NotFound(id.to_string())),
         Err(error) => return Err(NavError::Upstream(error)),
     };
-    let (parent_title, parent_config) = match &parent {
-        Ok(node) => (
-            node.display_title().trim().to_string(),
-            node.page_config_ref().map(str::to_string),
-        ),
+    let parent_title = match &parent {
+        Ok(node) => node.display_title().trim().to_string(),
         Err(error) => {
             if error.is_repository_failure() {
                 warnings.push(format!(
@@ -127,26 +128,43 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
                     error.german()
                 ));
             }
-            (String::new(), None)
+            String::new()
         }
     };
 
-    let total = real_child_total(listing.pagination.total, &listing.nodes, parent_config.as_deref());
+    // Exact without a read when the page covers the listing; else read in
+    // wave 2 (beside the level-2 listings at depth 2).
+    let count_total = count_sub_collections(app, id, &listing.nodes, listing.pagination.total);
     let mut level1 = real_children(&listing);
     sort_by_title(&mut level1);
     let mut truncated = level1.len() > max_results;
     level1.truncate(max_results);
-    truncated |= total > level1.len() as u64;
 
     let mut nodes: Vec<TreeNode> = level1.into_iter().map(TreeNode::listed).collect();
 
-    // Wave 2: the children of every level-1 node.
+    // Wave 2: the children of every level-1 node, and the exact total.
+    let level2 = async {
+        if depth == 2 {
+            join_all(nodes.iter().map(|n| {
+                app.upstream
+                    .children(n.node.id(), ChildFilter::Folders, LEVEL2_FETCH, 0, Props::Display)
+            }))
+            .await
+        } else {
+            Vec::new()
+        }
+    };
+    let (total, listings) = futures::join!(count_total, level2);
+    let total = total.unwrap_or_else(|error| {
+        warnings.push(format!(
+            "Die Gesamtzahl der Unter-Sammlungen konnte nicht genau bestimmt werden: {}",
+            error.german()
+        ));
+        real_child_total(listing.pagination.total, &listing.nodes)
+    });
+    truncated |= total > nodes.len() as u64;
+
     if depth == 2 {
-        let listings = join_all(nodes.iter().map(|n| {
-            app.upstream
-                .children(n.node.id(), ChildFilter::Folders, LEVEL2_FETCH, 0, Props::Display)
-        }))
-        .await;
         warnings.extend(failure_warning(&listings, |failed, all, error| {
             format!("Die Unter-Sammlungen von {failed} der {all} Sammlungen konnten nicht geladen werden: {error}")
         }));
@@ -156,7 +174,7 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
                 parent.children = Some(Vec::new());
                 continue;
             };
-            let real_total = real_child_total(listing.pagination.total, &listing.nodes, parent.node.page_config_ref());
+            let real_total = real_child_total(listing.pagination.total, &listing.nodes);
             let mut children: Vec<ListedNode> = ListedNode::all(&listing).filter(|n| is_real_child(n)).collect();
             sort_by_title(&mut children);
             children.truncate(MAX_CHILDREN_PER_PARENT.min(budget));

@@ -341,7 +341,7 @@ async fn build_dictionary(app: &App) -> (Dictionary, bool) {
     let root = app.config.root_collection_id.as_str();
     let (portals, collections) = futures::join!(
         app.upstream
-            .child_titles(root, ChildFilter::Folders, DICTIONARY_PORTALS),
+            .child_titles(root, ChildFilter::Folders, DICTIONARY_PORTALS, 0),
         app.upstream.collection_titles("*", DICTIONARY_COLLECTIONS),
     );
     let mut phrases: Vec<String> = Vec::new();

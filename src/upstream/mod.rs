@@ -296,8 +296,9 @@ impl EduSharing {
         node_id: &str,
         filter: ChildFilter,
         max_items: u32,
+        skip_count: u32,
     ) -> Result<Arc<TitleList>, UpstreamError> {
-        let url = self.children_url(node_id, filter, max_items, 0, Props::Keys(TITLE_KEYS));
+        let url = self.children_url(node_id, filter, max_items, skip_count, Props::Keys(TITLE_KEYS));
         self.fetch_json(Request::get(url), CacheClass::Tree).await
     }
 
