@@ -4,10 +4,11 @@
 //! reads of one wave use `futures::future::join_all` (never `spawn`), so the
 //! per-call fan-out bound and deadline of the running tool call apply.
 //!
-//! Failure policy shared by the three tools: a read may degrade to "empty"
-//! only on a 404, or when another read of the same call succeeded (then a
-//! German warning says what is missing). When every read an answer rests on
-//! fails, the domain function returns [`NavError::Upstream`], so a broken
+//! Failures: a missing collection is [`NavError::NotFound`]; when the read an
+//! answer rests on fails, the domain function returns [`NavError::Upstream`].
+//! When other reads of the same call failed, the answer keeps what was read
+//! and says what is missing in a warning; if it is then empty, the dispatcher
+//! turns it into the failure's error (`server::run_tool`), so a broken
 //! repository is never reported as "0 hits".
 
 pub mod portals;
