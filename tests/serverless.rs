@@ -985,6 +985,80 @@ async fn config_error_answers_500_on_every_request_and_logs_once() {
     }
 }
 
+/// Logs piped to a file or a platform (CloudWatch, Vercel) carry no ANSI
+/// colour codes, from every entry point.
+#[tokio::test]
+async fn piped_logs_carry_no_colour_codes() {
+    let standin = StandIn::start(StandInOptions::default())
+        .await
+        .expect("stand-in starts");
+    let vars = base_env(&standin);
+    let lambda = LambdaProcess::spawn(&vars).await;
+    assert_eq!(lambda.invoke(fixture("initialize")).await.status, 200);
+    let vercel = Vercel::spawn(&vars);
+    assert_eq!(
+        vercel
+            .post("/mcp", "wlo-mcp.vercel.app", SCENARIOS[0].request)
+            .await
+            .status,
+        200
+    );
+    let local = Command::new(env!("CARGO_BIN_EXE_wlo-mcp"))
+        .args(["stdio", "--demo"])
+        .env("RUST_LOG", "info")
+        .stdin(Stdio::null())
+        .output()
+        .expect("wlo-mcp stdio runs");
+    let local: Vec<String> = String::from_utf8_lossy(&local.stderr)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    count_lines(&lambda.stderr, "wlo-mcp ready", 1);
+    count_lines(&vercel.stderr, "wlo-mcp ready", 1);
+    for (front_end, lines) in [
+        ("lambda", lambda.stderr.lock().unwrap().clone()),
+        ("vercel", vercel.stderr.lock().unwrap().clone()),
+        ("wlo-mcp", local),
+    ] {
+        assert!(
+            lines.iter().any(|l| l.contains("INFO")),
+            "{front_end}: an info line was logged: {lines:?}"
+        );
+        for line in &lines {
+            assert!(
+                !line.contains("\u{1b}["),
+                "{front_end}: colour codes in a piped log: {line:?}"
+            );
+        }
+    }
+}
+
+/// Started by hand outside Lambda, the `lambda` binary says where it belongs
+/// in one line and exits with 2, without a panic or backtrace.
+#[test]
+fn lambda_binary_outside_lambda_explains_itself() {
+    for extra in [&[][..], &[("AWS_LAMBDA_FUNCTION_NAME", "wlo-mcp")][..]] {
+        let output = Command::new(env!("CARGO_BIN_EXE_lambda"))
+            .env_clear()
+            .envs(extra.iter().copied())
+            .env("RUST_BACKTRACE", "1")
+            .env("RUST_LOG", "info")
+            .stdin(Stdio::null())
+            .output()
+            .expect("the lambda binary runs");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.contains("must run inside AWS Lambda") && stderr.contains("cargo lambda watch"),
+            "{stderr}"
+        );
+        assert!(stderr.contains("AWS_LAMBDA_RUNTIME_API"), "{stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(output.stdout.is_empty());
+    }
+}
+
 #[tokio::test]
 async fn slow_repository_gives_a_german_error_answer_not_a_504() {
     let standin = StandIn::start(StandInOptions::default())
