@@ -64,7 +64,7 @@ VERCEL_TELEMETRY_DISABLED=1 "$vercel" build --yes
 
 out=.vercel/output
 [ -f "$out/functions/api/mcp.func/.vc-config.json" ] || fail "no function at $out/functions/api/mcp.func"
-listing() { (cd "$1" 2>/dev/null && find . \( -type f -o -type l \) | sort); }
+listing() { if [ -d "$1" ]; then (cd "$1" && find . \( -type f -o -type l \) | sort); fi; }
 published="$(listing "$out/static")"
 expected="$(listing public)"
 if [ "$published" != "$expected" ]; then

@@ -98,7 +98,8 @@ async def main(binary: str) -> None:
         passed += 1
     for line in failed:
         print(f"FAILED: {line}")
-    print(f"strict schemas: {passed} passed, {len(failed)} failed")
+    print("strict function schemas (OpenAI Agents SDK):")
+    print(f"{passed} passed, {len(failed)} failed")
     if failed:
         sys.exit(1)
 
