@@ -82,7 +82,17 @@ struct Demo {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     wlo_mcp::transport::init_stderr_logging();
-    let config = match Config::from_env() {
+    let config = match &cli.command {
+        // `tools` only needs the tool filter: a bad repository or tuning value
+        // must not stop it (serve, stdio and call reject it below).
+        Command::Tools => Config::from_lookup(|name| {
+            matches!(name, "MCP_TOOL_ALLOW" | "MCP_TOOL_DENY")
+                .then(|| std::env::var(name).ok())
+                .flatten()
+        }),
+        _ => Config::from_env(),
+    };
+    let config = match config {
         Ok(config) => config,
         Err(error) => return config_error(&error),
     };

@@ -72,7 +72,11 @@ fn bad_configuration_is_one_line_and_exit_2() {
         ("TOKIO_WORKER_THREADS", "0"),
         ("TOKIO_WORKER_THREADS", "lots"),
     ] {
-        let out = wlo().arg("tools").env(var, value).output().unwrap();
+        let out = wlo()
+            .args(["call", "wlo_health_check"])
+            .env(var, value)
+            .output()
+            .unwrap();
         assert_eq!(out.status.code(), Some(2), "{var}={value}");
         let err = String::from_utf8_lossy(&out.stderr);
         let lines: Vec<&str> = err.lines().filter(|l| !l.trim().is_empty()).collect();
@@ -109,6 +113,37 @@ fn tools_lists_every_tool_in_one_line() {
         .output()
         .unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 10);
+}
+
+/// `tools` reads only the tool filter: a bad repository or tuning value
+/// (which `serve`, `stdio` and `call` reject with exit 2) does not stop it.
+#[test]
+fn tools_needs_no_configuration() {
+    for (var, value) in [
+        ("WLO_ROOT_COLLECTION_ID", "abc"),
+        ("WLO_REPOSITORY_URL", "ftp://example.org"),
+        ("WLO_POOL_SIZE", "0"),
+        ("TOKIO_WORKER_THREADS", "lots"),
+    ] {
+        let out = wlo().arg("tools").env(var, value).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{var}={value}: {err}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).lines().count(),
+            11,
+            "{var}={value}"
+        );
+        let out = wlo()
+            .arg("tools")
+            .env(var, value)
+            .env("MCP_TOOL_DENY", "wlo_health_check")
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{var}={value}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(text.lines().count(), 10, "the tool filter still applies: {text}");
+        assert!(!text.contains("wlo_health_check"), "{text}");
+    }
 }
 
 #[test]

@@ -1307,6 +1307,63 @@ async fn secrets_never_appear_in_logs_errors_or_output() {
     }
 }
 
+/// Every 401 leaves one log line with method, path and reason, at the default
+/// level and without the presented header; accepted requests leave none.
+#[tokio::test]
+async fn rejected_requests_are_logged_without_the_token() {
+    let wrong = "presented-but-wrong-7c6b5a";
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let server = LoggedServer::spawn(&[
+        ("WLO_REPOSITORY_URL", "http://127.0.0.1:1/edu-sharing"),
+        ("WLO_MCP_TOKEN", TOKEN),
+        ("RUST_LOG", "info"),
+    ]);
+    let client = reqwest::Client::new();
+    let ping = r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#;
+    let cases = [
+        (Method::POST, "", None, "missing token"),
+        (Method::POST, "?probe=1", Some(format!("Bearer {wrong}")), "wrong token"),
+        (Method::GET, "", Some(format!("Basic {wrong}")), "not a bearer token"),
+        (Method::POST, "", Some(format!("Bearer {TOKEN}")), ""),
+    ];
+    for (method, query, auth, _) in &cases {
+        let mut request = client
+            .request(method.clone(), format!("{}{query}", server.url))
+            .header("content-type", "application/json")
+            .body(ping);
+        if let Some(auth) = auth {
+            request = request.header("authorization", auth);
+        }
+        let status = request.send().await.unwrap().status().as_u16();
+        assert_eq!(
+            status == 401,
+            auth.as_deref() != Some(&format!("Bearer {TOKEN}")),
+            "{auth:?}"
+        );
+    }
+    let deadline = Instant::now() + Duration::from_secs(5);
+    let rejections = loop {
+        let log = server.log.lock().unwrap().clone();
+        let rejections: Vec<String> = log.into_iter().filter(|l| l.contains("401")).collect();
+        if rejections.len() >= 3 || Instant::now() > deadline {
+            break rejections;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert_eq!(rejections.len(), 3, "one line per rejection: {rejections:?}");
+    for ((method, _, _, reason), line) in cases.iter().zip(&rejections) {
+        assert!(line.contains("WARN"), "{line}");
+        assert!(line.contains(&format!("method={method}")), "{line}");
+        assert!(line.contains("path=/mcp") && !line.contains("probe"), "{line}");
+        assert!(line.contains(reason), "{reason}: {line}");
+        assert!(
+            !line.contains(wrong) && !line.contains(TOKEN),
+            "a token is in the log: {line}"
+        );
+        assert!(!line.contains('\u{1b}'), "colour codes in a piped log: {line:?}");
+    }
+}
+
 #[test]
 fn stdio_ignores_the_http_token() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_wlo-mcp"))

@@ -366,6 +366,64 @@ fn check_schema(properties: &Value) {
     }
 }
 
+/// Paths of the objects in `schema` that do not declare `additionalProperties: false`.
+fn open_objects(schema: &Value, path: &str, found: &mut Vec<String>) {
+    match schema {
+        Value::Object(map) => {
+            let is_object = map.get("type") == Some(&json!("object")) || map.contains_key("properties");
+            if is_object && map.get("additionalProperties") != Some(&json!(false)) {
+                found.push(path.to_string());
+            }
+            for (key, value) in map {
+                open_objects(value, &format!("{path}.{key}"), found);
+            }
+        }
+        Value::Array(items) => {
+            for (i, value) in items.iter().enumerate() {
+                open_objects(value, &format!("{path}[{i}]"), found);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Strict function calling (OpenAI strict mode) needs every object closed;
+/// the server still ignores unknown argument keys, on both roads.
+#[tokio::test]
+async fn every_input_schema_object_is_closed_yet_unknown_keys_are_ignored() {
+    let h = Harness::start().await;
+    let list = h.server.rpc("tools/list", json!({})).await["result"].clone();
+    let tools = list["tools"].as_array().unwrap();
+    assert!(tools.len() >= 10, "{list}");
+    let mut open = Vec::new();
+    for tool in tools {
+        let name = tool["name"].as_str().unwrap();
+        open_objects(&tool["inputSchema"], &format!("{name}.inputSchema"), &mut open);
+        let required = tool["inputSchema"]["required"].as_array().cloned().unwrap_or_default();
+        for key in &required {
+            assert!(
+                tool["inputSchema"]["properties"].get(key.as_str().unwrap()).is_some(),
+                "{name}: {key}"
+            );
+        }
+    }
+    assert!(open.is_empty(), "objects that permit undeclared properties: {open:?}");
+
+    // Lenient at run time: an undeclared key changes nothing, whether the
+    // handler answers itself or rmcp does (a `_meta` sends it to rmcp).
+    for params in [
+        json!({"name": "lookup_wlo_vocabulary", "arguments": {"vocabulary": "discipline", "query": "Mathe", "legacyKey": 1}}),
+        json!({"name": "lookup_wlo_vocabulary", "arguments": {"vocabulary": "discipline", "query": "Mathe", "legacyKey": 1}, "_meta": {"progressToken": 1}}),
+        json!({"name": "wlo_health_check", "arguments": {"verbose": true}}),
+    ] {
+        let r = ToolResult::from_rpc(&h.server.rpc("tools/call", params.clone()).await);
+        assert!(!r.is_error, "{params}: {}", r.text);
+        if params["name"] == "lookup_wlo_vocabulary" {
+            assert!(r.text.contains("Mathematik"), "{params}: {}", r.text);
+        }
+    }
+}
+
 // ---- the short road for tools/call and tools/list ---------------------------
 
 /// `tools/call` and `tools/list` answered by the handler itself and through

@@ -1,10 +1,15 @@
 //! Plain JSON Schema builders for tool inputs: no `$schema`, no `$ref`, no
 //! custom formats; every number has its range and default, every array its
 //! `items`, enums inline. Keys keep insertion order.
+//!
+//! Every object declares `"additionalProperties": false`, so strict function
+//! calling (OpenAI's strict mode, the Agents SDK's conversion) takes the
+//! schemas as they are. The server itself stays lenient: unknown argument
+//! keys are ignored at run time, so older clients keep working.
 
 use serde_json::{Map, Value, json};
 
-/// An object schema from `(name, schema)` pairs and the required names.
+/// A closed object schema from `(name, schema)` pairs and the required names.
 pub fn object(properties: Vec<(&str, Value)>, required: &[&str]) -> Value {
     let mut props = Map::new();
     for (name, schema) in properties {
@@ -14,6 +19,7 @@ pub fn object(properties: Vec<(&str, Value)>, required: &[&str]) -> Value {
     if !required.is_empty() {
         schema["required"] = json!(required);
     }
+    schema["additionalProperties"] = json!(false);
     schema
 }
 

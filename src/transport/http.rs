@@ -8,7 +8,8 @@
 //! 1. DNS-rebinding protection (local loopback server only): a foreign `Host` → 403.
 //! 2. `OPTIONS` → 204 with CORS headers. Every response carries
 //!    `Access-Control-Allow-Origin: *` and exposes `Mcp-Session-Id`.
-//! 3. Optional bearer token (`WLO_MCP_TOKEN`) → 401 with `WWW-Authenticate`.
+//! 3. Optional bearer token (`WLO_MCP_TOKEN`) → 401 with `WWW-Authenticate`,
+//!    and one `warn` log line (method, path, reason; never the header).
 //! 4. Any method but `POST` → 405 with `Allow: POST, OPTIONS`.
 //! 5. Body over 1 MiB → 413; oversized headers → 431 (a body that does not
 //!    arrive within the request budget → 408, before any other rule).
@@ -189,8 +190,11 @@ impl Inner {
         }
         // 3. Access token.
         if let Some(token) = &self.app.config.access_token
-            && !bearer_matches(&parts.headers, token)
+            && let Err(reason) = bearer_check(&parts.headers, token)
         {
+            // One line per rejection so an operator sees failed access; the
+            // path without its query, never the header or the token.
+            tracing::warn!(method = %parts.method, path = %parts.uri.path(), reason, "request rejected: 401 Unauthorized");
             let mut response = rpc_error(
                 StatusCode::UNAUTHORIZED,
                 -32001,
@@ -436,23 +440,29 @@ fn loopback_host(headers: &HeaderMap) -> bool {
     matches!(name.as_str(), "localhost" | "127.0.0.1" | "[::1]")
 }
 
-/// Constant-time comparison of the bearer token.
-fn bearer_matches(headers: &HeaderMap, token: &str) -> bool {
-    let Some(value) = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()) else {
-        return false;
+/// Constant-time comparison of the bearer token; the error is the reason
+/// for the log line (it never quotes the header).
+fn bearer_check(headers: &HeaderMap, token: &str) -> Result<(), &'static str> {
+    let Some(value) = headers.get(header::AUTHORIZATION) else {
+        return Err("missing token");
     };
-    let Some((scheme, given)) = value.trim().split_once(' ') else {
-        return false;
+    let Some((scheme, given)) = value.to_str().ok().and_then(|v| v.trim().split_once(' ')) else {
+        return Err("not a bearer token");
     };
     if !scheme.eq_ignore_ascii_case("bearer") {
-        return false;
+        return Err("not a bearer token");
     }
     let (a, b) = (given.trim().as_bytes(), token.as_bytes());
     let mut diff = a.len() ^ b.len();
     for i in 0..a.len().max(b.len()) {
         diff |= usize::from(a.get(i).copied().unwrap_or(0) ^ b.get(i).copied().unwrap_or(0));
     }
-    diff == 0
+    if diff == 0 { Ok(()) } else { Err("wrong token") }
+}
+
+#[cfg(test)]
+fn bearer_matches(headers: &HeaderMap, token: &str) -> bool {
+    bearer_check(headers, token).is_ok()
 }
 
 fn header_bytes(headers: &HeaderMap) -> usize {
@@ -518,6 +528,12 @@ mod tests {
             "s3cret"
         ));
         assert!(!bearer_matches(&headers(&[]), "s3cret"));
+        let reason = |pairs: &[(&'static str, &str)]| bearer_check(&headers(pairs), "s3cret").err();
+        assert_eq!(reason(&[]), Some("missing token"));
+        assert_eq!(reason(&[("authorization", "s3cret")]), Some("not a bearer token"));
+        assert_eq!(reason(&[("authorization", "Basic s3cret")]), Some("not a bearer token"));
+        assert_eq!(reason(&[("authorization", "Bearer wrong")]), Some("wrong token"));
+        assert_eq!(reason(&[("authorization", "Bearer s3cret")]), None);
     }
 
     #[test]

@@ -162,7 +162,7 @@ pub async fn vercel_response(
     answer(cold, request).await.map(vercel_runtime::ResponseBody::from)
 }
 
-pub use crate::transport::init_stderr_logging;
+pub use crate::transport::{init_lambda_logging, init_stderr_logging};
 
 #[cfg(test)]
 mod tests {
