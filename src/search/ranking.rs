@@ -39,6 +39,7 @@
 //! nothing is lost when the framing word does match.
 
 mod collate;
+mod compound;
 mod expand;
 mod fill;
 mod fuse;
@@ -51,6 +52,7 @@ mod text;
 mod typo;
 
 pub use collate::{collation_key, sort_by_title};
+pub use compound::split_compounds;
 pub use expand::{
     MAX_VARIANTS, NGSEARCHWORD, Variant, WEIGHT_FULL, WEIGHT_KEYWORDS, WEIGHT_NOSTOP, WEIGHT_SUBJECT, WEIGHT_SYNONYM,
     WEIGHT_TITLE, WEIGHT_TOPIC, expand_query, topic_query,
@@ -59,7 +61,7 @@ pub use fill::{
     DISCIPLINE_PREFIX, MAX_RELATED_KEYWORDS, WEIGHT_FILL_RELATED, WEIGHT_FILL_SUBJECT, fill_subject, fill_variants,
     rank_fill, related_keywords,
 };
-pub use fuse::{Fusion, RRF_K, Ranked, VariantHits, fuse, fuse_all, min_score, rerank};
+pub use fuse::{Fusion, RRF_K, Ranked, TYPE_TIER, VariantHits, fuse, fuse_all, min_score, rerank};
 pub use rescue::{MAX_RESCUE_VARIANTS, WEIGHT_CORRECTED, WEIGHT_RESCUE_TOPIC, WEIGHT_TERM, rescue_variants};
 pub(crate) use score::lowercase_joined;
 pub use score::{MATERIAL_BONUS, SUBJECT_BONUS, TextFilter, node_matches_text, relevance_score};

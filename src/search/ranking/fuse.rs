@@ -3,8 +3,9 @@
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
-use super::query::QueryModel;
-use super::score::score_node;
+use super::compound::{KnownTerms, Mode, split_query};
+use super::query::{Form, QueryModel, Words};
+use super::score::{score_detail, score_node};
 use super::text::signal_terms;
 use crate::upstream::model::Node;
 
@@ -13,6 +14,12 @@ pub const RRF_K: f64 = 60.0;
 const QUALITY_WEIGHT: f64 = 0.8;
 const RRF_WEIGHT: f64 = 0.1;
 const APPEARANCE_BONUS_MAX: f64 = 0.1;
+/// Added to the fused score of a node on the query's topic whose learning
+/// resource type is the one the request names ("ein Experiment zu
+/// Stromkreisen"): the type orders *within* the topic, all such nodes come
+/// first, and the topic's other material still comes before other topics'
+/// material of that type (which gets no tier).
+pub const TYPE_TIER: f64 = 1.0;
 
 /// The hits of one successful variant, in backend rank order.
 #[derive(Debug, Clone, Copy)]
@@ -26,7 +33,8 @@ pub struct VariantHits<'a> {
 #[derive(Debug, Clone, Copy)]
 pub struct Ranked<'n> {
     pub node: &'n Node,
-    /// `0.8·normQ + 0.1·normRrf + bonus`, in `[0, 1]`.
+    /// `0.8·normQ + 0.1·normRrf + bonus`, in `[0, 1]`; plus
+    /// [`TYPE_TIER`] for an on-topic node of the material type asked for.
     pub score: f64,
     /// The §9.2 quality score.
     pub quality: i64,
@@ -68,6 +76,10 @@ pub struct Fusion<'n> {
     pub below_floor: Vec<Ranked<'n>>,
     /// At least one entry reached the floor (no fallback).
     pub floor_met: bool,
+    /// The query the entries were scored against: the given one with
+    /// compound words that match none of the hits split into the parts the
+    /// hits know ([`scoring_query`]).
+    pub query: String,
 }
 
 /// [`fuse`], also returning the entries below the floor.
@@ -103,25 +115,35 @@ pub fn fuse_all<'n>(query: &str, variants: &[VariantHits<'n>]) -> Fusion<'n> {
         }
     }
     if acc.is_empty() {
-        return Fusion::default();
+        return Fusion {
+            query: query.to_string(),
+            ..Fusion::default()
+        };
     }
 
-    let model = QueryModel::new(query);
-    let qualities: Vec<i64> = acc.iter().map(|a| score_node(&model, a.node)).collect();
+    let scoring = scoring_query(query, acc.iter().map(|a| a.node));
+    let model = QueryModel::new(&scoring);
+    let details: Vec<(i64, bool)> = acc.iter().map(|a| score_detail(&model, a.node)).collect();
+    let qualities: Vec<i64> = details.iter().map(|d| d.0).collect();
     let max_rrf = acc.iter().map(|a| a.rrf).fold(0.001, f64::max);
     let max_quality = qualities.iter().copied().max().unwrap_or(0).max(1) as f64;
     let variant_count = variants.len() as f64;
 
     let mut ranked: Vec<Ranked> = acc
         .iter()
-        .zip(&qualities)
-        .map(|(a, &quality)| {
+        .zip(&details)
+        .map(|(a, &(quality, on_topic))| {
             let norm_q = quality as f64 / max_quality;
             let norm_rrf = a.rrf / max_rrf;
             let bonus = (a.appearances as f64 / variant_count).min(1.0) * APPEARANCE_BONUS_MAX;
+            let tier = if on_topic && model.type_matches(a.node) {
+                TYPE_TIER
+            } else {
+                0.0
+            };
             Ranked {
                 node: a.node,
-                score: QUALITY_WEIGHT * norm_q + RRF_WEIGHT * norm_rrf + bonus,
+                score: QUALITY_WEIGHT * norm_q + RRF_WEIGHT * norm_rrf + bonus + tier,
                 quality,
                 appearances: a.appearances,
             }
@@ -129,7 +151,7 @@ pub fn fuse_all<'n>(query: &str, variants: &[VariantHits<'n>]) -> Fusion<'n> {
         .collect();
     ranked.sort_by(|a, b| by_score_then_id(a.score, b.score, a.node, b.node));
 
-    let floor = min_score(query);
+    let floor = min_score(&scoring);
     let floor_met = ranked.iter().any(|r| r.quality >= floor);
     let mut below_floor = Vec::new();
     if floor_met {
@@ -137,11 +159,74 @@ pub fn fuse_all<'n>(query: &str, variants: &[VariantHits<'n>]) -> Fusion<'n> {
         ranked = kept;
         below_floor = below;
     }
+    if let Some(sides) = &model.sides {
+        ranked = interleave(ranked, sides);
+    }
     Fusion {
         ranked,
         below_floor,
         floor_met,
+        query: scoring,
     }
+}
+
+/// The query the hits are scored against: a word that none of the hits
+/// (nor the compiled-in terms) know is split into the parts they do know
+/// ("Energieerhaltung Mechanik" among hits keyworded "Energie" →
+/// "Energie Mechanik"); the query itself when nothing splits.
+pub(crate) fn scoring_query<'n>(query: &str, hits: impl IntoIterator<Item = &'n Node>) -> String {
+    let known = KnownTerms::with_nodes(hits);
+    split_query(query, &known, Mode::Repository, |_| false).unwrap_or_else(|| query.to_string())
+}
+
+/// Two topics in one request ("Notenwerte und Takt"): the page alternates
+/// between them — nodes on both first, then one of each side in turn (in
+/// score order), then the rest — so that the larger topic does not crowd
+/// the other out. Unchanged when the hits hold "X und Y" as one phrase
+/// (a topic such as "Vulkane und Erdbeben") or a side matches nothing.
+fn interleave<'n>(ranked: Vec<Ranked<'n>>, sides: &([Form; 2], Form)) -> Vec<Ranked<'n>> {
+    let ([a, b], whole) = sides;
+    let texts: Vec<Vec<Words>> = ranked
+        .iter()
+        .map(|r| {
+            std::iter::once(Words::of(r.node.display_title()))
+                .chain(r.node.keywords().iter().map(|k| Words::of(k)))
+                .collect()
+        })
+        .collect();
+    let on = |form: &Form, i: usize| texts[i].iter().any(|t| form.matches(t));
+    if (0..ranked.len()).any(|i| on(whole, i)) {
+        return ranked;
+    }
+    let side: Vec<(bool, bool)> = (0..ranked.len()).map(|i| (on(a, i), on(b, i))).collect();
+    if !side.iter().any(|s| s.0) || !side.iter().any(|s| s.1) {
+        return ranked;
+    }
+    let pick = |want: (bool, bool)| -> Vec<usize> { (0..ranked.len()).filter(|i| side[*i] == want).collect() };
+    let (both, only_a, only_b, neither) = (
+        pick((true, true)),
+        pick((true, false)),
+        pick((false, true)),
+        pick((false, false)),
+    );
+    let mut order = both;
+    // The side whose best node ranks higher leads.
+    let (first, second) = if only_b.first() < only_a.first() && !only_b.is_empty() {
+        (only_b, only_a)
+    } else {
+        (only_a, only_b)
+    };
+    let (mut ia, mut ib) = (first.into_iter(), second.into_iter());
+    loop {
+        let (x, y) = (ia.next(), ib.next());
+        if x.is_none() && y.is_none() {
+            break;
+        }
+        order.extend(x);
+        order.extend(y);
+    }
+    order.extend(neither);
+    order.into_iter().map(|i| ranked[i]).collect()
 }
 
 fn by_score_then_id(sa: f64, sb: f64, a: &Node, b: &Node) -> Ordering {

@@ -751,7 +751,7 @@ fn waves(log: &[wlo_standin::LogEntry]) -> usize {
 
 /// Stand-in latency per request while measuring, so that the requests of
 /// one parallel wave overlap and the waves are told apart reliably.
-const LATENCY_MS: u64 = 25;
+const LATENCY_MS: u64 = 100;
 
 /// Summary figures of a group of rows.
 struct Summary {
