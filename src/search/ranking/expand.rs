@@ -545,6 +545,59 @@ mod tests {
     }
 
     #[test]
+    fn two_topics_get_one_variant_each() {
+        // "Musikunterricht" names the subject and framing: neither is a side.
+        let v = expand_query("Notenwerte und Takt im Musikunterricht");
+        assert_eq!(
+            labels(&v),
+            [
+                ("full:\"Notenwerte und Takt im Musikunterricht\"", 1.0),
+                ("title:\"Notenwerte und Takt im Musikunterricht\"", 0.95),
+                ("side:\"Notenwerte\"", 0.92),
+                ("side:\"Takt\"", 0.92),
+                ("kw:Notenwerte und Takt im Musik,Notenwerte,Takt,Musik", 0.9),
+            ]
+        );
+        // A side of several words is also one keyword value.
+        let v = expand_query("Klimawandel und Erneuerbare Energien");
+        let kw = v.iter().find(|v| v.label.starts_with("kw:")).unwrap();
+        assert_eq!(
+            words(kw).1,
+            [
+                "Klimawandel und Erneuerbare Energien",
+                "Erneuerbare Energien",
+                "Klimawandel",
+                "Erneuerbare",
+                "Energien"
+            ]
+        );
+        assert_eq!(
+            topic_sides("Materialien zum Thema Vulkane und Erdbeben"),
+            Some(["Vulkane".to_string(), "Erdbeben".to_string()])
+        );
+        for q in [
+            "Mathe und Physik",
+            "Photosynthese",
+            "Brüche und Dezimalzahlen und Prozente",
+            "und Takt",
+        ] {
+            assert_eq!(topic_sides(q), None, "{q}");
+        }
+    }
+
+    #[test]
+    fn framing_parts_are_split_off_for_the_plan() {
+        assert_eq!(plan_query("Zellorganellen-Quiz"), "Zellorganellen Quiz");
+        assert_eq!(
+            labels(&expand_query("Zellorganellen-Quiz"))[2],
+            ("topic:\"zellorganellen\"", 0.92)
+        );
+        // Topic compounds wait for repository terms (rerank, rescue).
+        assert_eq!(plan_query("Herz-Kreislauf-System"), "Herz-Kreislauf-System");
+        assert_eq!(plan_query("Photosynthese"), "Photosynthese");
+    }
+
+    #[test]
     fn blank_query_is_all() {
         for q in ["", "   "] {
             let v = expand_query(q);

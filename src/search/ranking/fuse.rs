@@ -424,4 +424,88 @@ mod tests {
         let ids: Vec<&str> = out.iter().map(Node::id).collect();
         assert_eq!(ids, ["z", "y", "x", "w"], "blank query: order kept, placeholder gone");
     }
+
+    const EXPERIMENT: &str =
+        "http://w3id.org/openeduhub/vocabs/new_lrt_aggregated/ffe4d8e8-3cfd-4e9a-b025-83f129eb5c9d";
+    const VIDEO: &str = "http://w3id.org/openeduhub/vocabs/new_lrt_aggregated/38774279-af36-4ec2-8e70-811d5a51a6a1";
+
+    fn fused<'a>(query: &str, nodes: &'a [Node]) -> Fusion<'a> {
+        fuse_all(query, &[VariantHits { weight: 1.0, nodes }])
+    }
+
+    #[test]
+    fn the_asked_type_leads_within_the_topic_only() {
+        let nodes = [
+            // On topic, best text match, but a video.
+            node(
+                "a",
+                "Stromkreise",
+                json!({"cclom:general_keyword": ["Stromkreise"], "ccm:oeh_lrt_aggregated": [VIDEO]}),
+            ),
+            // On topic, an experiment, weaker title.
+            node(
+                "b",
+                "Versuch zu Stromkreisen im Alltag",
+                json!({"ccm:oeh_lrt_aggregated": [EXPERIMENT]}),
+            ),
+            // Another topic's experiment.
+            node(
+                "c",
+                "Experiment: Säuren und Basen",
+                json!({"cclom:general_keyword": ["Experiment"], "ccm:oeh_lrt_aggregated": [EXPERIMENT]}),
+            ),
+        ];
+        let fusion = fused("Experiment zu Stromkreisen", &nodes);
+        assert_eq!(ids(&fusion.ranked), ["b", "a"], "c is below the floor");
+        // Without an intent the better text match leads.
+        let fusion = fused("Stromkreise", &nodes);
+        assert_eq!(ids(&fusion.ranked)[0], "a");
+    }
+
+    #[test]
+    fn two_topics_alternate_unless_they_are_one_phrase() {
+        let p = |id: &str, t: &str| node(id, t, json!({"cclom:general_keyword": [t]}));
+        let nodes = [
+            p("p1", "Photosynthese"),
+            p("p2", "Photosynthese"),
+            p("p3", "Photosynthese"),
+            node("z1", "Zellatmung im Überblick", json!({})),
+        ];
+        let fusion = fused("Photosynthese und Zellatmung", &nodes);
+        assert_eq!(ids(&fusion.ranked), ["p1", "z1", "p2", "p3"]);
+
+        let nodes = [
+            p("v1", "Vulkane und Erdbeben"),
+            p("v2", "Vulkane"),
+            p("v3", "Vulkane"),
+            node("e1", "Erdbeben", json!({})),
+        ];
+        let fusion = fused("Vulkane und Erdbeben", &nodes);
+        assert_eq!(
+            ids(&fusion.ranked),
+            ["v1", "v2", "v3", "e1"],
+            "one topic, as the hits spell it: score order"
+        );
+    }
+
+    #[test]
+    fn a_compound_is_scored_by_the_parts_the_hits_know() {
+        let nodes = [
+            node(
+                "m",
+                "Mechanik",
+                json!({"cclom:general_keyword": ["Mechanik", "Physik"]}),
+            ),
+            node(
+                "e",
+                "Arbeitsblatt: Energie",
+                json!({"cclom:general_keyword": ["Energie", "Mechanik", "Physik"]}),
+            ),
+        ];
+        let fusion = fused("Energieerhaltung Mechanik Aufgaben", &nodes);
+        assert_eq!(fusion.query, "Energie Mechanik Aufgaben");
+        assert_eq!(ids(&fusion.ranked), ["e", "m"]);
+        // Known words stay as they are.
+        assert_eq!(fused("Mechanik Energie", &nodes).query, "Mechanik Energie");
+    }
 }

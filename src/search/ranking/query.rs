@@ -416,6 +416,33 @@ mod tests {
     }
 
     #[test]
+    fn intents_name_a_resource_type_only_with_a_topic() {
+        let label = |uri: &str| {
+            Vocabulary::Lrt
+                .entries()
+                .iter()
+                .find(|e| e.uri == uri)
+                .map(|e| e.label.clone())
+                .unwrap_or_default()
+        };
+        let labels = |q: &str| -> Vec<String> { QueryModel::new(q).resource_types.iter().map(|u| label(u)).collect() };
+        assert_eq!(
+            labels("Ich möchte mit meiner Klasse ein Experiment zu Stromkreisen machen"),
+            ["Experiment"]
+        );
+        assert_eq!(labels("Quiz zur Weimarer Republik"), ["Tests"]);
+        assert_eq!(labels("Kurs zur Künstlichen Intelligenz"), ["Kurs"]);
+        assert_eq!(labels("Erklärvideo Photosynthese"), ["Video"]);
+        assert_eq!(
+            labels("Interaktive Übung zur Bruchrechnung"),
+            ["Interaktives Medium"],
+            "one type, not also exercise material"
+        );
+        assert!(labels("Arbeitsblatt").is_empty(), "no topic: the words are the search");
+        assert!(labels("Photosynthese").is_empty());
+    }
+
+    #[test]
     fn the_model_of_a_framed_request() {
         let m = QueryModel::new("Ich suche Arbeitsblätter zur Bruchrechnung für Klasse 6");
         assert_eq!(m.phrases, [Form::of("bruchrechnung")]);
