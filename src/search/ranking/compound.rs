@@ -284,12 +284,7 @@ pub(crate) fn split_query(query: &str, known: &KnownTerms, mode: Mode, skip: imp
     let mut changed = false;
     let mut out: Vec<String> = Vec::new();
     for token in tokens(query) {
-        let lower = token.to_lowercase();
-        let candidate = char_len(&lower) >= MIN_KNOWN_PART + 1
-            && !is_stopword(&lower)
-            && !is_framing_word(&lower)
-            && !is_grade_token(&lower)
-            && !skip(token);
+        let candidate = may_split(token) && !skip(token);
         match candidate.then(|| split_word(token, known, mode)).flatten() {
             Some(parts) => {
                 changed = true;
@@ -311,6 +306,13 @@ pub(crate) fn split_query(query: &str, known: &KnownTerms, mode: Mode, skip: imp
         }
     }
     changed.then(|| out.join(" "))
+}
+
+/// Whether a query token could be a compound topic word worth splitting:
+/// long enough, and no stopword, framing word or grade number.
+pub(crate) fn may_split(token: &str) -> bool {
+    let lower = token.to_lowercase();
+    char_len(&lower) > MIN_KNOWN_PART && !is_stopword(&lower) && !is_framing_word(&lower) && !is_grade_token(&lower)
 }
 
 /// The zero-result rescue's split: every query word that the typo

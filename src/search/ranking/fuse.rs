@@ -3,10 +3,10 @@
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
-use super::compound::{KnownTerms, Mode, split_query};
+use super::compound::{KnownTerms, Mode, may_split, split_query};
 use super::query::{Form, QueryModel, Words};
 use super::score::{score_detail, score_node};
-use super::text::signal_terms;
+use super::text::{signal_terms, tokens};
 use crate::upstream::model::Node;
 
 /// The RRF constant `k`.
@@ -175,8 +175,23 @@ pub fn fuse_all<'n>(query: &str, variants: &[VariantHits<'n>]) -> Fusion<'n> {
 /// ("Energieerhaltung Mechanik" among hits keyworded "Energie" →
 /// "Energie Mechanik"); the query itself when nothing splits.
 pub(crate) fn scoring_query<'n>(query: &str, hits: impl IntoIterator<Item = &'n Node>) -> String {
-    let known = KnownTerms::with_nodes(hits);
-    split_query(query, &known, Mode::Repository, |_| false).unwrap_or_else(|| query.to_string())
+    let hits: Vec<&Node> = hits.into_iter().collect();
+    // Only a word that occurs in no hit's title or keywords is tried; most
+    // queries have none, and then no term set is built.
+    let occurs = |lower: &str| {
+        hits.iter().any(|n| {
+            n.display_title().to_lowercase().contains(lower)
+                || n.keywords().iter().any(|k| k.to_lowercase().contains(lower))
+        })
+    };
+    let unmatched: Vec<&str> = tokens(query)
+        .filter(|t| may_split(t) && !occurs(&t.to_lowercase()))
+        .collect();
+    if unmatched.is_empty() {
+        return query.to_string();
+    }
+    let known = KnownTerms::with_nodes(hits.iter().copied());
+    split_query(query, &known, Mode::Repository, |t| !unmatched.contains(&t)).unwrap_or_else(|| query.to_string())
 }
 
 /// Two topics in one request ("Notenwerte und Takt"): the page alternates
