@@ -12,7 +12,9 @@
 //! 2. Only when nothing came back: the typo dictionary's sources — the
 //!    root's sub-collections and all collection titles (both cacheable) —
 //!    build a [`Dictionary`] together with the vocabulary labels and the
-//!    synonym keys, which proposes a corrected query.
+//!    synonym keys, which proposes a corrected query — or, for a compound
+//!    the repository lacks as one word, the query with that word split into
+//!    words it has ([`split_compounds`]: "Gedichtanalyse" → "Gedicht").
 //! 3. [`rescue_variants`] (the corrected query, the topic without framing
 //!    words, single terms — and those of the corrected query too, so a typo
 //!    inside a framed request is rescued) as one more parallel wave, fused and scored with

@@ -8,17 +8,24 @@
 //!    [`Variant`]s — full text, title, topic, keywords, a named subject,
 //!    stopword-free, synonyms. The caller appends its filter criteria to each
 //!    and runs them as parallel ngsearch calls.
+//!    Compounds with a framing part are split first ("Musikunterricht",
+//!    "Zellorganellen-Quiz"), and an "X und Y" request gets one variant per
+//!    topic.
 //! 2. [`fuse`] merges the result lists of the variants that succeeded:
 //!    weighted reciprocal-rank fusion (k = 60) for consensus, the
 //!    [`relevance_score`] (title/keyword/description match on the topic
 //!    phrase and terms — folded, lightly stemmed, with synonyms — a named
 //!    subject, a weak material bonus, metadata quality) for relevance, a
 //!    small bonus for appearing in several lists, a quality floor with a
-//!    keep-everything fallback, and no deleted placeholders.
+//!    keep-everything fallback, and no deleted placeholders. A query word
+//!    that occurs in none of the hits is scored as the parts of it the hits
+//!    know (`compound`); an asked-for material type orders within the topic
+//!    ([`TYPE_TIER`]); two topics alternate on the page.
 //! 3. If every variant returned nothing, [`rescue_variants`] gives one more
 //!    wave of relaxed queries: the typo-corrected query (from a
 //!    [`Dictionary`] of vocabulary labels, synonym keys and collection
-//!    titles), the topic alone and single terms.
+//!    titles), the topic alone and single terms — with compounds split
+//!    against that dictionary ([`split_compounds`]).
 //! 4. If the page is still short of `maxResults`, the same-subject fill
 //!    ([`fill_subject`], [`fill_variants`], [`rank_fill`]) appends material
 //!    of the search's clear subject after every hit.

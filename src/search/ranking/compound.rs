@@ -176,6 +176,12 @@ pub(crate) fn split_word(word: &str, known: &KnownTerms, mode: Mode) -> Option<V
     if !lower.chars().all(|c| c.is_alphabetic() || c == '-') || lower.starts_with('-') || lower.ends_with('-') {
         return None;
     }
+    // The first wave's plan runs for every query: skip the search when no
+    // framing part can be in the word.
+    let framing_inside = || super::text::framing_words().any(|f| char_len(f) >= MIN_FRAMING_PART && lower.contains(f));
+    if mode == Mode::Framing && !lower.contains('-') && !framing_inside() {
+        return None;
+    }
     let mut parts: Vec<Part> = Vec::new();
     for piece in lower.split('-').filter(|p| !p.is_empty()) {
         let is_known = known.knows(&fold(piece)) || is_framing_word(piece) || is_stopword(piece);
