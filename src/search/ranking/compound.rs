@@ -497,6 +497,22 @@ mod tests {
     }
 
     #[test]
+    fn the_rescue_splits_what_the_dictionary_cannot_correct() {
+        let d = Dictionary::new(["Gedichte", "Bruchrechnung", "Brüche kürzen", "Herz und Kreislauf"]);
+        assert_eq!(
+            split_compounds(&d, "Gedichtanalyse Unterrichtsmaterial").as_deref(),
+            Some("Gedicht Unterrichtsmaterial")
+        );
+        assert_eq!(
+            split_compounds(&d, "Herz-Kreislauf-System").as_deref(),
+            Some("Herz und Kreislauf")
+        );
+        // "Bruch" + "rechnug" would be a split; the typo correction wins.
+        assert_eq!(split_compounds(&d, "Bruchrechnug"), None);
+        assert_eq!(split_compounds(&d, "Bruchrechnung"), None);
+    }
+
+    #[test]
     fn inflected_forms_are_known() {
         let k = known(&["Stromkreise", "Gedichte", "Basen"]);
         for word in ["stromkreisen", "stromkreise", "gedicht", "base", "basen"] {
