@@ -12,7 +12,9 @@
 //! 2. Only when nothing came back: the typo dictionary's sources — the
 //!    root's sub-collections and all collection titles (both cacheable) —
 //!    build a [`Dictionary`] together with the vocabulary labels and the
-//!    synonym keys, which proposes a corrected query.
+//!    synonym keys, which proposes a corrected query — or, for a compound
+//!    the repository lacks as one word, the query with that word split into
+//!    words it has ([`split_compounds`]: "Gedichtanalyse" → "Gedicht").
 //! 3. [`rescue_variants`] (the corrected query, the topic without framing
 //!    words, single terms — and those of the corrected query too, so a typo
 //!    inside a framed request is rescued) as one more parallel wave, fused and scored with
@@ -39,7 +41,7 @@ use futures::future::join_all;
 
 use super::ranking::{
     Dictionary, Fusion, MAX_RESCUE_VARIANTS, Variant, VariantHits, expand_query, fill_subject, fill_variants, fuse_all,
-    rank_fill, related_keywords, rescue_variants, synonym_keys,
+    rank_fill, related_keywords, rescue_variants, split_compounds, synonym_keys,
 };
 use crate::app::App;
 use crate::upstream::{ChildFilter, Criterion, Node, NodeList, Props, UpstreamError};
@@ -110,14 +112,26 @@ pub async fn search_content(app: &App, search: ContentSearch<'_>) -> Result<Cont
     let hits = successful(&variants, &results);
     let fusion = fuse_all(query, &hits);
     if !fusion.ranked.is_empty() {
-        (outcome.nodes, outcome.filled) = with_fill(app, &search, query, fusion, pool, &mut outcome.variants).await;
+        let scoring = fusion.query.clone();
+        (outcome.nodes, outcome.filled) = with_fill(app, &search, &scoring, fusion, pool, &mut outcome.variants).await;
         return Ok(outcome);
     }
 
     // Zero-result rescue.
     let dictionary = dictionary(app).await;
-    let correction = dictionary.correct(query);
-    let rescue = rescue_wave(query, correction.as_deref());
+    // Compounds the repository lacks as one word, split into the words it
+    // has; a misspelt word is corrected instead. After a split, the parts
+    // are known and the rest of the query was not split, so nothing is
+    // corrected (the correction would "fix" a part known only by an
+    // inflection: "Konstruktion" → "construction").
+    let split = split_compounds(&dictionary, query);
+    let relaxed = split.as_deref().unwrap_or(query);
+    let correction = if split.is_some() {
+        None
+    } else {
+        dictionary.correct(query)
+    };
+    let rescue = rescue_wave(relaxed, correction.as_deref());
     tracing::debug!(query, correction = ?correction, variants = rescue.len(), "zero-result rescue");
     if rescue.is_empty() {
         return Ok(outcome);
@@ -139,9 +153,10 @@ pub async fn search_content(app: &App, search: ContentSearch<'_>) -> Result<Cont
     if failed > 0 {
         outcome.warnings.push(partial_failure(failed, results.len(), &results));
     }
-    let scoring = correction.as_deref().unwrap_or(query);
+    let scoring = correction.as_deref().unwrap_or(relaxed);
     let hits = successful(&rescue, &results);
     let fusion = fuse_all(scoring, &hits);
+    let scoring = fusion.query.clone();
     if fusion.ranked.is_empty() {
         return Ok(outcome);
     }
@@ -152,7 +167,7 @@ pub async fn search_content(app: &App, search: ContentSearch<'_>) -> Result<Cont
         .map(|l| l.pagination.total)
         .max()
         .unwrap_or(0);
-    (outcome.nodes, outcome.filled) = with_fill(app, &search, scoring, fusion, pool, &mut outcome.variants).await;
+    (outcome.nodes, outcome.filled) = with_fill(app, &search, &scoring, fusion, pool, &mut outcome.variants).await;
     Ok(outcome)
 }
 

@@ -8,17 +8,24 @@
 //!    [`Variant`]s — full text, title, topic, keywords, a named subject,
 //!    stopword-free, synonyms. The caller appends its filter criteria to each
 //!    and runs them as parallel ngsearch calls.
+//!    Compounds with a framing part are split first ("Musikunterricht",
+//!    "Zellorganellen-Quiz"), and an "X und Y" request gets one variant per
+//!    topic.
 //! 2. [`fuse`] merges the result lists of the variants that succeeded:
 //!    weighted reciprocal-rank fusion (k = 60) for consensus, the
 //!    [`relevance_score`] (title/keyword/description match on the topic
 //!    phrase and terms — folded, lightly stemmed, with synonyms — a named
 //!    subject, a weak material bonus, metadata quality) for relevance, a
 //!    small bonus for appearing in several lists, a quality floor with a
-//!    keep-everything fallback, and no deleted placeholders.
+//!    keep-everything fallback, and no deleted placeholders. A query word
+//!    that occurs in none of the hits is scored as the parts of it the hits
+//!    know (`compound`); an asked-for material type orders within the topic
+//!    ([`TYPE_TIER`]); two topics alternate on the page.
 //! 3. If every variant returned nothing, [`rescue_variants`] gives one more
 //!    wave of relaxed queries: the typo-corrected query (from a
 //!    [`Dictionary`] of vocabulary labels, synonym keys and collection
-//!    titles), the topic alone and single terms.
+//!    titles), the topic alone and single terms — with compounds split
+//!    against that dictionary ([`split_compounds`]).
 //! 4. If the page is still short of `maxResults`, the same-subject fill
 //!    ([`fill_subject`], [`fill_variants`], [`rank_fill`]) appends material
 //!    of the search's clear subject after every hit.
@@ -39,6 +46,7 @@
 //! nothing is lost when the framing word does match.
 
 mod collate;
+mod compound;
 mod expand;
 mod fill;
 mod fuse;
@@ -51,6 +59,7 @@ mod text;
 mod typo;
 
 pub use collate::{collation_key, sort_by_title};
+pub use compound::split_compounds;
 pub use expand::{
     MAX_VARIANTS, NGSEARCHWORD, Variant, WEIGHT_FULL, WEIGHT_KEYWORDS, WEIGHT_NOSTOP, WEIGHT_SUBJECT, WEIGHT_SYNONYM,
     WEIGHT_TITLE, WEIGHT_TOPIC, expand_query, topic_query,
@@ -59,7 +68,7 @@ pub use fill::{
     DISCIPLINE_PREFIX, MAX_RELATED_KEYWORDS, WEIGHT_FILL_RELATED, WEIGHT_FILL_SUBJECT, fill_subject, fill_variants,
     rank_fill, related_keywords,
 };
-pub use fuse::{Fusion, RRF_K, Ranked, VariantHits, fuse, fuse_all, min_score, rerank};
+pub use fuse::{Fusion, RRF_K, Ranked, TYPE_TIER, VariantHits, fuse, fuse_all, min_score, rerank};
 pub use rescue::{MAX_RESCUE_VARIANTS, WEIGHT_CORRECTED, WEIGHT_RESCUE_TOPIC, WEIGHT_TERM, rescue_variants};
 pub(crate) use score::lowercase_joined;
 pub use score::{MATERIAL_BONUS, SUBJECT_BONUS, TextFilter, node_matches_text, relevance_score};

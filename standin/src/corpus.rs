@@ -591,6 +591,7 @@ impl Generator {
         }
         self.make_specials();
         self.make_topic_pages();
+        self.make_later_additions();
         self.finish()
     }
 
@@ -1416,6 +1417,63 @@ impl Generator {
         }
         if let Some(ver) = version {
             n.properties.insert("ccm:commonlicense_cc_version".into(), v1(ver));
+        }
+    }
+
+    /// `corpus_data::LATER_TOPICS` and `LATER_MATERIAL`, after every other
+    /// node: the random stream up to here is untouched, so the original
+    /// corpus stays exactly as it was.
+    fn make_later_additions(&mut self) {
+        for later in corpus_data::LATER_TOPICS {
+            let Some(pi) = corpus_data::PORTALS.iter().position(|p| p.title == later.portal) else {
+                continue;
+            };
+            let Some(parent) = self
+                .nodes
+                .iter()
+                .find(|n| {
+                    n.kind == NodeKind::Collection
+                        && n.title == later.parent
+                        && n.subject.as_deref() == Some(later.portal)
+                })
+                .cloned()
+            else {
+                continue;
+            };
+            let def = TopicDef {
+                title: later.title,
+                children: &[],
+            };
+            self.make_collection_tree(pi, &def, &parent.id, parent.depth + 1, parent.topic_path.clone());
+            let Some(place) = self.collections.last().cloned() else {
+                continue;
+            };
+            for _ in 0..later.items {
+                self.make_content(&place, ContentOpts::default());
+            }
+        }
+        for (title, word, count) in corpus_data::LATER_MATERIAL {
+            let Some(id) = self
+                .nodes
+                .iter()
+                .find(|n| n.kind == NodeKind::Collection && n.title == *title)
+                .map(|n| n.id.clone())
+            else {
+                continue;
+            };
+            let Some(material) = corpus_data::MATERIALS.iter().position(|m| m.word == *word) else {
+                continue;
+            };
+            let place = self.place_of(&id);
+            for _ in 0..*count {
+                self.make_content(
+                    &place,
+                    ContentOpts {
+                        material: Some(material),
+                        ..Default::default()
+                    },
+                );
+            }
         }
     }
 

@@ -453,6 +453,88 @@ pub static MATERIALS: &[MaterialDef] = &[
         weight: 3,
         formats: &[LINK, H5P],
     },
+    // Weight 0: never drawn at random (so every earlier node keeps the
+    // material the seed gave it); placed by `LATER_MATERIAL` only.
+    MaterialDef {
+        word: "Experiment",
+        titles: &[
+            "Experiment: {}",
+            "Schülerexperiment zum Thema {}",
+            "{} – Versuch für den Unterricht",
+        ],
+        lead: "Eine Versuchsanleitung zum Thema {} mit Materialliste, Durchführung und Auswertung.",
+        lrt: "ffe4d8e8-3cfd-4e9a-b025-83f129eb5c9d",
+        weight: 0,
+        formats: &[PDF, LINK],
+    },
+    MaterialDef {
+        word: "Kurs",
+        titles: &["Online-Kurs: {}", "Kurs: {} für Einsteiger"],
+        lead: "Ein Kurs in mehreren Lektionen, der in das Thema {} einführt.",
+        lrt: "e10e9add-700e-4b57-a9c5-8f1088bb0545",
+        weight: 0,
+        formats: &[LINK],
+    },
+    MaterialDef {
+        word: "Unterrichtsidee",
+        titles: &["Unterrichtsidee: {}", "{} – Ideen für den Unterricht"],
+        lead: "Eine Unterrichtsidee zum Thema {} mit Einstieg, Arbeitsphase und Sicherung.",
+        lrt: "11f438d7-cb11-49c2-8e67-2dd7df677092",
+        weight: 0,
+        formats: &[PDF, LINK],
+    },
+];
+
+/// A topic collection added after the original corpus (see `LATER_TOPICS`).
+pub struct LaterTopic {
+    /// Portal title.
+    pub portal: &'static str,
+    /// Title of the existing collection it is filed under.
+    pub parent: &'static str,
+    pub title: &'static str,
+    /// Content nodes of random material.
+    pub items: u32,
+}
+
+/// Topics teachers ask for that the original trees lacked. They are
+/// generated after every other node, so the original corpus (ids, metadata,
+/// repository order of what was there) is unchanged and the earlier
+/// benchmarks stay comparable.
+pub static LATER_TOPICS: &[LaterTopic] = &[
+    LaterTopic {
+        portal: "Deutsch",
+        parent: "Literatur",
+        title: "Gedichte",
+        items: 7,
+    },
+    LaterTopic {
+        portal: "Musik",
+        parent: "Musiktheorie",
+        title: "Notenwerte",
+        items: 4,
+    },
+    LaterTopic {
+        portal: "Musik",
+        parent: "Musiktheorie",
+        title: "Takt",
+        items: 4,
+    },
+];
+
+/// Material of the types teachers ask for by name but the random draw never
+/// produces (weight 0 above): `(collection title, material word, count)`.
+/// Generated after `LATER_TOPICS`, for the same reason. Magnetismus gets no
+/// experiment on purpose: a topic without the asked-for type.
+pub static LATER_MATERIAL: &[(&str, &str, u32)] = &[
+    ("Stromkreise", "Experiment", 3),
+    ("Energie", "Experiment", 1),
+    ("Linsen", "Experiment", 1),
+    ("Säuren und Basen", "Experiment", 2),
+    ("Chemische Reaktionen", "Experiment", 2),
+    ("Python", "Kurs", 2),
+    ("Maschinelles Lernen", "Kurs", 1),
+    ("Wahlen", "Unterrichtsidee", 2),
+    ("Gedichte", "Unterrichtsidee", 1),
 ];
 
 /// Extra description sentences (one is appended at random).

@@ -1,6 +1,7 @@
 //! Query expansion (§9.1): one user query → at most five weighted ngsearch
 //! variants, plus the `topic:` extraction that drops request-framing words.
 
+use super::compound::{KnownTerms, Mode, split_query};
 use super::query::query_disciplines;
 use super::text::{
     char_len, find_whole_word, is_framing_word, is_grade_joiner, is_grade_noun, is_grade_token, is_stopword,
@@ -95,10 +96,16 @@ pub fn expand_query(query: &str) -> Vec<Variant> {
     if trimmed.is_empty() {
         return vec![Variant::words("all".into(), 1.0, "*")];
     }
-    let split = split_topic(trimmed);
-    let terms: Vec<&str> = tokens(trimmed).filter(|t| char_len(t) >= 2).collect();
+    // `full:` and `title:` send the query as typed; the other variants work
+    // on it with framing parts split off compounds ("Musikunterricht",
+    // "Zellorganellen-Quiz").
+    let planned = plan_query(trimmed);
+    let split = split_topic(&planned);
+    let terms: Vec<&str> = tokens(&planned).filter(|t| char_len(t) >= 2).collect();
     let stopword_removed = terms.iter().any(|t| is_stopword(t));
-    let topic = (split.removed && !split.topic.is_empty()).then(|| split.topic.join(" "));
+    let sides = topic_sides_of(&planned, &split);
+    // With two topics the AND of both is a subset of each side's hits.
+    let topic = (split.removed && !split.topic.is_empty() && sides.is_none()).then(|| split.topic.join(" "));
 
     let mut variants = vec![
         Variant::words(format!("full:\"{trimmed}\""), WEIGHT_FULL, trimmed),
@@ -111,7 +118,15 @@ pub fn expand_query(query: &str) -> Vec<Variant> {
     if let Some(topic) = &topic {
         variants.push(Variant::words(format!("topic:\"{topic}\""), WEIGHT_TOPIC, topic));
     }
-    let keywords = keyword_values(&split, &terms);
+    for side in sides.iter().flatten() {
+        variants.push(Variant::words(format!("side:\"{side}\""), WEIGHT_TOPIC, side));
+    }
+    let mut keywords = keyword_values(&split, &terms);
+    for side in sides.iter().flatten() {
+        if side.contains(' ') && !keywords.iter().any(|k| k.to_lowercase() == side.to_lowercase()) {
+            keywords.insert(1.min(keywords.len()), side.clone());
+        }
+    }
     if !keywords.is_empty() {
         variants.push(Variant::new(
             format!("kw:{}", keywords.join(",")),
@@ -119,7 +134,7 @@ pub fn expand_query(query: &str) -> Vec<Variant> {
             Criterion::new("cclom:general_keyword", keywords),
         ));
     }
-    if let Some(subject) = subject_variant(trimmed, &split) {
+    if let Some(subject) = subject_variant(&planned, &split) {
         variants.push(subject);
     }
     if stopword_removed && topic.is_none() {
@@ -129,10 +144,10 @@ pub fn expand_query(query: &str) -> Vec<Variant> {
             variants.push(Variant::words(format!("nostop:\"{joined}\""), WEIGHT_NOSTOP, &joined));
         }
     }
-    let synonym_base = if topic.is_some() {
+    let synonym_base = if split.removed && !split.topic.is_empty() {
         split.kept_tokens().join(" ")
     } else {
-        trimmed.to_string()
+        planned.clone()
     };
     for expanded in synonym_expansions(&synonym_base) {
         variants.push(Variant::words(format!("syn:\"{expanded}\""), WEIGHT_SYNONYM, &expanded));
@@ -201,6 +216,46 @@ fn subject_variant(query: &str, split: &TopicSplit) -> Option<Variant> {
             Criterion::one(NGSEARCHWORD, words),
         ],
     })
+}
+
+/// The query as the first wave plans it: compounds with a framing part
+/// split against the compiled-in terms ("Notenwerte und Takt im
+/// Musikunterricht" → "… im Musik unterricht"), else the query itself.
+pub(crate) fn plan_query(query: &str) -> String {
+    split_query(query, KnownTerms::compiled(), Mode::Framing, |_| false).unwrap_or_else(|| query.to_string())
+}
+
+/// The two topics of an "X und Y" request, as written: the runs of topic
+/// words (no stopwords, framing words or named subjects) right before and
+/// after the query's only "und" ("Notenwerte und Takt im Musikunterricht"
+/// → "Notenwerte", "Takt"). `None` without exactly one "und" or with an
+/// empty side. Whether "X und Y" is rather one topic ("Vulkane und
+/// Erdbeben") only the repository can tell; the ranking checks that.
+pub(crate) fn topic_sides(query: &str) -> Option<[String; 2]> {
+    topic_sides_of(query, &split_topic(query))
+}
+
+fn topic_sides_of(query: &str, split: &TopicSplit) -> Option<[String; 2]> {
+    let toks = &split.tokens;
+    let und: Vec<usize> = (0..toks.len()).filter(|i| toks[*i].0.to_lowercase() == "und").collect();
+    let [at] = und.as_slice() else {
+        return None;
+    };
+    let named = query_disciplines(query);
+    let is_topic_word = |i: usize| {
+        let (t, framing) = &toks[i];
+        !framing && char_len(t) >= 2 && !is_stopword(t) && !named.iter().any(|d| d.span.contains(&i))
+    };
+    let left_start = (0..*at).rev().take_while(|i| is_topic_word(*i)).last()?;
+    let right_end = (at + 1..toks.len()).take_while(|i| is_topic_word(*i)).last()?;
+    let join = |range: std::ops::Range<usize>| {
+        toks[range]
+            .iter()
+            .map(|(t, _)| t.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    Some([join(left_start..*at), join(at + 1..right_end + 1)])
 }
 
 /// Every synonym substitution of the lower-cased query, in synonym-map order,
@@ -487,6 +542,59 @@ mod tests {
             synonym_expansions("Mathe und Physik"),
             ["mathematik und physik", "mathe und physics"]
         );
+    }
+
+    #[test]
+    fn two_topics_get_one_variant_each() {
+        // "Musikunterricht" names the subject and framing: neither is a side.
+        let v = expand_query("Notenwerte und Takt im Musikunterricht");
+        assert_eq!(
+            labels(&v),
+            [
+                ("full:\"Notenwerte und Takt im Musikunterricht\"", 1.0),
+                ("title:\"Notenwerte und Takt im Musikunterricht\"", 0.95),
+                ("side:\"Notenwerte\"", 0.92),
+                ("side:\"Takt\"", 0.92),
+                ("kw:Notenwerte und Takt im Musik,Notenwerte,Takt,Musik", 0.9),
+            ]
+        );
+        // A side of several words is also one keyword value.
+        let v = expand_query("Klimawandel und Erneuerbare Energien");
+        let kw = v.iter().find(|v| v.label.starts_with("kw:")).unwrap();
+        assert_eq!(
+            words(kw).1,
+            [
+                "Klimawandel und Erneuerbare Energien",
+                "Erneuerbare Energien",
+                "Klimawandel",
+                "Erneuerbare",
+                "Energien"
+            ]
+        );
+        assert_eq!(
+            topic_sides("Materialien zum Thema Vulkane und Erdbeben"),
+            Some(["Vulkane".to_string(), "Erdbeben".to_string()])
+        );
+        for q in [
+            "Mathe und Physik",
+            "Photosynthese",
+            "Brüche und Dezimalzahlen und Prozente",
+            "und Takt",
+        ] {
+            assert_eq!(topic_sides(q), None, "{q}");
+        }
+    }
+
+    #[test]
+    fn framing_parts_are_split_off_for_the_plan() {
+        assert_eq!(plan_query("Zellorganellen-Quiz"), "Zellorganellen Quiz");
+        assert_eq!(
+            labels(&expand_query("Zellorganellen-Quiz"))[2],
+            ("topic:\"zellorganellen\"", 0.92)
+        );
+        // Topic compounds wait for repository terms (rerank, rescue).
+        assert_eq!(plan_query("Herz-Kreislauf-System"), "Herz-Kreislauf-System");
+        assert_eq!(plan_query("Photosynthese"), "Photosynthese");
     }
 
     #[test]

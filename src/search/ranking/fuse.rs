@@ -3,9 +3,10 @@
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
-use super::query::QueryModel;
-use super::score::score_node;
-use super::text::signal_terms;
+use super::compound::{KnownTerms, Mode, may_split, split_query};
+use super::query::{Form, QueryModel, Words};
+use super::score::{score_detail, score_node};
+use super::text::{signal_terms, tokens};
 use crate::upstream::model::Node;
 
 /// The RRF constant `k`.
@@ -13,6 +14,12 @@ pub const RRF_K: f64 = 60.0;
 const QUALITY_WEIGHT: f64 = 0.8;
 const RRF_WEIGHT: f64 = 0.1;
 const APPEARANCE_BONUS_MAX: f64 = 0.1;
+/// Added to the fused score of a node on the query's topic whose learning
+/// resource type is the one the request names ("ein Experiment zu
+/// Stromkreisen"): the type orders *within* the topic, all such nodes come
+/// first, and the topic's other material still comes before other topics'
+/// material of that type (which gets no tier).
+pub const TYPE_TIER: f64 = 1.0;
 
 /// The hits of one successful variant, in backend rank order.
 #[derive(Debug, Clone, Copy)]
@@ -26,7 +33,8 @@ pub struct VariantHits<'a> {
 #[derive(Debug, Clone, Copy)]
 pub struct Ranked<'n> {
     pub node: &'n Node,
-    /// `0.8·normQ + 0.1·normRrf + bonus`, in `[0, 1]`.
+    /// `0.8·normQ + 0.1·normRrf + bonus`, in `[0, 1]`; plus
+    /// [`TYPE_TIER`] for an on-topic node of the material type asked for.
     pub score: f64,
     /// The §9.2 quality score.
     pub quality: i64,
@@ -68,6 +76,10 @@ pub struct Fusion<'n> {
     pub below_floor: Vec<Ranked<'n>>,
     /// At least one entry reached the floor (no fallback).
     pub floor_met: bool,
+    /// The query the entries were scored against: the given one with
+    /// compound words that match none of the hits split into the parts the
+    /// hits know ([`scoring_query`]).
+    pub query: String,
 }
 
 /// [`fuse`], also returning the entries below the floor.
@@ -103,25 +115,35 @@ pub fn fuse_all<'n>(query: &str, variants: &[VariantHits<'n>]) -> Fusion<'n> {
         }
     }
     if acc.is_empty() {
-        return Fusion::default();
+        return Fusion {
+            query: query.to_string(),
+            ..Fusion::default()
+        };
     }
 
-    let model = QueryModel::new(query);
-    let qualities: Vec<i64> = acc.iter().map(|a| score_node(&model, a.node)).collect();
+    let scoring = scoring_query(query, acc.iter().map(|a| a.node));
+    let model = QueryModel::new(&scoring);
+    let details: Vec<(i64, bool)> = acc.iter().map(|a| score_detail(&model, a.node)).collect();
+    let qualities: Vec<i64> = details.iter().map(|d| d.0).collect();
     let max_rrf = acc.iter().map(|a| a.rrf).fold(0.001, f64::max);
     let max_quality = qualities.iter().copied().max().unwrap_or(0).max(1) as f64;
     let variant_count = variants.len() as f64;
 
     let mut ranked: Vec<Ranked> = acc
         .iter()
-        .zip(&qualities)
-        .map(|(a, &quality)| {
+        .zip(&details)
+        .map(|(a, &(quality, on_topic))| {
             let norm_q = quality as f64 / max_quality;
             let norm_rrf = a.rrf / max_rrf;
             let bonus = (a.appearances as f64 / variant_count).min(1.0) * APPEARANCE_BONUS_MAX;
+            let tier = if on_topic && model.type_matches(a.node) {
+                TYPE_TIER
+            } else {
+                0.0
+            };
             Ranked {
                 node: a.node,
-                score: QUALITY_WEIGHT * norm_q + RRF_WEIGHT * norm_rrf + bonus,
+                score: QUALITY_WEIGHT * norm_q + RRF_WEIGHT * norm_rrf + bonus + tier,
                 quality,
                 appearances: a.appearances,
             }
@@ -129,7 +151,7 @@ pub fn fuse_all<'n>(query: &str, variants: &[VariantHits<'n>]) -> Fusion<'n> {
         .collect();
     ranked.sort_by(|a, b| by_score_then_id(a.score, b.score, a.node, b.node));
 
-    let floor = min_score(query);
+    let floor = min_score(&scoring);
     let floor_met = ranked.iter().any(|r| r.quality >= floor);
     let mut below_floor = Vec::new();
     if floor_met {
@@ -137,11 +159,89 @@ pub fn fuse_all<'n>(query: &str, variants: &[VariantHits<'n>]) -> Fusion<'n> {
         ranked = kept;
         below_floor = below;
     }
+    if let Some(sides) = &model.sides {
+        ranked = interleave(ranked, sides);
+    }
     Fusion {
         ranked,
         below_floor,
         floor_met,
+        query: scoring,
     }
+}
+
+/// The query the hits are scored against: a word that none of the hits
+/// (nor the compiled-in terms) know is split into the parts they do know
+/// ("Energieerhaltung Mechanik" among hits keyworded "Energie" →
+/// "Energie Mechanik"); the query itself when nothing splits.
+pub(crate) fn scoring_query<'n>(query: &str, hits: impl IntoIterator<Item = &'n Node>) -> String {
+    let hits: Vec<&Node> = hits.into_iter().collect();
+    // Only a word that occurs in no hit's title or keywords is tried; most
+    // queries have none, and then no term set is built.
+    let occurs = |lower: &str| {
+        hits.iter().any(|n| {
+            n.display_title().to_lowercase().contains(lower)
+                || n.keywords().iter().any(|k| k.to_lowercase().contains(lower))
+        })
+    };
+    let unmatched: Vec<&str> = tokens(query)
+        .filter(|t| may_split(t) && !occurs(&t.to_lowercase()))
+        .collect();
+    if unmatched.is_empty() {
+        return query.to_string();
+    }
+    let known = KnownTerms::with_nodes(hits.iter().copied());
+    split_query(query, &known, Mode::Repository, |t| !unmatched.contains(&t)).unwrap_or_else(|| query.to_string())
+}
+
+/// Two topics in one request ("Notenwerte und Takt"): the page alternates
+/// between them — nodes on both first, then one of each side in turn (in
+/// score order), then the rest — so that the larger topic does not crowd
+/// the other out. Unchanged when the hits hold "X und Y" as one phrase
+/// (a topic such as "Vulkane und Erdbeben") or a side matches nothing.
+fn interleave<'n>(ranked: Vec<Ranked<'n>>, sides: &([Form; 2], Form)) -> Vec<Ranked<'n>> {
+    let ([a, b], whole) = sides;
+    let texts: Vec<Vec<Words>> = ranked
+        .iter()
+        .map(|r| {
+            std::iter::once(Words::of(r.node.display_title()))
+                .chain(r.node.keywords().iter().map(|k| Words::of(k)))
+                .collect()
+        })
+        .collect();
+    let on = |form: &Form, i: usize| texts[i].iter().any(|t| form.matches(t));
+    if (0..ranked.len()).any(|i| on(whole, i)) {
+        return ranked;
+    }
+    let side: Vec<(bool, bool)> = (0..ranked.len()).map(|i| (on(a, i), on(b, i))).collect();
+    if !side.iter().any(|s| s.0) || !side.iter().any(|s| s.1) {
+        return ranked;
+    }
+    let pick = |want: (bool, bool)| -> Vec<usize> { (0..ranked.len()).filter(|i| side[*i] == want).collect() };
+    let (both, only_a, only_b, neither) = (
+        pick((true, true)),
+        pick((true, false)),
+        pick((false, true)),
+        pick((false, false)),
+    );
+    let mut order = both;
+    // The side whose best node ranks higher leads.
+    let (first, second) = if only_b.first() < only_a.first() && !only_b.is_empty() {
+        (only_b, only_a)
+    } else {
+        (only_a, only_b)
+    };
+    let (mut ia, mut ib) = (first.into_iter(), second.into_iter());
+    loop {
+        let (x, y) = (ia.next(), ib.next());
+        if x.is_none() && y.is_none() {
+            break;
+        }
+        order.extend(x);
+        order.extend(y);
+    }
+    order.extend(neither);
+    order.into_iter().map(|i| ranked[i]).collect()
 }
 
 fn by_score_then_id(sa: f64, sb: f64, a: &Node, b: &Node) -> Ordering {
@@ -338,5 +438,89 @@ mod tests {
         let out = rerank(nodes, "  ");
         let ids: Vec<&str> = out.iter().map(Node::id).collect();
         assert_eq!(ids, ["z", "y", "x", "w"], "blank query: order kept, placeholder gone");
+    }
+
+    const EXPERIMENT: &str =
+        "http://w3id.org/openeduhub/vocabs/new_lrt_aggregated/ffe4d8e8-3cfd-4e9a-b025-83f129eb5c9d";
+    const VIDEO: &str = "http://w3id.org/openeduhub/vocabs/new_lrt_aggregated/38774279-af36-4ec2-8e70-811d5a51a6a1";
+
+    fn fused<'a>(query: &str, nodes: &'a [Node]) -> Fusion<'a> {
+        fuse_all(query, &[VariantHits { weight: 1.0, nodes }])
+    }
+
+    #[test]
+    fn the_asked_type_leads_within_the_topic_only() {
+        let nodes = [
+            // On topic, best text match, but a video.
+            node(
+                "a",
+                "Stromkreise",
+                json!({"cclom:general_keyword": ["Stromkreise"], "ccm:oeh_lrt_aggregated": [VIDEO]}),
+            ),
+            // On topic, an experiment, weaker title.
+            node(
+                "b",
+                "Versuch zu Stromkreisen im Alltag",
+                json!({"ccm:oeh_lrt_aggregated": [EXPERIMENT]}),
+            ),
+            // Another topic's experiment.
+            node(
+                "c",
+                "Experiment: Säuren und Basen",
+                json!({"cclom:general_keyword": ["Experiment"], "ccm:oeh_lrt_aggregated": [EXPERIMENT]}),
+            ),
+        ];
+        let fusion = fused("Experiment zu Stromkreisen", &nodes);
+        assert_eq!(ids(&fusion.ranked), ["b", "a"], "c is below the floor");
+        // Without an intent the better text match leads.
+        let fusion = fused("Stromkreise", &nodes);
+        assert_eq!(ids(&fusion.ranked)[0], "a");
+    }
+
+    #[test]
+    fn two_topics_alternate_unless_they_are_one_phrase() {
+        let p = |id: &str, t: &str| node(id, t, json!({"cclom:general_keyword": [t]}));
+        let nodes = [
+            p("p1", "Photosynthese"),
+            p("p2", "Photosynthese"),
+            p("p3", "Photosynthese"),
+            node("z1", "Zellatmung im Überblick", json!({})),
+        ];
+        let fusion = fused("Photosynthese und Zellatmung", &nodes);
+        assert_eq!(ids(&fusion.ranked), ["p1", "z1", "p2", "p3"]);
+
+        let nodes = [
+            p("v1", "Vulkane und Erdbeben"),
+            p("v2", "Vulkane"),
+            p("v3", "Vulkane"),
+            node("e1", "Erdbeben", json!({})),
+        ];
+        let fusion = fused("Vulkane und Erdbeben", &nodes);
+        assert_eq!(
+            ids(&fusion.ranked),
+            ["v1", "v2", "v3", "e1"],
+            "one topic, as the hits spell it: score order"
+        );
+    }
+
+    #[test]
+    fn a_compound_is_scored_by_the_parts_the_hits_know() {
+        let nodes = [
+            node(
+                "m",
+                "Mechanik",
+                json!({"cclom:general_keyword": ["Mechanik", "Physik"]}),
+            ),
+            node(
+                "e",
+                "Arbeitsblatt: Energie",
+                json!({"cclom:general_keyword": ["Energie", "Mechanik", "Physik"]}),
+            ),
+        ];
+        let fusion = fused("Energieerhaltung Mechanik Aufgaben", &nodes);
+        assert_eq!(fusion.query, "Energie Mechanik Aufgaben");
+        assert_eq!(ids(&fusion.ranked), ["e", "m"]);
+        // Known words stay as they are.
+        assert_eq!(fused("Mechanik Energie", &nodes).query, "Mechanik Energie");
     }
 }

@@ -3,8 +3,8 @@
 //! it names and the material type it asks for — and the matching rules
 //! (folded, lightly stemmed, whole words for short forms).
 
-use super::expand::{split_topic, synonym_expansions};
-use super::text::{char_len, fold, material_stems, phrase, stem, stem_of, synonyms_of, tokens};
+use super::expand::{split_topic, synonym_expansions, topic_sides};
+use super::text::{char_len, fold, material_lrt, material_stems, phrase, stem, stem_of, synonyms_of, tokens};
 use crate::upstream::model::Node;
 use crate::vocab::{self, Vocabulary};
 
@@ -152,6 +152,12 @@ pub(crate) struct QueryModel {
     pub disciplines: Vec<String>,
     /// Folded stems of the material type the query asks for.
     pub materials: Vec<&'static str>,
+    /// Learning-resource-type URIs the query asks for ("Experiment",
+    /// "Quiz" → Tests), when it also names a topic.
+    pub resource_types: Vec<String>,
+    /// The two topics of an "X und Y" request, and "X und Y" as one phrase
+    /// (see [`topic_sides`]).
+    pub sides: Option<([Form; 2], Form)>,
 }
 
 impl QueryModel {
@@ -182,6 +188,7 @@ impl QueryModel {
             .collect();
 
         let mut materials: Vec<&'static str> = Vec::new();
+        let mut resource_types: Vec<String> = Vec::new();
         if !split.topic.is_empty() {
             for word in tokens(query) {
                 for stem in material_stems(word) {
@@ -189,15 +196,45 @@ impl QueryModel {
                         materials.push(stem);
                     }
                 }
+                if let Some(uri) = material_lrt(word).and_then(lrt_uri)
+                    && !resource_types.contains(&uri)
+                {
+                    resource_types.push(uri);
+                }
             }
         }
+        // "Interaktive Übung" is one type (interactive media), not also
+        // exercise material.
+        if let (Some(interactive), Some(exercise)) = (
+            material_lrt("interaktiv").and_then(lrt_uri),
+            material_lrt("übung").and_then(lrt_uri),
+        ) && resource_types.contains(&interactive)
+        {
+            resource_types.retain(|u| *u != exercise);
+        }
+
+        let sides = topic_sides(query).map(|[a, b]| {
+            let whole = Form::of(&format!("{a} und {b}"));
+            ([Form::of(&a), Form::of(&b)], whole)
+        });
 
         QueryModel {
             phrases,
             terms,
             disciplines: query_disciplines(query).into_iter().map(|d| d.uri).collect(),
             materials,
+            resource_types,
+            sides,
         }
+    }
+
+    /// The node's learning resource type is one the query asks for.
+    pub(crate) fn type_matches(&self, node: &Node) -> bool {
+        !self.resource_types.is_empty()
+            && node
+                .prop("ccm:oeh_lrt_aggregated")
+                .iter()
+                .any(|uri| self.resource_types.iter().any(|t| t == uri.trim()))
     }
 
     /// The node carries one of the disciplines the query names.
@@ -273,6 +310,15 @@ pub(crate) fn query_disciplines(query: &str) -> Vec<NamedDiscipline> {
     }
     found.sort_by_key(|d| d.span.start);
     found
+}
+
+/// The URI of a learning-resource-type label of the local vocabulary.
+fn lrt_uri(label: &str) -> Option<String> {
+    Vocabulary::Lrt
+        .entries()
+        .iter()
+        .find(|e| e.label == label)
+        .map(|e| e.uri.clone())
 }
 
 /// The discipline whose label or alias is exactly `lower` (the filter
@@ -367,6 +413,33 @@ mod tests {
         assert!(uris("Photosynthese").is_empty());
         let d = &query_disciplines("Bruchrechnung Mathe")[0];
         assert_eq!((d.label.as_str(), d.span.clone()), ("Mathematik", 1..2));
+    }
+
+    #[test]
+    fn intents_name_a_resource_type_only_with_a_topic() {
+        let label = |uri: &str| {
+            Vocabulary::Lrt
+                .entries()
+                .iter()
+                .find(|e| e.uri == uri)
+                .map(|e| e.label.clone())
+                .unwrap_or_default()
+        };
+        let labels = |q: &str| -> Vec<String> { QueryModel::new(q).resource_types.iter().map(|u| label(u)).collect() };
+        assert_eq!(
+            labels("Ich möchte mit meiner Klasse ein Experiment zu Stromkreisen machen"),
+            ["Experiment"]
+        );
+        assert_eq!(labels("Quiz zur Weimarer Republik"), ["Tests"]);
+        assert_eq!(labels("Kurs zur Künstlichen Intelligenz"), ["Kurs"]);
+        assert_eq!(labels("Erklärvideo Photosynthese"), ["Video"]);
+        assert_eq!(
+            labels("Interaktive Übung zur Bruchrechnung"),
+            ["Interaktives Medium"],
+            "one type, not also exercise material"
+        );
+        assert!(labels("Arbeitsblatt").is_empty(), "no topic: the words are the search");
+        assert!(labels("Photosynthese").is_empty());
     }
 
     #[test]

@@ -50,6 +50,13 @@ pub fn relevance_score(node: &Node, query: &str) -> i64 {
 
 /// [`relevance_score`] with the query analysed once (fusion scores many nodes).
 pub(crate) fn score_node(model: &QueryModel, node: &Node) -> i64 {
+    score_detail(model, node).0
+}
+
+/// [`score_node`] and whether the node is on the query's topic: a term or
+/// the phrase in its title or keywords (the nodes that escape the
+/// off-topic penalty by their text, not by a named subject).
+pub(crate) fn score_detail(model: &QueryModel, node: &Node) -> (i64, bool) {
     let terms = &model.terms;
     let title = Words::of(node.display_title());
     let description = node.description();
@@ -116,7 +123,7 @@ pub(crate) fn score_node(model: &QueryModel, node: &Node) -> i64 {
     }
 
     score += metadata_quality(node, description);
-    score.max(0)
+    (score.max(0), in_title || in_kw)
 }
 
 /// The metadata-quality part of §9.2 (0–15).

@@ -7,7 +7,8 @@ const STOPWORDS: &[&str] = &[
     "als", "auch", "auf", "aus", "bei", "bis", "für", "mit", "nach", "von", "vor", "wie", "über", "unter", "durch",
     "gegen", "ohne", "zwischen", "ich", "du", "er", "sie", "wir", "ihr", "uns", "sich", "ist", "sind", "war", "hat",
     "wird", "kann", "soll", "zum", "zur", "vom", "nicht", "noch", "nur", "sehr", "schon", "dann", "wenn", "dass",
-    "weil", "im", "am", "an", "in", "zu", "so", "es", "ob",
+    "weil", "im", "am", "an", "in", "zu", "so", "es", "ob", "mein", "meine", "meiner", "meinen", "meinem", "unser",
+    "unsere", "unserer", "unseren", "unserem",
 ];
 
 /// Request-framing words of §9.1 that are not material types (the material
@@ -54,12 +55,31 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     "arbeitsmaterialien",
     "thema",
     "themen",
+    // Verbs of a request sentence ("… ein Experiment machen", "Gibt es …").
+    "machen",
+    "durchführen",
+    "gibt",
+    // Grade and learner words: they say for whom, not about what.
+    "oberstufe",
+    "unterstufe",
+    "mittelstufe",
+    "grundschule",
+    "grundschüler",
+    "grundschülerin",
+    "grundschülerinnen",
+    "grundschülern",
+    "schüler",
+    "schülerin",
+    "schülerinnen",
+    "schülern",
 ];
 
-/// Request-framing words that name a *material type*, with the folded stems
-/// that show that type in a node's title or keywords (the weak material bonus
-/// of the quality score). Compared lower-case.
-const MATERIAL_WORDS: &[(&[&str], &[&str])] = &[
+/// Request-framing words that name a *material type*: the words, the folded
+/// stems that show that type in a node's title or keywords (the weak
+/// material bonus of the quality score), and the learning-resource-type
+/// label (`ccm:oeh_lrt_aggregated`) the request asks for, if one fits.
+/// Compared lower-case.
+const MATERIAL_WORDS: &[(&[&str], &[&str], Option<&str>)] = &[
     (
         &[
             "video",
@@ -72,23 +92,71 @@ const MATERIAL_WORDS: &[(&[&str], &[&str])] = &[
             "filme",
         ],
         &["video", "film"],
+        Some("Video"),
     ),
-    (&["podcast"], &["podcast"]),
+    (&["podcast"], &["podcast"], Some("Audio")),
     (
         &["bild", "bilder", "grafik", "grafiken", "infografik", "infografiken"],
         &["grafik", "bild"],
+        Some("Bild"),
     ),
-    (&["simulation", "simulationen"], &["simulation"]),
-    (&["arbeitsblatt", "arbeitsblätter"], &["arbeitsblatt"]),
-    (&["übungsblatt", "übungsblätter"], &["ubungsblatt", "arbeitsblatt"]),
-    (&["übung", "übungen"], &["ubung"]),
-    (&["aufgabe", "aufgaben"], &["aufgabe"]),
-    (&["quiz", "quizze", "quizzes", "test", "tests"], &["quiz", "test"]),
-    (&["lernspiel", "lernspiele"], &["lernspiel"]),
-    (&["präsentation", "präsentationen"], &["prasentation", "folien"]),
-    (&["lernpfad", "lernpfade"], &["lernpfad"]),
-    (&["unterrichtsentwurf", "unterrichtsentwürfe"], &["unterrichtsentwurf"]),
-    (&["interaktiv", "interaktive", "interaktiven"], &["interaktiv"]),
+    (
+        &["simulation", "simulationen"],
+        &["simulation"],
+        Some("Interaktives Medium"),
+    ),
+    (
+        &["arbeitsblatt", "arbeitsblätter"],
+        &["arbeitsblatt"],
+        Some("Arbeitsblatt"),
+    ),
+    (
+        &["übungsblatt", "übungsblätter"],
+        &["ubungsblatt", "arbeitsblatt"],
+        Some("Arbeitsblatt"),
+    ),
+    (&["übung", "übungen"], &["ubung"], Some("Übungsmaterial")),
+    (&["aufgabe", "aufgaben"], &["aufgabe"], None),
+    (
+        &["quiz", "quizze", "quizzes", "test", "tests"],
+        &["quiz", "test"],
+        Some("Tests"),
+    ),
+    (&["lernspiel", "lernspiele"], &["lernspiel"], Some("Lernspiel")),
+    (
+        &["präsentation", "präsentationen"],
+        &["prasentation", "folien"],
+        Some("Präsentation"),
+    ),
+    (&["lernpfad", "lernpfade"], &["lernpfad"], Some("Lernobjekt")),
+    (
+        &["unterrichtsentwurf", "unterrichtsentwürfe"],
+        &["unterrichtsentwurf"],
+        Some("Unterrichtsplan"),
+    ),
+    (
+        &["interaktiv", "interaktive", "interaktiven"],
+        &["interaktiv"],
+        Some("Interaktives Medium"),
+    ),
+    (
+        &[
+            "experiment",
+            "experimente",
+            "versuch",
+            "versuche",
+            "schülerexperiment",
+            "schülerexperimente",
+        ],
+        &["experiment", "versuch"],
+        Some("Experiment"),
+    ),
+    (&["kurs", "kurse", "onlinekurs", "onlinekurse"], &["kurs"], Some("Kurs")),
+    (
+        &["unterrichtsidee", "unterrichtsideen"],
+        &["unterrichtsidee"],
+        Some("Unterrichtsidee"),
+    ),
 ];
 
 /// Framing nouns that name a grade; a grade number next to one ("Klasse 6",
@@ -133,7 +201,27 @@ pub fn is_stopword(word: &str) -> bool {
 pub fn is_framing_word(word: &str) -> bool {
     let lower = word.trim().to_lowercase();
     OTHER_FRAMING_WORDS.contains(&lower.as_str())
-        || MATERIAL_WORDS.iter().any(|(forms, _)| forms.contains(&lower.as_str()))
+        || MATERIAL_WORDS
+            .iter()
+            .any(|(forms, _, _)| forms.contains(&lower.as_str()))
+}
+
+/// Every request-framing word (for the compound splitter's known terms).
+pub(crate) fn framing_words() -> impl Iterator<Item = &'static str> {
+    OTHER_FRAMING_WORDS
+        .iter()
+        .copied()
+        .chain(MATERIAL_WORDS.iter().flat_map(|(forms, _, _)| forms.iter().copied()))
+}
+
+/// The learning-resource-type label a material word asks for
+/// (`"Experiment"` → `"Experiment"`, `"Quiz"` → `"Tests"`), if any.
+pub(crate) fn material_lrt(word: &str) -> Option<&'static str> {
+    let lower = word.trim().to_lowercase();
+    MATERIAL_WORDS
+        .iter()
+        .find(|(words, _, _)| words.contains(&lower.as_str()))
+        .and_then(|(_, _, lrt)| *lrt)
 }
 
 /// The folded stems that show the material type a framing word asks for
@@ -142,8 +230,8 @@ pub(crate) fn material_stems(word: &str) -> &'static [&'static str] {
     let lower = word.trim().to_lowercase();
     MATERIAL_WORDS
         .iter()
-        .find(|(words, _)| words.contains(&lower.as_str()))
-        .map(|(_, stems)| *stems)
+        .find(|(words, _, _)| words.contains(&lower.as_str()))
+        .map(|(_, stems, _)| *stems)
         .unwrap_or(&[])
 }
 

@@ -73,6 +73,11 @@ impl Dictionary {
         self.entries.is_empty()
     }
 
+    /// Every word, lower-case, in first-seen order.
+    pub fn words(&self) -> impl Iterator<Item = &str> {
+        self.entries.iter().map(|e| e.word.as_str())
+    }
+
     /// Whether the dictionary holds this whole word (case-insensitive).
     pub fn contains(&self, word: &str) -> bool {
         self.index.contains_key(&word.trim().to_lowercase())
