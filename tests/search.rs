@@ -1006,3 +1006,25 @@ async fn filled_material_is_marked_as_related() {
         .expect("markdown says so");
     assert!(md.text[..line].contains("Pythagoras"));
 }
+
+/// A teacher's whole sentence matches nothing as one phrase while its topic
+/// does: the answer must not say "0 found" above the hits it shows.
+#[tokio::test]
+async fn a_sentence_query_counts_the_hits_it_shows() {
+    let h = Harness::start().await;
+    for query in [
+        "Arbeitsblätter zur Bruchrechnung für Klasse 6",
+        "Ich suche ein Erklärvideo zur Photosynthese",
+    ] {
+        let doc = json_call(&h, "search_wlo_content", json!({"query": query, "maxResults": 4})).await;
+        let shown = doc["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r.get("related") != Some(&json!(true)))
+            .count() as u64;
+        assert!(shown > 0, "{query}: {doc}");
+        let total = doc["total"].as_u64().unwrap();
+        assert!(total >= shown, "{query}: total {total} below the {shown} hits shown");
+    }
+}

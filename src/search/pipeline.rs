@@ -285,13 +285,17 @@ fn successful<'a>(variants: &[Variant], results: &'a [Result<Arc<NodeList>, Upst
         .collect()
 }
 
-/// `pagination.total` of the `full:` variant, else the maximum over the answers.
+/// `pagination.total` of the `full:` variant, else the maximum over the
+/// answers. A whole teacher sentence as one phrase usually matches nothing
+/// while its topic variants do: then the full variant's 0 would present the
+/// hits below it as "0 found", so its total counts only when it found some.
 fn total_of(variants: &[Variant], results: &[Result<Arc<NodeList>, UpstreamError>]) -> u64 {
     let full = variants
         .iter()
         .zip(results)
         .find(|(v, _)| v.label.starts_with("full:") || v.label == "all")
-        .and_then(|(_, r)| r.as_ref().ok());
+        .and_then(|(_, r)| r.as_ref().ok())
+        .filter(|list| list.pagination.total > 0);
     match full {
         Some(list) => list.pagination.total,
         None => results
@@ -432,6 +436,9 @@ mod tests {
         let results = vec![ok(7), ok(30), ok(3)];
         assert_eq!(total_of(&variants, &results), 7);
         let results = vec![Err(UpstreamError::Timeout), ok(30), ok(3)];
+        assert_eq!(total_of(&variants, &results), 30);
+        // A full phrase that matches nothing does not hide its variants' hits.
+        let results = vec![ok(0), ok(30), ok(3)];
         assert_eq!(total_of(&variants, &results), 30);
     }
 
