@@ -1,5 +1,5 @@
-//! Vocabulary tables (copied from the reference `vocabs/` directory into
-//! `standin/data/` and compiled in). Only `uri` and `label` are needed here:
+//! Vocabulary tables: the server's `data/vocabs/` files, compiled in. Only
+//! `uri` and `label` are needed here:
 //! the stand-in emits the German labels as `*_DISPLAYNAME` companions.
 
 use serde::Deserialize;
@@ -38,12 +38,14 @@ fn load(json: &str) -> HashMap<String, String> {
 
 pub fn vocabs() -> &'static Vocabs {
     static V: OnceLock<Vocabs> = OnceLock::new();
+    // The server's own copies: the stand-in labels its corpus with exactly
+    // the vocabularies the server resolves against.
     V.get_or_init(|| Vocabs {
-        discipline: load(include_str!("../data/discipline.json")),
-        educational_context: load(include_str!("../data/educationalContext.json")),
-        user_role: load(include_str!("../data/userRole.json")),
-        lrt: load(include_str!("../data/lrt.json")),
-        hochschul: load(include_str!("../data/hochschulfaechersystematik.json")),
+        discipline: load(include_str!("../../data/vocabs/discipline.json")),
+        educational_context: load(include_str!("../../data/vocabs/educationalContext.json")),
+        user_role: load(include_str!("../../data/vocabs/userRole.json")),
+        lrt: load(include_str!("../../data/vocabs/lrt.json")),
+        hochschul: load(include_str!("../../data/vocabs/hochschulfaechersystematik.json")),
     })
 }
 
