@@ -60,22 +60,6 @@ fn describe(found: &[(&NodeRecord, bool)]) -> Vec<String> {
         .collect()
 }
 
-/// Sequential waves in the stand-in's request log (as in tests/search.rs).
-fn waves(log: &[wlo_standin::LogEntry]) -> usize {
-    let mut entries: Vec<(u64, u64)> = log.iter().map(|e| (e.start_us, e.end_us)).collect();
-    entries.sort();
-    let mut waves = 0;
-    let mut wave_end = 0;
-    for (start, end) in entries {
-        if waves == 0 || start >= wave_end {
-            waves += 1;
-            wave_end = end;
-        } else {
-            wave_end = wave_end.max(end);
-        }
-    }
-    waves
-}
 
 #[tokio::test]
 async fn a_compound_the_repository_lacks_is_searched_as_its_parts() {
@@ -223,7 +207,7 @@ async fn splitting_costs_no_extra_round_trip() {
         let doc = search(&h, query).await;
         assert_eq!(doc["count"], json!(8), "{query}");
         let log = control.request_log();
-        assert_eq!(waves(&log), 1, "{query}: {log:?}");
+        assert_eq!(wlo_standin::sequential_waves(&log), 1, "{query}: {log:?}");
         assert!(log.len() <= 5, "{query}: at most five variants: {log:?}");
     }
     // A compound nothing matches: the zero-result rescue's three waves, as
@@ -231,5 +215,5 @@ async fn splitting_costs_no_extra_round_trip() {
     control.clear_log();
     let doc = search(&h, "Gedichtanalyse Unterrichtsmaterial").await;
     assert_eq!(doc["count"], json!(8));
-    assert_eq!(waves(&control.request_log()), 3);
+    assert_eq!(wlo_standin::sequential_waves(&control.request_log()), 3);
 }

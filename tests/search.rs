@@ -498,32 +498,15 @@ async fn plain_content_search_is_one_parallel_wave_and_the_rescue_three() {
     let log = control.request_log();
     assert_eq!(log.len(), 3, "{log:?}");
     assert!(log.iter().all(|e| e.route == "ngsearch"), "{log:?}");
-    assert_eq!(waves(&log), 1, "{log:?}");
+    assert_eq!(wlo_standin::sequential_waves(&log), 1, "{log:?}");
 
     control.clear_log();
     let doc = json_call(&h, CONTENT, json!({"query": "Photosyntese"})).await;
     assert_eq!(doc["relaxedQuery"], "Photosynthese");
     let log = control.request_log();
-    assert_eq!(waves(&log), 3, "{log:?}");
+    assert_eq!(wlo_standin::sequential_waves(&log), 3, "{log:?}");
 }
 
-/// Sequential waves in a request log: a request that starts after every
-/// request of the current wave has finished opens the next wave.
-fn waves(log: &[wlo_standin::LogEntry]) -> usize {
-    let mut entries: Vec<(u64, u64)> = log.iter().map(|e| (e.start_us, e.end_us)).collect();
-    entries.sort();
-    let mut waves = 0;
-    let mut wave_end = 0;
-    for (start, end) in entries {
-        if waves == 0 || start >= wave_end {
-            waves += 1;
-            wave_end = end;
-        } else {
-            wave_end = wave_end.max(end);
-        }
-    }
-    waves
-}
 
 #[tokio::test]
 async fn bad_arguments_are_named() {

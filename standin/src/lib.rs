@@ -68,4 +68,6 @@ pub use corpus::{
     Corpus, CorpusCounts, DEFAULT_SEED, NodeKind, NodeRecord, PreviewRecord, ROOT_ID, TopicPageRecord, WellKnown,
 };
 pub use render::PropFilter;
-pub use server::{ConfigState, ConfigUpdate, Control, Fault, LogEntry, SLOW_HOLD, StandIn, StandInOptions, Stats};
+pub use server::{
+    ConfigState, ConfigUpdate, Control, Fault, LogEntry, SLOW_HOLD, StandIn, StandInOptions, Stats, sequential_waves,
+};

@@ -121,6 +121,25 @@ pub struct LogEntry {
     pub status: u16,
 }
 
+/// The sequential waves (round trips) in a request log: a request that starts
+/// after every request of the current wave has finished opens the next wave.
+/// Meaningful with a latency set, so that one wave's requests overlap.
+pub fn sequential_waves(log: &[LogEntry]) -> usize {
+    let mut entries: Vec<(u64, u64)> = log.iter().map(|e| (e.start_us, e.end_us)).collect();
+    entries.sort();
+    let mut waves = 0;
+    let mut wave_end = 0;
+    for (start, end) in entries {
+        if waves == 0 || start >= wave_end {
+            waves += 1;
+            wave_end = end;
+        } else {
+            wave_end = wave_end.max(end);
+        }
+    }
+    waves
+}
+
 /// The JSON accepted by `POST /_control/config` (all fields optional).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

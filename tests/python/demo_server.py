@@ -1,4 +1,4 @@
-"""Shared by the Python checks: run `wlo-mcp serve --demo` and open an MCP session to it."""
+"""Shared by the Python checks: run `wlo-mcp serve --demo` and connect to it."""
 
 import contextlib
 import subprocess
@@ -7,9 +7,9 @@ from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 
 
-@contextlib.asynccontextmanager
-async def demo_session(binary: str):
-    """Start `wlo-mcp serve --demo --port 0`, yield a ClientSession over HTTP, stop the server."""
+@contextlib.contextmanager
+def demo_url(binary: str):
+    """Start `wlo-mcp serve --demo --port 0`, yield its MCP URL, stop the server."""
     proc = subprocess.Popen(
         [binary, "serve", "--demo", "--port", "0"],
         stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
@@ -22,9 +22,16 @@ async def demo_session(binary: str):
                 break
         if url is None:
             raise SystemExit("FAILED: the server printed no address")
-        async with streamable_http_client(url) as streams:
-            async with ClientSession(streams[0], streams[1]) as session:
-                yield session
+        yield url
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+@contextlib.asynccontextmanager
+async def demo_session(binary: str):
+    """Yield a ClientSession over HTTP to `wlo-mcp serve --demo`."""
+    with demo_url(binary) as url:
+        async with streamable_http_client(url) as streams:
+            async with ClientSession(streams[0], streams[1]) as session:
+                yield session

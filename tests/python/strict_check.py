@@ -14,12 +14,12 @@ Usage: python3 tests/python/strict_check.py path/to/wlo-mcp
 import asyncio
 import copy
 import logging
-import subprocess
 import sys
 
 from agents import Agent, RunContextWrapper
 from agents.mcp import MCPServerStreamableHttp
 from agents.strict_schema import ensure_strict_json_schema
+from demo_server import demo_url
 
 
 class Collect(logging.Handler):
@@ -46,30 +46,16 @@ def closed_everywhere(schema, path="inputSchema"):
 
 
 async def main(binary: str) -> None:
-    proc = subprocess.Popen(
-        [binary, "serve", "--demo", "--port", "0"],
-        stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
-    )
     collect = Collect()
     sdk_log = logging.getLogger("openai.agents")
     sdk_log.addHandler(collect)
     sdk_log.setLevel(logging.DEBUG)
     failed, passed = [], 0
-    try:
-        url = None
-        for line in proc.stderr:
-            if line.startswith("wlo-mcp listening on "):
-                url = line.split()[3]
-                break
-        if url is None:
-            raise SystemExit("FAILED: the server printed no address")
+    with demo_url(binary) as url:
         async with MCPServerStreamableHttp(params={"url": url}, name="wlo") as server:
             raw = await server.list_tools()
             agent = Agent(name="wlo", mcp_servers=[server], mcp_config={"convert_schemas_to_strict": True})
             tools = await agent.get_mcp_tools(RunContextWrapper(context=None))
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
     if len(raw) < 10 or len(tools) != len(raw):
         raise SystemExit(f"FAILED: {len(raw)} tools listed, {len(tools)} converted")

@@ -730,24 +730,6 @@ fn grades_text(s: &Scored) -> String {
     }
 }
 
-/// Sequential waves in a request log: a request that starts after every
-/// request of the current wave has finished opens the next wave (the same
-/// rule as the integration tests).
-fn waves(log: &[wlo_standin::LogEntry]) -> usize {
-    let mut entries: Vec<(u64, u64)> = log.iter().map(|e| (e.start_us, e.end_us)).collect();
-    entries.sort();
-    let mut waves = 0;
-    let mut wave_end = 0;
-    for (start, end) in entries {
-        if waves == 0 || start >= wave_end {
-            waves += 1;
-            wave_end = end;
-        } else {
-            wave_end = wave_end.max(end);
-        }
-    }
-    waves
-}
 
 /// Stand-in latency per request while measuring, so that the requests of
 /// one parallel wave overlap and the waves are told apart reliably.
@@ -850,7 +832,7 @@ async fn main() {
             on_topic: grades.iter().filter(|g| **g == 2).count(),
             pipe_count: sq.count,
             requests: log.len(),
-            waves: waves(&log),
+            waves: wlo_standin::sequential_waves(&log),
         });
         plain_scores.push(sp);
         pipe_scores.push(sq);
