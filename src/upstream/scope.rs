@@ -1,4 +1,4 @@
-//! The per-tool-call scope: deadline, fan-out bound and request counter.
+//! The per-tool-call scope: deadline, fan-out bound and request counters.
 //!
 //! Tool code never passes these around: the dispatcher runs each tool call
 //! inside [`CallScope::run`], and the upstream client reads the scope from a
@@ -25,6 +25,8 @@ pub struct CallScope {
     deadline: Instant,
     fan_out: Semaphore,
     requests: AtomicU32,
+    duplicates: AtomicU32,
+    duplicate_wins: AtomicU32,
 }
 
 impl CallScope {
@@ -33,6 +35,8 @@ impl CallScope {
             deadline: Instant::now() + budget,
             fan_out: Semaphore::new(PER_CALL_FAN_OUT),
             requests: AtomicU32::new(0),
+            duplicates: AtomicU32::new(0),
+            duplicate_wins: AtomicU32::new(0),
         })
     }
 
@@ -46,6 +50,16 @@ impl CallScope {
         self.requests.load(Ordering::Relaxed)
     }
 
+    /// Hedging duplicates sent (included in [`Self::requests`]).
+    pub fn duplicates(&self) -> u32 {
+        self.duplicates.load(Ordering::Relaxed)
+    }
+
+    /// Reads a duplicate answered first.
+    pub fn duplicate_wins(&self) -> u32 {
+        self.duplicate_wins.load(Ordering::Relaxed)
+    }
+
     pub fn remaining(&self) -> Duration {
         self.deadline.saturating_duration_since(Instant::now())
     }
@@ -57,6 +71,14 @@ impl CallScope {
 
     pub(crate) fn count_request(&self) {
         self.requests.fetch_add(1, Ordering::Relaxed);
+    }
+
+    pub(crate) fn count_duplicate(&self) {
+        self.duplicates.fetch_add(1, Ordering::Relaxed);
+    }
+
+    pub(crate) fn count_duplicate_win(&self) {
+        self.duplicate_wins.fetch_add(1, Ordering::Relaxed);
     }
 
     pub(crate) fn fan_out(&self) -> &Semaphore {
