@@ -503,10 +503,16 @@ impl EduSharing {
         delay: Duration,
         permits: Permits<'a>,
     ) -> Result<Bytes, UpstreamError> {
+        // Most reads answer within the delay and set up nothing more.
+        let mut first = Box::pin(self.send_tagged(request, scope, permits, false));
+        if let Ok((_, result)) = tokio::time::timeout(delay, first.as_mut()).await {
+            return result;
+        }
         let mut in_flight = FuturesUnordered::new();
-        in_flight.push(self.send_tagged(request, scope, permits, false));
+        in_flight.push(first);
         let mut duplicates = 0;
-        let mut next_duplicate = Some(Box::pin(self.duplicate_slot(scope, hedger, delay)));
+        // The first delay is over: the first duplicate goes as soon as it has its slots.
+        let mut next_duplicate = Some(Box::pin(self.duplicate_slot(scope, hedger, Duration::ZERO)));
         loop {
             tokio::select! {
                 Some((duplicate, result)) = in_flight.next() => {
@@ -528,7 +534,7 @@ impl EduSharing {
                         s.count_duplicate();
                     }
                     tracing::debug!(url = request.url(), ?delay, "hedging a slow upstream read");
-                    in_flight.push(self.send_tagged(request, scope, permits, true));
+                    in_flight.push(Box::pin(self.send_tagged(request, scope, permits, true)));
                     duplicates += 1;
                     if duplicates < hedge::MAX_DUPLICATES {
                         next_duplicate = Some(Box::pin(self.duplicate_slot(scope, hedger, delay)));
