@@ -25,11 +25,14 @@
 //!   connections. A request that fails without an answer (timeout, broken
 //!   connection) leaves the others running; the read fails when all have.
 //! * **Budget** ([`Budget`]): a token bucket. Every first request earns a
-//!   tenth of a token, a duplicate costs one, and the bucket holds at most
-//!   [`BURST`] tokens and starts full (a cold process can hedge its first
-//!   calls). Over any run of N first requests there are at most N/10 + BURST
+//!   tenth of a token, a duplicate costs one. The bucket starts with
+//!   [`BURST`] tokens (a cold process can hedge its first calls) and holds
+//!   at most [`CAPACITY`], what 500 first requests earn: the sliding window.
+//!   Over any run of N first requests there are at most N/10 + CAPACITY
 //!   duplicates, so a repository that is slow everywhere gets about 10 %
-//!   extra load, not 100 %.
+//!   extra load, not 100 %. The room above the burst absorbs the stragglers
+//!   of a wide wave (a 150-node tree walk meets eight), which all want their
+//!   duplicate within the same few hundred milliseconds.
 //! * **Bounds.** A duplicate is an ordinary request: it waits for a slot of
 //!   the call's fan-out bound and of `WLO_MAX_CONCURRENCY`, gets
 //!   min(`WLO_TIMEOUT_MS`, time left) and is not sent once the tool deadline
@@ -53,8 +56,10 @@ pub const WINDOW: usize = 64;
 pub const MIN_SAMPLES: usize = 8;
 /// Duplicates per read at most.
 pub const MAX_DUPLICATES: u32 = 2;
-/// Tokens the budget holds at most (and starts with).
+/// Tokens the budget starts with.
 pub const BURST: u32 = 10;
+/// Tokens the budget holds at most.
+pub const CAPACITY: u32 = 50;
 /// First requests that earn one duplicate.
 pub const EARN_PER_DUPLICATE: u32 = 10;
 
@@ -152,7 +157,7 @@ impl Budget {
     /// One first request was sent: earn a tenth of a duplicate.
     pub fn earn(&self) {
         let mut tenths = self.tenths.lock().unwrap_or_else(|e| e.into_inner());
-        *tenths = (*tenths + 1).min(BURST * EARN_PER_DUPLICATE);
+        *tenths = (*tenths + 1).min(CAPACITY * EARN_PER_DUPLICATE);
     }
 
     /// Take one duplicate's token, if the bucket has it.
@@ -296,7 +301,7 @@ mod tests {
             b.earn();
         }
         let spent = (0..1000).take_while(|_| b.try_spend()).count();
-        assert_eq!(spent, BURST as usize, "a quiet hour does not save up a storm");
+        assert_eq!(spent, CAPACITY as usize, "a quiet hour does not save up a storm");
     }
 
     #[test]
