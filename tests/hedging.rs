@@ -116,15 +116,16 @@ async fn text_content_is_never_hedged() {
     ctl.set_stragglers(1000, 1500);
     let node = h.standin.well_known().text_content.clone();
     let r = h
-        .call_tool(
-            "get_node_details",
-            json!({"nodeId": node, "includeTextContent": true}),
-        )
+        .call_tool("get_node_details", json!({"nodeId": node, "includeTextContent": true}))
         .await;
     assert!(!r.is_error, "{}", r.text);
     let stats = ctl.stats();
     assert_eq!(stats.route("textContent"), 1, "{stats:?}");
-    assert_eq!(stats.route("metadata"), 3, "metadata: the read and two duplicates: {stats:?}");
+    assert_eq!(
+        stats.route("metadata"),
+        3,
+        "metadata: the read and two duplicates: {stats:?}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -224,7 +225,10 @@ async fn a_read_that_failed_is_not_hedged() {
 fn comparison_calls(h: &Harness) -> Vec<(&'static str, Value)> {
     let wk = h.standin.well_known().clone();
     vec![
-        ("get_node_details", json!({"nodeId": wk.file_with_download, "includeParents": true})),
+        (
+            "get_node_details",
+            json!({"nodeId": wk.file_with_download, "includeParents": true}),
+        ),
         ("get_nodes_details", json!({"nodeIds": content_ids(h, 8)})),
         ("search_wlo_all", json!({"query": "Klimawandel"})),
         (
@@ -232,7 +236,10 @@ fn comparison_calls(h: &Harness) -> Vec<(&'static str, Value)> {
             json!({"nodeId": wk.portal_without_topic_page, "depth": 2, "includeContentCounts": true}),
         ),
         ("search_wlo_topic_pages", json!({})),
-        ("search_wlo_content", json!({"query": "Bruchrechnung", "outputFormat": "json"})),
+        (
+            "search_wlo_content",
+            json!({"query": "Bruchrechnung", "outputFormat": "json"}),
+        ),
     ]
 }
 

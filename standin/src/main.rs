@@ -3,7 +3,9 @@
 use wlo_standin::{StandIn, StandInOptions};
 
 fn usage() -> ! {
-    eprintln!("usage: wlo-standin [--port N] [--seed N] [--latency-ms N] [--jitter-ms N] [--straggler-permille N] [--straggler-ms N]");
+    eprintln!(
+        "usage: wlo-standin [--port N] [--seed N] [--latency-ms N] [--jitter-ms N] [--straggler-permille N] [--straggler-ms N]"
+    );
     std::process::exit(2)
 }
 

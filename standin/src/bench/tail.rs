@@ -169,7 +169,12 @@ async fn tail_cases(server: &Server, ctl: &mut Ctl, corpus: &Corpus, opts: &Opts
             continue;
         }
         let reads = ctl.stats().await?.total_requests - before;
-        portals.push((reads, portal.title.clone(), args, depth2_waves(corpus, &portal.id).waves));
+        portals.push((
+            reads,
+            portal.title.clone(),
+            args,
+            depth2_waves(corpus, &portal.id).waves,
+        ));
     }
     let browse = |(reads, title, args, waves): &(u64, String, Value, u32)| TailCase {
         label: format!("browse_collection_tree depth 2 + counts ({title}, {reads} reads)"),
@@ -182,7 +187,10 @@ async fn tail_cases(server: &Server, ctl: &mut Ctl, corpus: &Corpus, opts: &Opts
         .iter()
         .min_by_key(|(reads, ..)| reads.abs_diff(17))
         .ok_or("no portal answered")?;
-    let large = portals.iter().max_by_key(|(reads, ..)| *reads).ok_or("no portal answered")?;
+    let large = portals
+        .iter()
+        .max_by_key(|(reads, ..)| *reads)
+        .ok_or("no portal answered")?;
     Ok(vec![
         pick("get_node_details", "get_node_details")?,
         pick("search_wlo_all", "search_wlo_all")?,
