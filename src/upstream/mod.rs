@@ -527,7 +527,12 @@ impl EduSharing {
                         return result;
                     }
                 }
-                slot = async { next_duplicate.as_mut().expect("guarded").await }, if next_duplicate.is_some() => {
+                slot = async {
+                    match next_duplicate.as_mut() {
+                        Some(slot) => slot.await,
+                        None => std::future::pending().await,
+                    }
+                } => {
                     next_duplicate = None;
                     let Some(permits) = slot else { continue };
                     if let Some(s) = scope {
