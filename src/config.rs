@@ -38,6 +38,11 @@ pub struct Config {
     pub tool_allow: Option<Vec<String>>,
     /// Tools removed by `MCP_TOOL_DENY` (deny wins).
     pub tool_deny: Vec<String>,
+    /// Hedged upstream reads (`WLO_HEDGE`, on unless `0`): a read slower
+    /// than usual gets up to two duplicates within a budget (src/upstream/hedge.rs).
+    pub hedge: bool,
+    /// The hedge delay of a process that has no latency history yet.
+    pub hedge_delay: Duration,
     /// Threads of the async runtime of `serve`/`stdio` (`TOKIO_WORKER_THREADS`).
     /// 1 (the default) runs everything on one thread: the server waits on the
     /// upstream far more than it computes, and one thread saves the cross-thread
@@ -121,6 +126,8 @@ impl Config {
             access_token: get("WLO_MCP_TOKEN").map(|t| t.trim().to_string()),
             tool_allow: list("MCP_TOOL_ALLOW"),
             tool_deny: list("MCP_TOOL_DENY").unwrap_or_default(),
+            hedge: number("WLO_HEDGE", 1, 0, 1)? == 1,
+            hedge_delay: Duration::from_millis(number("WLO_HEDGE_DELAY_MS", 1000, 10, 60_000)?),
             worker_threads: number("TOKIO_WORKER_THREADS", 1, 1, 1024)? as usize,
             warnings,
         })
@@ -209,6 +216,10 @@ mod tests {
         assert_eq!(c.timeout, Duration::from_millis(8000));
         assert_eq!(c.tool_deadline, Duration::from_millis(9000));
         assert_eq!(c.worker_threads, 1);
+        assert!(c.hedge);
+        assert_eq!(c.hedge_delay, Duration::from_millis(1000));
+        assert!(!config(&[("WLO_HEDGE", "0")]).unwrap().hedge);
+        assert_eq!(config(&[("WLO_HEDGE", "yes")]).unwrap_err().variable, "WLO_HEDGE");
         assert!(c.warnings.is_empty());
         assert_eq!(config(&[("TOKIO_WORKER_THREADS", " 4 ")]).unwrap().worker_threads, 4);
     }

@@ -124,6 +124,8 @@ pub async fn run_tool(app: &Arc<App>, name: &str, entry: &ToolEntry, args: Args)
         tool = name,
         duration_ms = started.elapsed().as_millis() as u64,
         upstream_requests = scope.requests(),
+        hedge_duplicates = scope.duplicates(),
+        hedge_wins = scope.duplicate_wins(),
         outcome = if response.is_error { "error" } else { "ok" },
         "tool call"
     );

@@ -5,10 +5,12 @@
 //! cache. Every read goes through [`EduSharing::send`], which applies, in
 //! order: the cache (with coalescing), the tool call's fan-out bound, the
 //! process-wide bound, and a timeout of min(`WLO_TIMEOUT_MS`, time left
-//! before the tool deadline).
+//! before the tool deadline). A read that is slower than usual gets up to
+//! two duplicate requests within a budget ([`hedge`]).
 
 pub mod cache;
 pub mod error;
+pub mod hedge;
 pub mod model;
 pub mod scope;
 
@@ -16,12 +18,16 @@ use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
 use bytes::Bytes;
+use futures::StreamExt as _;
+use futures::stream::FuturesUnordered;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use tokio::sync::Semaphore;
+use tokio::sync::{Semaphore, SemaphorePermit};
 
 pub use cache::{Cache, CacheOutcome};
 pub use error::UpstreamError;
+pub use hedge::HedgeClass;
+use hedge::Hedger;
 pub use model::{Criterion, Node, NodeList, TitleList};
 pub use scope::CallScope;
 
@@ -144,6 +150,8 @@ pub struct EduSharing {
     ttl_search: Duration,
     process_limit: Arc<Semaphore>,
     cache: Cache,
+    /// `None` when `WLO_HEDGE=0`.
+    hedger: Option<Hedger>,
 }
 
 impl EduSharing {
@@ -156,6 +164,7 @@ impl EduSharing {
             ttl_search: config.cache_ttl_search,
             process_limit: Arc::new(Semaphore::new(config.max_concurrency)),
             cache: Cache::new(config.cache_max_bytes),
+            hedger: config.hedge.then(|| Hedger::new(config.hedge_delay)),
         }
     }
 
@@ -415,7 +424,21 @@ impl EduSharing {
 
     async fn send_uncached(&self, request: &Request) -> Result<Bytes, UpstreamError> {
         let scope = CallScope::current();
-        let _call_permit = match &scope {
+        let scope = scope.as_deref();
+        let permits = self.permits(scope).await?;
+        let Some(hedger) = &self.hedger else {
+            return self.send_one(request, scope, permits).await;
+        };
+        hedger.budget.earn();
+        match hedger.delay(request.hedge) {
+            Some(delay) => self.send_hedged(request, scope, hedger, delay, permits).await,
+            None => self.send_one(request, scope, permits).await,
+        }
+    }
+
+    /// A slot of the call's fan-out bound and one of the process bound.
+    async fn permits<'a>(&'a self, scope: Option<&'a CallScope>) -> Result<Permits<'a>, UpstreamError> {
+        let call = match scope {
             Some(s) => Some(
                 s.fan_out()
                     .acquire()
@@ -424,28 +447,47 @@ impl EduSharing {
             ),
             None => None,
         };
-        let _process_permit = self
+        let process = self
             .process_limit
             .acquire()
             .await
             .map_err(|_| UpstreamError::DeadlineExceeded)?;
+        Ok(Permits {
+            _call: call,
+            _process: process,
+        })
+    }
 
+    /// One request (plus its connection retry), holding its slots until done.
+    async fn send_one(
+        &self,
+        request: &Request,
+        scope: Option<&CallScope>,
+        _permits: Permits<'_>,
+    ) -> Result<Bytes, UpstreamError> {
         // One retry, only for a connection that failed before any response
         // (typically a pooled socket that went stale while a function was frozen).
         let mut attempt = 0;
         loop {
             attempt += 1;
-            let timeout = match &scope {
+            let timeout = match scope {
                 Some(s) => self.timeout.min(s.remaining()),
                 None => self.timeout,
             };
             if timeout < Duration::from_millis(1) {
                 return Err(UpstreamError::DeadlineExceeded);
             }
-            if let Some(s) = &scope {
+            if let Some(s) = scope {
                 s.count_request();
             }
-            match self.attempt(request, timeout).await {
+            let started = std::time::Instant::now();
+            let result = self.attempt(request, timeout).await;
+            if let Some(hedger) = &self.hedger
+                && hedge::is_answer(&result)
+            {
+                hedger.record(request.hedge, started.elapsed());
+            }
+            match result {
                 Err(UpstreamError::Unreachable(e)) if attempt == 1 && request.retryable_connect => {
                     tracing::debug!(error = %e, "retrying upstream read after a connection error");
                     continue;
@@ -453,6 +495,89 @@ impl EduSharing {
                 other => return other,
             }
         }
+    }
+
+    /// [`Self::send_one`] with up to two duplicates (see [`hedge`]): the
+    /// first answer wins, dropping the others cancels them.
+    async fn send_hedged<'a>(
+        &'a self,
+        request: &'a Request,
+        scope: Option<&'a CallScope>,
+        hedger: &'a Hedger,
+        delay: Duration,
+        permits: Permits<'a>,
+    ) -> Result<Bytes, UpstreamError> {
+        // Most reads answer within the delay and set up nothing more.
+        let mut first = Box::pin(self.send_tagged(request, scope, permits, false));
+        if let Ok((_, result)) = tokio::time::timeout(delay, first.as_mut()).await {
+            return result;
+        }
+        let mut in_flight = FuturesUnordered::new();
+        in_flight.push(first);
+        let mut duplicates = 0;
+        // The first delay is over: the first duplicate goes as soon as it has its slots.
+        let mut next_duplicate = Some(Box::pin(self.duplicate_slot(scope, hedger, Duration::ZERO)));
+        loop {
+            tokio::select! {
+                Some((duplicate, result)) = in_flight.next() => {
+                    if hedge::is_answer(&result) {
+                        if duplicate && result.is_ok() && let Some(s) = scope {
+                            s.count_duplicate_win();
+                        }
+                        return result;
+                    }
+                    // No answer from this one: wait for the others, if any.
+                    if in_flight.is_empty() {
+                        return result;
+                    }
+                }
+                slot = async {
+                    match next_duplicate.as_mut() {
+                        Some(slot) => slot.await,
+                        None => std::future::pending().await,
+                    }
+                } => {
+                    next_duplicate = None;
+                    let Some(permits) = slot else { continue };
+                    if let Some(s) = scope {
+                        s.count_duplicate();
+                    }
+                    tracing::debug!(url = request.url(), ?delay, "hedging a slow upstream read");
+                    in_flight.push(Box::pin(self.send_tagged(request, scope, permits, true)));
+                    duplicates += 1;
+                    if duplicates < hedge::MAX_DUPLICATES {
+                        next_duplicate = Some(Box::pin(self.duplicate_slot(scope, hedger, delay)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// [`Self::send_one`], marked as a duplicate or not.
+    async fn send_tagged<'a>(
+        &'a self,
+        request: &'a Request,
+        scope: Option<&'a CallScope>,
+        permits: Permits<'a>,
+        duplicate: bool,
+    ) -> (bool, Result<Bytes, UpstreamError>) {
+        (duplicate, self.send_one(request, scope, permits).await)
+    }
+
+    /// Wait `delay`, then for slots like any read; `None` when the budget
+    /// has no token or the tool deadline is used up.
+    async fn duplicate_slot<'a>(
+        &'a self,
+        scope: Option<&'a CallScope>,
+        hedger: &Hedger,
+        delay: Duration,
+    ) -> Option<Permits<'a>> {
+        tokio::time::sleep(delay).await;
+        let permits = self.permits(scope).await.ok()?;
+        if scope.is_some_and(|s| s.remaining() < Duration::from_millis(1)) {
+            return None;
+        }
+        hedger.budget.try_spend().then_some(permits)
     }
 
     async fn attempt(&self, request: &Request, timeout: Duration) -> Result<Bytes, UpstreamError> {
@@ -502,6 +627,12 @@ fn classify(error: reqwest::Error) -> UpstreamError {
     }
 }
 
+/// The slots one request holds while it is in flight.
+struct Permits<'a> {
+    _call: Option<SemaphorePermit<'a>>,
+    _process: SemaphorePermit<'a>,
+}
+
 /// One upstream read. Its cache key names the exact request and holds URL
 /// and body, so a cache lookup copies nothing: a GET's key is its URL, a
 /// POST's is `POST <url> <body>` (a URL never starts with `POST `).
@@ -511,11 +642,13 @@ struct Request {
     /// Where the body starts in `key`, for a POST.
     body_start: Option<usize>,
     retryable_connect: bool,
+    hedge: HedgeClass,
 }
 
 impl Request {
     fn get(url: String) -> Request {
         Request {
+            hedge: HedgeClass::of(false, &url),
             url: 0..url.len(),
             key: url,
             body_start: None,
@@ -533,6 +666,7 @@ impl Request {
         let body_start = key.len();
         let _ = write!(key, "{body}");
         Request {
+            hedge: HedgeClass::of(true, &url),
             key,
             url: 5..5 + url.len(),
             body_start: Some(body_start),

@@ -1,5 +1,5 @@
-//! The per-tool-call scope: deadline, fan-out bound, request counter and the
-//! first repository failure of the call.
+//! The per-tool-call scope: deadline, fan-out bound, request counters and
+//! the repository failure that an empty answer must report.
 //!
 //! Tool code never passes these around: the dispatcher runs each tool call
 //! inside [`CallScope::run`], and the upstream client reads the scope from a
@@ -31,6 +31,8 @@ pub struct CallScope {
     /// Kept so that an answer without results can tell "nothing there" apart
     /// from "could not look" (the dispatcher's failure policy).
     first_failure: Mutex<Option<UpstreamError>>,
+    duplicates: AtomicU32,
+    duplicate_wins: AtomicU32,
 }
 
 impl CallScope {
@@ -40,6 +42,8 @@ impl CallScope {
             fan_out: Semaphore::new(PER_CALL_FAN_OUT),
             requests: AtomicU32::new(0),
             first_failure: Mutex::new(None),
+            duplicates: AtomicU32::new(0),
+            duplicate_wins: AtomicU32::new(0),
         })
     }
 
@@ -75,6 +79,16 @@ impl CallScope {
         }
     }
 
+    /// Hedging duplicates sent (included in [`Self::requests`]).
+    pub fn duplicates(&self) -> u32 {
+        self.duplicates.load(Ordering::Relaxed)
+    }
+
+    /// Reads a duplicate answered first.
+    pub fn duplicate_wins(&self) -> u32 {
+        self.duplicate_wins.load(Ordering::Relaxed)
+    }
+
     pub fn remaining(&self) -> Duration {
         self.deadline.saturating_duration_since(Instant::now())
     }
@@ -86,6 +100,14 @@ impl CallScope {
 
     pub(crate) fn count_request(&self) {
         self.requests.fetch_add(1, Ordering::Relaxed);
+    }
+
+    pub(crate) fn count_duplicate(&self) {
+        self.duplicates.fetch_add(1, Ordering::Relaxed);
+    }
+
+    pub(crate) fn count_duplicate_win(&self) {
+        self.duplicate_wins.fetch_add(1, Ordering::Relaxed);
     }
 
     pub(crate) fn fan_out(&self) -> &Semaphore {

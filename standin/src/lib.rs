@@ -46,11 +46,12 @@
 //! responses. [`WellKnown`] names the ids tests need.
 //!
 //! ## Control
-//! In-process: [`Control`] (latency/jitter, text delay, [`Fault`]s, per-node
+//! In-process: [`Control`] (latency/jitter, stragglers (a seeded share of
+//! requests that take a fixed extra time), text delay, [`Fault`]s, per-node
 //! 403/404, counters, request log, reset). Over HTTP (never affected by
 //! faults or latency): `GET /_control/stats`, `GET /_control/log`,
 //! `GET|POST /_control/config` (`{latencyMs?, jitterMs?, textDelayMs?,
-//! fault?: "none"|"down"|"slow"|"error500"|"garbage", nodeFaults?: {id: 403|404}}`;
+//! stragglerPermille?, stragglerMs?, fault?: "none"|"down"|"slow"|"error500"|"garbage", nodeFaults?: {id: 403|404}}`;
 //! `nodeFaults` replaces the map), `POST /_control/reset`,
 //! `POST /_control/log/clear`, `GET /_control/ground-truth` (the [`Corpus`]
 //! as JSON; [`Corpus::from_json`] reads it back).

@@ -1,9 +1,11 @@
-//! `wlo-standin [--port N] [--seed N] [--latency-ms N] [--jitter-ms N]`
+//! `wlo-standin [--port N] [--seed N] [--latency-ms N] [--jitter-ms N] [--straggler-permille N] [--straggler-ms N]`
 
 use wlo_standin::{StandIn, StandInOptions};
 
 fn usage() -> ! {
-    eprintln!("usage: wlo-standin [--port N] [--seed N] [--latency-ms N] [--jitter-ms N]");
+    eprintln!(
+        "usage: wlo-standin [--port N] [--seed N] [--latency-ms N] [--jitter-ms N] [--straggler-permille N] [--straggler-ms N]"
+    );
     std::process::exit(2)
 }
 
@@ -25,6 +27,8 @@ fn parse_args() -> StandInOptions {
             "--seed" => opts.seed = num(&val),
             "--latency-ms" => opts.latency_ms = num(&val),
             "--jitter-ms" => opts.jitter_ms = num(&val),
+            "--straggler-permille" => opts.straggler_permille = num(&val).min(1000),
+            "--straggler-ms" => opts.straggler_ms = num(&val),
             _ => usage(),
         }
     }

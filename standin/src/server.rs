@@ -74,6 +74,11 @@ pub struct StandInOptions {
     pub latency_ms: u64,
     /// Extra uniform jitter `0..=jitter_ms` on top of the latency.
     pub jitter_ms: u64,
+    /// Straggler mode: this many requests per thousand (0–1000) take
+    /// `straggler_ms` longer, drawn per request from the seed (see [`Control::set_stragglers`]).
+    pub straggler_permille: u64,
+    /// The extra time of a straggling request.
+    pub straggler_ms: u64,
 }
 
 impl Default for StandInOptions {
@@ -83,6 +88,8 @@ impl Default for StandInOptions {
             seed: DEFAULT_SEED,
             latency_ms: 0,
             jitter_ms: 0,
+            straggler_permille: 0,
+            straggler_ms: 0,
         }
     }
 }
@@ -100,6 +107,9 @@ pub struct Stats {
     pub peak_concurrency: u64,
     /// Upstream requests in flight right now.
     pub in_flight: u64,
+    /// Requests that drew the straggler delay (straggler mode).
+    #[serde(default)]
+    pub stragglers: u64,
 }
 
 impl Stats {
@@ -147,6 +157,9 @@ pub struct ConfigUpdate {
     pub latency_ms: Option<u64>,
     pub jitter_ms: Option<u64>,
     pub text_delay_ms: Option<u64>,
+    /// Straggler mode: requests per thousand that take `stragglerMs` longer.
+    pub straggler_permille: Option<u64>,
+    pub straggler_ms: Option<u64>,
     pub fault: Option<Fault>,
     /// Replaces the whole per-node fault map when present.
     pub node_faults: Option<BTreeMap<String, u16>>,
@@ -159,6 +172,8 @@ pub struct ConfigState {
     pub latency_ms: u64,
     pub jitter_ms: u64,
     pub text_delay_ms: u64,
+    pub straggler_permille: u64,
+    pub straggler_ms: u64,
     pub fault: Fault,
     pub node_faults: BTreeMap<String, u16>,
 }
@@ -167,9 +182,16 @@ pub(crate) struct Shared {
     started: Instant,
     init_latency: u64,
     init_jitter: u64,
+    init_stragglers: (u64, u64),
     latency_ms: AtomicU64,
     jitter_ms: AtomicU64,
     text_delay_ms: AtomicU64,
+    straggler_permille: AtomicU64,
+    straggler_ms: AtomicU64,
+    /// Requests drawn for straggling so far (the draw's sequence number).
+    straggler_draws: AtomicU64,
+    stragglers: AtomicU64,
+    seed: u64,
     fault: AtomicU8,
     node_faults: RwLock<HashMap<String, u16>>,
     total: AtomicU64,
@@ -181,14 +203,21 @@ pub(crate) struct Shared {
 }
 
 impl Shared {
-    fn new(latency: u64, jitter: u64, seed: u64) -> Shared {
+    fn new(opts: &StandInOptions) -> Shared {
+        let (latency, jitter, seed) = (opts.latency_ms, opts.jitter_ms, opts.seed);
         Shared {
             started: Instant::now(),
             init_latency: latency,
             init_jitter: jitter,
+            init_stragglers: (opts.straggler_permille, opts.straggler_ms),
             latency_ms: AtomicU64::new(latency),
             jitter_ms: AtomicU64::new(jitter),
             text_delay_ms: AtomicU64::new(0),
+            straggler_permille: AtomicU64::new(opts.straggler_permille),
+            straggler_ms: AtomicU64::new(opts.straggler_ms),
+            straggler_draws: AtomicU64::new(0),
+            stragglers: AtomicU64::new(0),
+            seed,
             fault: AtomicU8::new(0),
             node_faults: RwLock::new(HashMap::new()),
             total: AtomicU64::new(0),
@@ -220,6 +249,23 @@ impl Shared {
         Duration::from_millis(base + extra)
     }
 
+    /// The straggler delay of the next request: the `n`-th request since the
+    /// start (or reset) straggles when `mix(seed, n) mod 1000 < permille`, so
+    /// the same seed and arrival order give the same stragglers.
+    fn straggler_delay(&self) -> Duration {
+        let permille = self.straggler_permille.load(Ordering::Relaxed);
+        if permille == 0 {
+            return Duration::ZERO;
+        }
+        let n = self.straggler_draws.fetch_add(1, Ordering::Relaxed);
+        let draw = crate::rng::mix(self.seed ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(0x5757)) % 1000;
+        if draw >= permille {
+            return Duration::ZERO;
+        }
+        self.stragglers.fetch_add(1, Ordering::Relaxed);
+        Duration::from_millis(self.straggler_ms.load(Ordering::Relaxed))
+    }
+
     fn node_fault(&self, id: &str) -> Option<u16> {
         self.node_faults.read().ok().and_then(|m| m.get(id).copied())
     }
@@ -229,6 +275,8 @@ impl Shared {
             latency_ms: self.latency_ms.load(Ordering::Relaxed),
             jitter_ms: self.jitter_ms.load(Ordering::Relaxed),
             text_delay_ms: self.text_delay_ms.load(Ordering::Relaxed),
+            straggler_permille: self.straggler_permille.load(Ordering::Relaxed),
+            straggler_ms: self.straggler_ms.load(Ordering::Relaxed),
             fault: self.fault(),
             node_faults: self
                 .node_faults
@@ -291,6 +339,15 @@ impl Control {
         self.shared.latency_ms.store(ms, Ordering::Relaxed);
         self.shared.jitter_ms.store(jitter_ms, Ordering::Relaxed);
     }
+    /// Straggler mode: `permille` requests per thousand (0–1000, drawn per
+    /// request from the seed) take `extra_ms` longer than the latency.
+    /// Restarts the draw sequence, so a run is repeatable.
+    pub fn set_stragglers(&self, permille: u64, extra_ms: u64) {
+        let s = &self.shared;
+        s.straggler_permille.store(permille.min(1000), Ordering::Relaxed);
+        s.straggler_ms.store(extra_ms, Ordering::Relaxed);
+        s.straggler_draws.store(0, Ordering::Relaxed);
+    }
     /// Additional delay for `/textContent`.
     pub fn set_text_delay(&self, ms: u64) {
         self.shared.text_delay_ms.store(ms, Ordering::Relaxed);
@@ -313,13 +370,15 @@ impl Control {
             m.clear();
         }
     }
-    /// Restore the start-up configuration (latency/jitter from the options,
-    /// no text delay, no faults) and zero the counters and the log.
+    /// Restore the start-up configuration (latency/jitter/stragglers from the
+    /// options, no text delay, no faults) and zero the counters and the log.
     pub fn reset(&self) {
         let s = &self.shared;
         s.latency_ms.store(s.init_latency, Ordering::Relaxed);
         s.jitter_ms.store(s.init_jitter, Ordering::Relaxed);
         s.text_delay_ms.store(0, Ordering::Relaxed);
+        self.set_stragglers(s.init_stragglers.0, s.init_stragglers.1);
+        s.stragglers.store(0, Ordering::Relaxed);
         self.set_fault(Fault::None);
         self.clear_node_faults();
         s.total.store(0, Ordering::Relaxed);
@@ -339,6 +398,7 @@ impl Control {
                 .collect(),
             peak_concurrency: s.peak.load(Ordering::SeqCst),
             in_flight: s.in_flight.load(Ordering::SeqCst),
+            stragglers: s.stragglers.load(Ordering::Relaxed),
         }
     }
     /// All finished (or dropped) upstream requests, in completion order.
@@ -365,6 +425,13 @@ impl Control {
         }
         if let Some(v) = u.text_delay_ms {
             s.text_delay_ms.store(v, Ordering::Relaxed);
+        }
+        if u.straggler_permille.is_some() || u.straggler_ms.is_some() {
+            self.set_stragglers(
+                u.straggler_permille
+                    .unwrap_or_else(|| s.straggler_permille.load(Ordering::Relaxed)),
+                u.straggler_ms.unwrap_or_else(|| s.straggler_ms.load(Ordering::Relaxed)),
+            );
         }
         if let Some(f) = u.fault {
             self.set_fault(f);
@@ -448,7 +515,7 @@ async fn handle(app: Arc<App>, req: Request<Incoming>) -> Result<Resp, Dropped> 
             return Ok(from_api(e));
         }
     };
-    tokio::time::sleep(shared.delay()).await;
+    tokio::time::sleep(shared.delay() + shared.straggler_delay()).await;
     match shared.fault() {
         Fault::Down => return Err(Dropped),
         Fault::Slow => tokio::time::sleep(SLOW_HOLD).await,
@@ -548,7 +615,7 @@ impl StandIn {
         let listener = TcpListener::bind(("127.0.0.1", opts.port)).await?;
         let port = listener.local_addr()?.port();
         let base_url = format!("http://127.0.0.1:{port}/edu-sharing");
-        let shared = Arc::new(Shared::new(opts.latency_ms, opts.jitter_ms, opts.seed));
+        let shared = Arc::new(Shared::new(&opts));
         let control = Control { shared: shared.clone() };
         let app = Arc::new(App {
             api: Api::new(corpus.clone(), base_url.clone()),

@@ -337,3 +337,47 @@ async fn binary_starts_and_prints_base_url() {
     );
     child.kill().await.unwrap();
 }
+
+#[tokio::test]
+async fn straggler_mode_is_a_seeded_share_set_over_http() {
+    let s = start().await;
+    let ctl = s.control();
+    let r = post(
+        s.port(),
+        "/_control/config",
+        &json!({"stragglerPermille": 250, "stragglerMs": 50}).to_string(),
+    )
+    .await;
+    assert_eq!(r.status, 200);
+    assert_eq!(
+        (r.json()["stragglerPermille"].clone(), r.json()["stragglerMs"].clone()),
+        (json!(250), json!(50))
+    );
+    // Which of 40 requests straggle, read from the counter (no timing involved).
+    let pattern = |s: &StandIn| {
+        let (port, ctl) = (s.port(), s.control());
+        async move {
+            let mut slow = Vec::new();
+            for _ in 0..40 {
+                let before = ctl.stats().stragglers;
+                let started = Instant::now();
+                assert_eq!(get(port, &meta(ROOT)).await.status, 200);
+                let straggled = ctl.stats().stragglers > before;
+                if straggled {
+                    assert!(started.elapsed() >= Duration::from_millis(50));
+                }
+                slow.push(straggled);
+            }
+            slow
+        }
+    };
+    let first = pattern(&s).await;
+    let share = first.iter().filter(|&&x| x).count();
+    assert!((3..=20).contains(&share), "about a quarter of 40: {share}");
+    // Setting the mode again restarts the seeded draw: the same requests straggle.
+    ctl.set_stragglers(250, 50);
+    assert_eq!(pattern(&s).await, first);
+    // reset() restores the start-up options (none here).
+    ctl.reset();
+    assert_eq!((ctl.config().straggler_permille, ctl.stats().stragglers), (0, 0));
+}

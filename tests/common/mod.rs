@@ -33,7 +33,9 @@ pub struct Harness {
 }
 
 impl Harness {
-    /// Stand-in without latency, cache off (tests must see every upstream request).
+    /// Stand-in without latency, cache and hedging off (tests must see every
+    /// upstream request, and exactly the ones the tool asked for; tests/hedging.rs
+    /// turns hedging on).
     pub async fn start() -> Harness {
         Self::start_with(&[]).await
     }
@@ -47,6 +49,7 @@ impl Harness {
             ("WLO_CACHE_MAX_MB".into(), "0".into()),
             ("WLO_TIMEOUT_MS".into(), "3000".into()),
             ("WLO_TOOL_DEADLINE_MS".into(), "4000".into()),
+            ("WLO_HEDGE".into(), "0".into()),
         ];
         for (k, v) in env {
             vars.retain(|(key, _)| key != k);

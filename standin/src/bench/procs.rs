@@ -18,6 +18,8 @@ const SCRUBBED_ENV: &[&str] = &[
     "WLO_CACHE_MAX_MB",
     "WLO_CACHE_TTL_TREE_S",
     "WLO_CACHE_TTL_SEARCH_S",
+    "WLO_HEDGE",
+    "WLO_HEDGE_DELAY_MS",
     "WLO_MCP_TOKEN",
     "MCP_TOOL_ALLOW",
     "MCP_TOOL_DENY",

@@ -35,6 +35,9 @@
 //! with 32 connections; the size of the `tools/list` answer in tokens
 //! (characters / 4). Targets are printed as PASS/FAIL; `--strict` makes any
 //! FAIL the exit code 1.
+//!
+//! `--tail` runs only the tail-latency table instead (stragglers, hedged
+//! reads off and on; see `bench/tail.rs`).
 
 #[path = "../bench/http.rs"]
 mod http;
@@ -44,6 +47,8 @@ mod lambda_mock;
 mod procs;
 #[path = "../bench/stats.rs"]
 mod stats;
+#[path = "../bench/tail.rs"]
+mod tail;
 
 use std::fmt::Write as _;
 use std::net::SocketAddr;
@@ -96,6 +101,10 @@ struct Opts {
     phases: Vec<String>,
     /// Also write the JSON document to this file (`--save-json PATH`).
     save_json: Option<String>,
+    /// Run the tail-latency table instead (`--tail`, see `bench/tail.rs`).
+    tail: bool,
+    tail_calls: usize,
+    tail_concurrency: usize,
 }
 
 const PHASES: &[&str] = &["calls", "cache", "burst", "cold"];
@@ -118,7 +127,11 @@ const USAGE: &str =
                   e.g. --server-env MALLOC_ARENA_MAX=2 to try an allocator setting
   --only LIST     run only these phases (comma list): calls (wall time, requests, depth,
                   bytes, CPU, tools/list), cache, burst, cold [default: all]
-  --save-json PATH  also write the JSON document to PATH";
+  --save-json PATH  also write the JSON document to PATH
+  --tail          run only the tail-latency table: 5 % stragglers of +1000 ms and none,
+                  hedged reads off and on (Markdown on stdout)
+  --tail-calls N  measured calls per row of the tail table [default: 400]
+  --tail-concurrency N  calls in flight at once in the tail table [default: 32]";
 
 fn parse_opts() -> Result<Opts, String> {
     let mut json = false;
@@ -130,6 +143,9 @@ fn parse_opts() -> Result<Opts, String> {
     let mut server_env = Vec::new();
     let mut phases: Vec<String> = PHASES.iter().map(|p| p.to_string()).collect();
     let mut save_json = None;
+    let mut tail = false;
+    let mut tail_calls = 400;
+    let mut tail_concurrency = 32;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let (key, inline) = match arg.split_once('=') {
@@ -145,6 +161,13 @@ fn parse_opts() -> Result<Opts, String> {
             "--quick" => quick = true,
             "--build" => build = true,
             "--strict" => strict = true,
+            "--tail" => tail = true,
+            "--tail-calls" => {
+                tail_calls = number(inline.clone().or_else(|| args.next()), "--tail-calls")?.max(1) as usize
+            }
+            "--tail-concurrency" => {
+                tail_concurrency = number(inline.clone().or_else(|| args.next()), "--tail-concurrency")?.max(1) as usize
+            }
             "--latency-ms" => latency_ms = number(inline.clone().or_else(|| args.next()), "--latency-ms")?,
             "--reps" => reps = Some(number(inline.clone().or_else(|| args.next()), "--reps")?.max(1) as usize),
             "--server-env" => {
@@ -195,6 +218,9 @@ fn parse_opts() -> Result<Opts, String> {
         server_env,
         phases,
         save_json,
+        tail,
+        tail_calls,
+        tail_concurrency,
     })
 }
 
@@ -1845,6 +1871,18 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if opts.tail {
+        return match runtime.block_on(tail::run(opts)) {
+            Ok(report) => {
+                print!("{report}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let json_out = opts.json;
     let strict = opts.strict;
     let save_json = opts.save_json.clone();
