@@ -41,6 +41,11 @@ impl Args {
         Args(map)
     }
 
+    /// The value of `key` as sent (`null` included).
+    pub fn get_raw(&self, key: &str) -> Option<&Value> {
+        self.0.get(key)
+    }
+
     fn get(&self, key: &str) -> Option<&Value> {
         self.0.get(key).filter(|v| !v.is_null())
     }

@@ -6,6 +6,7 @@
 //! dispatches by name.
 
 pub mod args;
+pub mod params;
 pub mod schema;
 
 pub mod browse_tree;

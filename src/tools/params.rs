@@ -1,0 +1,709 @@
+//! Typed tool parameters: one struct per tool, built from the adapters here.
+//!
+//! A tool declares its arguments once, as a struct deriving
+//! `serde::Deserialize` and `schemars::JsonSchema` whose fields are the
+//! adapter types of this module. The same struct gives
+//!
+//! - the input schema of `tools/list` ([`input_schema`]): every field's doc
+//!   comment is its description, the adapter adds type, range, default and
+//!   length; one transform closes every object (`"additionalProperties":
+//!   false`, so strict function calling takes the schema as it is), inlines
+//!   everything and keeps the key order plain JSON Schema readers expect;
+//! - the decoded arguments of `tools/call` ([`decode`]): the adapters are
+//!   lenient the way real clients need. They take `"5"` and `5.0` for an
+//!   integer and clamp it into its range, `"true"` for a boolean, one string
+//!   for a list, and treat `null` and blank text as "not given"; unknown keys
+//!   are ignored. Anything they cannot understand is an [`ArgError`]: one
+//!   German sentence that names the field and says what is allowed.
+//!
+//! A field is optional when it carries `#[serde(default)]`; without it the
+//! schema lists it as required and its adapter says when it is missing.
+//!
+//! Decoding stays in our own dispatch (not rmcp's `Parameters<T>`): a bad
+//! argument is a tool result with `isError: true`, never a JSON-RPC error.
+
+use std::borrow::Cow;
+
+use schemars::{JsonSchema, Schema, SchemaGenerator, generate::SchemaSettings, json_schema};
+use serde::de::{DeserializeOwned, Error as _, Visitor};
+use serde::{Deserialize, Deserializer};
+use serde_json::{Map, Value, json};
+
+use super::args::{ArgError, Args, Format};
+use crate::ids;
+
+/// Longest accepted free-text value that is not a query.
+pub const MAX_TEXT: usize = 200;
+
+/// Stands for the field name in an adapter's message until [`decode`] knows
+/// which field failed. A control character: [`describe`] never shows one.
+const KEY: &str = "\u{1}";
+
+// ---------------------------------------------------------------------------
+// Decoding
+
+/// A bad argument: the field it concerns and the German message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldError {
+    pub key: String,
+    pub error: ArgError,
+}
+
+impl From<FieldError> for ArgError {
+    fn from(error: FieldError) -> ArgError {
+        error.error
+    }
+}
+
+impl From<FieldError> for super::ToolResponse {
+    fn from(error: FieldError) -> Self {
+        error.error.into()
+    }
+}
+
+/// Decode a tool's arguments into its parameter struct, checking the fields
+/// in declaration order: when several are bad, the first one is reported.
+pub fn decode<P: DeserializeOwned>(args: &Args) -> Result<P, FieldError> {
+    decode_in_order(args, &[])
+}
+
+/// [`decode`], checking the fields named in `order` first (then the rest in
+/// declaration order), so a tool can keep the order in which it reports bad
+/// arguments independent of the order of its schema.
+pub fn decode_in_order<P: DeserializeOwned>(args: &Args, order: &[&str]) -> Result<P, FieldError> {
+    // Every known field is present (absent ones as null, which every adapter
+    // reads as "not given"), in checking order: serde reads a map entry by
+    // entry and stops at the first bad one. Unknown keys are not passed on.
+    let mut map = Map::new();
+    for key in order.iter().copied().chain(field_names::<P>().iter().copied()) {
+        if !map.contains_key(key) {
+            map.insert(key.to_string(), args.get_raw(key).cloned().unwrap_or(Value::Null));
+        }
+    }
+    serde_path_to_error::deserialize(Value::Object(map)).map_err(|error| {
+        let key = match error.path().iter().next() {
+            Some(serde_path_to_error::Segment::Map { key }) => key.clone(),
+            _ => String::new(),
+        };
+        let message = error.inner().to_string().replacen(KEY, &key, 1);
+        FieldError {
+            key,
+            error: ArgError(message),
+        }
+    })
+}
+
+/// The field names of a struct deriving `Deserialize`, in declaration order
+/// (serde passes them to `deserialize_struct`).
+pub fn field_names<P: DeserializeOwned>() -> &'static [&'static str] {
+    struct Names<'a>(&'a mut &'static [&'static str]);
+    impl<'de> Deserializer<'de> for Names<'_> {
+        type Error = serde::de::value::Error;
+        fn deserialize_any<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Self::Error> {
+            Err(Self::Error::custom("not a struct"))
+        }
+        fn deserialize_struct<V: Visitor<'de>>(
+            self,
+            _name: &'static str,
+            fields: &'static [&'static str],
+            _visitor: V,
+        ) -> Result<V::Value, Self::Error> {
+            *self.0 = fields;
+            Err(Self::Error::custom("field names read"))
+        }
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+            option unit unit_struct newtype_struct seq tuple tuple_struct map enum identifier ignored_any
+        }
+    }
+    let mut names: &'static [&'static str] = &[];
+    let _ = P::deserialize(Names(&mut names));
+    names
+}
+
+/// Run an adapter's parser on the raw value; its message names no field yet.
+fn lenient<'de, D, T>(deserializer: D, parse: impl FnOnce(&Value) -> Result<T, String>) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+{
+    let value = Value::deserialize(deserializer)?;
+    parse(&value).map_err(D::Error::custom)
+}
+
+// ---------------------------------------------------------------------------
+// The input schema
+
+/// The input schema of a parameter struct, as `tools/list` shows it.
+pub fn input_schema<P: JsonSchema>() -> Value {
+    let settings = SchemaSettings::draft07().with(|s| {
+        s.inline_subschemas = true;
+        s.meta_schema = None;
+    });
+    let mut schema = settings.into_generator().into_root_schema_for::<P>().to_value();
+    if let Value::Object(root) = &mut schema {
+        for key in ["$schema", "title", "description", "definitions", "$defs"] {
+            root.remove(key);
+        }
+        root.entry("properties").or_insert_with(|| json!({}));
+    }
+    tidy(&mut schema);
+    schema
+}
+
+/// The order of keys in every schema object, unknown keys last.
+const KEY_ORDER: [&str; 13] = [
+    "type",
+    "description",
+    "properties",
+    "required",
+    "additionalProperties",
+    "enum",
+    "maxLength",
+    "minimum",
+    "maximum",
+    "default",
+    "items",
+    "maxItems",
+    "anyOf",
+];
+
+/// Close objects, flatten nullable unions to the plain type, order the keys.
+fn tidy(schema: &mut Value) {
+    let Value::Object(map) = schema else { return };
+    // `Option<T>`: `anyOf [T, null]` or `type: [T, "null"]` → T.
+    if let Some(Value::Array(variants)) = map.get("anyOf") {
+        let plain: Vec<&Value> = variants.iter().filter(|v| v.get("type") != Some(&json!("null"))).collect();
+        if plain.len() == 1 {
+            let mut inner = plain[0].clone();
+            map.remove("anyOf");
+            if let Value::Object(inner_map) = &mut inner {
+                for (key, value) in std::mem::take(map) {
+                    inner_map.entry(key).or_insert(value);
+                }
+            }
+            *schema = inner;
+            return tidy(schema);
+        }
+    }
+    if let Some(Value::Array(types)) = map.get("type") {
+        let plain: Vec<&Value> = types.iter().filter(|t| *t != "null").collect();
+        if plain.len() == 1 {
+            let plain = plain[0].clone();
+            map.insert("type".into(), plain);
+        }
+    }
+    map.remove("title");
+    map.remove("format");
+    if map.get("type") == Some(&json!("object")) {
+        map.insert("additionalProperties".into(), Value::Bool(false));
+    }
+    if let Some(Value::Object(properties)) = map.get_mut("properties") {
+        properties.values_mut().for_each(tidy);
+    }
+    if let Some(items) = map.get_mut("items") {
+        tidy(items);
+    }
+    let mut entries: Vec<(String, Value)> = std::mem::take(map).into_iter().collect();
+    entries.sort_by_key(|(key, _)| KEY_ORDER.iter().position(|k| k == key).unwrap_or(KEY_ORDER.len()));
+    map.extend(entries);
+}
+
+/// `JsonSchema` for an adapter: always inlined, named by its parameters.
+macro_rules! adapter_schema {
+    ($name:expr, |$generator:ident| $schema:expr) => {
+        fn inline_schema() -> bool {
+            true
+        }
+        fn schema_name() -> Cow<'static, str> {
+            Cow::Owned($name)
+        }
+        fn json_schema($generator: &mut SchemaGenerator) -> Schema {
+            $schema
+        }
+    };
+}
+
+// ---------------------------------------------------------------------------
+// The adapters
+
+/// An integer (also `5.0` or `"5"`), clamped into `MIN..=MAX`; `DEFAULT`
+/// when not given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bounded<const MIN: i64, const MAX: i64, const DEFAULT: i64>(pub i64);
+
+impl<const MIN: i64, const MAX: i64, const DEFAULT: i64> Bounded<MIN, MAX, DEFAULT> {
+    pub fn get(self) -> i64 {
+        self.0
+    }
+
+    pub fn parse(value: &Value) -> Result<Self, String> {
+        integer(value, MIN, MAX).map(|n| Bounded(n.unwrap_or(DEFAULT)))
+    }
+}
+
+impl<const MIN: i64, const MAX: i64, const DEFAULT: i64> Default for Bounded<MIN, MAX, DEFAULT> {
+    fn default() -> Self {
+        Bounded(DEFAULT)
+    }
+}
+
+impl<'de, const MIN: i64, const MAX: i64, const DEFAULT: i64> Deserialize<'de> for Bounded<MIN, MAX, DEFAULT> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        lenient(deserializer, Self::parse)
+    }
+}
+
+impl<const MIN: i64, const MAX: i64, const DEFAULT: i64> JsonSchema for Bounded<MIN, MAX, DEFAULT> {
+    adapter_schema!(format!("Bounded_{MIN}_{MAX}_{DEFAULT}"), |_g| json_schema!({
+        "type": "integer", "minimum": MIN, "maximum": MAX, "default": DEFAULT
+    }));
+}
+
+/// An integer in `min..=max` (clamped), `None` when not given; the message
+/// template otherwise.
+pub fn integer(value: &Value, min: i64, max: i64) -> Result<Option<i64>, String> {
+    let number = match value {
+        Value::Null => return Ok(None),
+        Value::Number(n) => n.as_i64().or_else(|| n.as_f64().and_then(integral)),
+        Value::String(s) => {
+            let s = s.trim();
+            s.parse::<i64>().ok().or_else(|| s.parse::<f64>().ok().and_then(integral))
+        }
+        _ => None,
+    };
+    match number {
+        Some(n) => Ok(Some(n.clamp(min, max))),
+        None => Err(format!(
+            "Ungültiger Wert für {KEY}: {}. Erlaubt: eine ganze Zahl von {min} bis {max}.",
+            describe(value)
+        )),
+    }
+}
+
+fn integral(f: f64) -> Option<i64> {
+    (f.is_finite() && f.fract() == 0.0 && f.abs() < 1e15).then_some(f as i64)
+}
+
+/// A boolean (also `"true"` / `"false"`); `DEFAULT` when not given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Flag<const DEFAULT: bool>(pub bool);
+
+impl<const DEFAULT: bool> Flag<DEFAULT> {
+    pub fn get(self) -> bool {
+        self.0
+    }
+
+    pub fn parse(value: &Value) -> Result<Self, String> {
+        match value {
+            Value::Null => Ok(Flag(DEFAULT)),
+            Value::Bool(b) => Ok(Flag(*b)),
+            Value::String(s) if s.trim().eq_ignore_ascii_case("true") => Ok(Flag(true)),
+            Value::String(s) if s.trim().eq_ignore_ascii_case("false") => Ok(Flag(false)),
+            other => Err(format!(
+                "Ungültiger Wert für {KEY}: {}. Erlaubt: true oder false.",
+                describe(other)
+            )),
+        }
+    }
+}
+
+impl<const DEFAULT: bool> Default for Flag<DEFAULT> {
+    fn default() -> Self {
+        Flag(DEFAULT)
+    }
+}
+
+impl<'de, const DEFAULT: bool> Deserialize<'de> for Flag<DEFAULT> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        lenient(deserializer, Self::parse)
+    }
+}
+
+impl<const DEFAULT: bool> JsonSchema for Flag<DEFAULT> {
+    adapter_schema!(format!("Flag_{DEFAULT}"), |_g| json_schema!({
+        "type": "boolean", "default": DEFAULT
+    }));
+}
+
+/// Optional text of at most `MAX` characters after trimming; blank is "not
+/// given", a number counts as its text. The schema states the length.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Text<const MAX: usize>(pub Option<String>);
+
+impl<const MAX: usize> Text<MAX> {
+    pub fn parse(value: &Value) -> Result<Self, String> {
+        text(value, MAX).map(Text)
+    }
+}
+
+impl<'de, const MAX: usize> Deserialize<'de> for Text<MAX> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        lenient(deserializer, Self::parse)
+    }
+}
+
+impl<const MAX: usize> JsonSchema for Text<MAX> {
+    adapter_schema!(format!("Text_{MAX}"), |_g| json_schema!({
+        "type": "string", "maxLength": MAX
+    }));
+}
+
+/// Required, non-blank text of at most `MAX` characters after trimming.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RequiredText<const MAX: usize>(pub String);
+
+impl<const MAX: usize> RequiredText<MAX> {
+    pub fn parse(value: &Value) -> Result<Self, String> {
+        text(value, MAX)?.map(RequiredText).ok_or_else(|| {
+            format!("Fehlender Pflichtparameter {KEY}: Erlaubt ist ein nicht leerer Text mit höchstens {MAX} Zeichen.")
+        })
+    }
+}
+
+impl<'de, const MAX: usize> Deserialize<'de> for RequiredText<MAX> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        lenient(deserializer, Self::parse)
+    }
+}
+
+impl<const MAX: usize> JsonSchema for RequiredText<MAX> {
+    adapter_schema!(format!("RequiredText_{MAX}"), |_g| json_schema!({
+        "type": "string", "maxLength": MAX
+    }));
+}
+
+/// A filter value (a vocabulary label, synonym or URI, or a publisher): text
+/// of at most [`MAX_TEXT`] characters whose schema is a plain string.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FilterValue(pub Option<String>);
+
+impl FilterValue {
+    pub fn parse(value: &Value) -> Result<Self, String> {
+        text(value, MAX_TEXT).map(FilterValue)
+    }
+}
+
+impl<'de> Deserialize<'de> for FilterValue {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        lenient(deserializer, Self::parse)
+    }
+}
+
+impl JsonSchema for FilterValue {
+    adapter_schema!("FilterValue".to_string(), |_g| json_schema!({ "type": "string" }));
+}
+
+/// Optional text: trimmed, blank is `None`, a number is its text.
+pub fn text(value: &Value, max_chars: usize) -> Result<Option<String>, String> {
+    let text = match value {
+        Value::Null => return Ok(None),
+        Value::String(s) => s.trim().to_string(),
+        Value::Number(n) => n.to_string(),
+        other => {
+            return Err(format!(
+                "Ungültiger Wert für {KEY}: {}. Erlaubt: Text mit höchstens {max_chars} Zeichen.",
+                describe(other)
+            ));
+        }
+    };
+    let length = text.chars().count();
+    if length > max_chars {
+        return Err(format!(
+            "Ungültiger Wert für {KEY}: Der Text ist {length} Zeichen lang. Erlaubt: höchstens {max_chars} Zeichen."
+        ));
+    }
+    Ok(Some(text).filter(|t| !t.is_empty()))
+}
+
+/// A required node id: a UUID (`workspace://SpacesStore/` stripped,
+/// lower-cased).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NodeId(pub String);
+
+impl NodeId {
+    pub fn parse(value: &Value) -> Result<Self, String> {
+        node_id(value)?.map(NodeId).ok_or_else(|| {
+            format!(
+                "Fehlender Pflichtparameter {KEY}: Erlaubt ist eine nodeId (UUID wie 5e40e372-735c-4b17-bbf7-e827a5702b57)."
+            )
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for NodeId {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        lenient(deserializer, Self::parse)
+    }
+}
+
+impl JsonSchema for NodeId {
+    adapter_schema!("NodeId".to_string(), |_g| json_schema!({ "type": "string" }));
+}
+
+/// An optional node id; a value that is not a UUID is an error.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OptionalNodeId(pub Option<String>);
+
+impl OptionalNodeId {
+    pub fn parse(value: &Value) -> Result<Self, String> {
+        node_id(value).map(OptionalNodeId)
+    }
+}
+
+impl<'de> Deserialize<'de> for OptionalNodeId {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        lenient(deserializer, Self::parse)
+    }
+}
+
+impl JsonSchema for OptionalNodeId {
+    adapter_schema!("OptionalNodeId".to_string(), |_g| json_schema!({ "type": "string" }));
+}
+
+fn node_id(value: &Value) -> Result<Option<String>, String> {
+    let not_an_id = || {
+        let shown = if value.is_null() { "leer".to_string() } else { describe(value) };
+        format!(
+            "Ungültiger Wert für {KEY}: {shown}. Erlaubt: eine nodeId (UUID wie 5e40e372-735c-4b17-bbf7-e827a5702b57)."
+        )
+    };
+    let Some(text) = text(value, 1000).map_err(|_| not_an_id())? else {
+        return Ok(None);
+    };
+    ids::normalize_node_id(&text).map(Some).ok_or_else(not_an_id)
+}
+
+/// The node ids of a batch: 1 to `MAX` entries, each as text (a non-string
+/// entry becomes its JSON text, so it can be reported as failed), blanks
+/// dropped. Not validated: the tool reports malformed ones per entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IdEntries<const MAX: usize>(pub Vec<String>);
+
+impl<const MAX: usize> IdEntries<MAX> {
+    pub fn parse(value: &Value) -> Result<Self, String> {
+        let allowed = format!("eine Liste von 1 bis {MAX} nodeIds");
+        let entries: Vec<String> = list_items(value, MAX, &allowed)?
+            .unwrap_or_default()
+            .into_iter()
+            .map(|item| match item {
+                Value::String(s) => s.trim().chars().take(MAX_TEXT).collect::<String>(),
+                other => other.to_string().chars().take(MAX_TEXT).collect(),
+            })
+            .filter(|s| !s.is_empty())
+            .collect();
+        if entries.is_empty() {
+            return Err(format!("Fehlender Pflichtparameter {KEY}: Erlaubt ist {allowed}."));
+        }
+        Ok(IdEntries(entries))
+    }
+}
+
+impl<'de, const MAX: usize> Deserialize<'de> for IdEntries<MAX> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        lenient(deserializer, Self::parse)
+    }
+}
+
+impl<const MAX: usize> JsonSchema for IdEntries<MAX> {
+    adapter_schema!(format!("IdEntries_{MAX}"), |_g| json_schema!({
+        "type": "array", "items": { "type": "string" }, "maxItems": MAX
+    }));
+}
+
+/// `excludeNodeIds`: nodeIds already shown. Malformed entries, strings or
+/// not, are ignored (they never reach a URL); more than 500 entries, or a
+/// value that is neither a list nor a string, is an error.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ExcludeIds(pub Vec<String>);
+
+impl ExcludeIds {
+    pub const MAX: usize = 500;
+
+    pub fn parse(value: &Value) -> Result<Self, String> {
+        let items = list_items(value, Self::MAX, "eine Liste von nodeIds (höchstens 500)")?.unwrap_or_default();
+        Ok(ExcludeIds(
+            items
+                .into_iter()
+                .filter_map(Value::as_str)
+                .filter_map(ids::normalize_node_id)
+                .collect(),
+        ))
+    }
+}
+
+impl<'de> Deserialize<'de> for ExcludeIds {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        lenient(deserializer, Self::parse)
+    }
+}
+
+impl JsonSchema for ExcludeIds {
+    adapter_schema!("ExcludeIds".to_string(), |_g| json_schema!({
+        "type": "array", "items": { "type": "string" }, "maxItems": ExcludeIds::MAX
+    }));
+}
+
+/// The entries of a list argument (a single string counts as a one-element
+/// list); `None` when not given. More than `max_items` entries, or a value
+/// that is neither a list nor a string, is an error that says `allowed`.
+pub fn list_items<'v>(value: &'v Value, max_items: usize, allowed: &str) -> Result<Option<Vec<&'v Value>>, String> {
+    let items: Vec<&Value> = match value {
+        Value::Null => return Ok(None),
+        Value::Array(items) => items.iter().collect(),
+        v @ Value::String(_) => vec![v],
+        other => {
+            return Err(format!(
+                "Ungültiger Wert für {KEY}: {}. Erlaubt: {allowed}.",
+                describe(other)
+            ));
+        }
+    };
+    if items.len() > max_items {
+        return Err(format!(
+            "Ungültiger Wert für {KEY}: {} Einträge. Erlaubt: höchstens {max_items}.",
+            items.len()
+        ));
+    }
+    Ok(Some(items))
+}
+
+/// A list of texts (a single string counts as a one-element list), at most
+/// `max_items` entries, each trimmed and cut to [`MAX_TEXT`] characters.
+pub fn text_list(value: &Value, max_items: usize) -> Result<Vec<String>, String> {
+    let allowed = format!("eine Liste von Texten (höchstens {max_items})");
+    let Some(items) = list_items(value, max_items, &allowed)? else {
+        return Ok(Vec::new());
+    };
+    items
+        .into_iter()
+        .map(|item| match item {
+            Value::String(s) => Ok(s.trim().chars().take(MAX_TEXT).collect()),
+            other => Err(format!(
+                "Ungültiger Eintrag in {KEY}: {}. Erlaubt: Texte.",
+                describe(other)
+            )),
+        })
+        .collect()
+}
+
+/// The values of a closed set of words (an enum of the schema).
+pub trait Choices: Sized + Copy + 'static {
+    /// The canonical spellings, in schema order.
+    fn names() -> &'static [&'static str];
+    /// The value of `names()[index]`.
+    fn from_index(index: usize) -> Self;
+    /// The default the schema states, if any.
+    fn default_name() -> Option<&'static str> {
+        None
+    }
+}
+
+/// One of `E`'s words (case-insensitive, trimmed); blank is "not given".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Choice<E>(pub Option<E>);
+
+impl<E> Default for Choice<E> {
+    fn default() -> Self {
+        Choice(None)
+    }
+}
+
+impl<E: Choices> Choice<E> {
+    pub fn parse(value: &Value) -> Result<Self, String> {
+        choice(value, E::names()).map(|found| Choice(found.map(E::from_index)))
+    }
+}
+
+impl<'de, E: Choices> Deserialize<'de> for Choice<E> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        lenient(deserializer, Self::parse)
+    }
+}
+
+impl<E: Choices> JsonSchema for Choice<E> {
+    adapter_schema!(format!("Choice_{}", E::names().join("_")), |_g| {
+        let mut schema = json_schema!({ "type": "string", "enum": E::names() });
+        if let Some(default) = E::default_name() {
+            schema.insert("default".into(), default.into());
+        }
+        schema
+    });
+}
+
+/// The index of the word in `allowed` that `value` names (case-insensitive,
+/// trimmed); `None` when not given or blank.
+pub fn choice(value: &Value, allowed: &[&str]) -> Result<Option<usize>, String> {
+    let found = match value {
+        Value::Null => return Ok(None),
+        Value::String(s) if s.trim().is_empty() => return Ok(None),
+        Value::String(s) => allowed.iter().position(|a| a.eq_ignore_ascii_case(s.trim())),
+        _ => None,
+    };
+    found.map(Some).ok_or_else(|| {
+        format!(
+            "Ungültiger Wert für {KEY}: {}. Erlaubt: {}.",
+            describe(value),
+            allowed.join(", ")
+        )
+    })
+}
+
+/// `outputFormat`: markdown cards or one JSON document; JSON by default when
+/// `JSON_DEFAULT`. Carries its own description (the same in every tool).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OutputFormat<const JSON_DEFAULT: bool>(pub Format);
+
+impl<const JSON_DEFAULT: bool> OutputFormat<JSON_DEFAULT> {
+    const NAMES: [&'static str; 2] = ["markdown", "json"];
+
+    pub fn get(self) -> Format {
+        self.0
+    }
+
+    pub fn parse(value: &Value) -> Result<Self, String> {
+        Ok(OutputFormat(match choice(value, &Self::NAMES)? {
+            Some(1) => Format::Json,
+            Some(_) => Format::Markdown,
+            None if JSON_DEFAULT => Format::Json,
+            None => Format::Markdown,
+        }))
+    }
+}
+
+impl<const JSON_DEFAULT: bool> Default for OutputFormat<JSON_DEFAULT> {
+    fn default() -> Self {
+        OutputFormat(if JSON_DEFAULT { Format::Json } else { Format::Markdown })
+    }
+}
+
+impl<'de, const JSON_DEFAULT: bool> Deserialize<'de> for OutputFormat<JSON_DEFAULT> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        lenient(deserializer, Self::parse)
+    }
+}
+
+impl<const JSON_DEFAULT: bool> JsonSchema for OutputFormat<JSON_DEFAULT> {
+    adapter_schema!(format!("OutputFormat_{JSON_DEFAULT}"), |_g| json_schema!({
+        "type": "string",
+        "description": "markdown cards or one JSON document.",
+        "enum": Self::NAMES,
+        "default": if JSON_DEFAULT { "json" } else { "markdown" },
+    }));
+}
+
+/// A short, safe rendering of a bad value for an error message.
+pub fn describe(value: &Value) -> String {
+    match value {
+        Value::String(s) => {
+            let shown: String = s.chars().filter(|c| !c.is_control()).take(60).collect();
+            if s.chars().count() > 60 {
+                format!("\"{shown}…\"")
+            } else {
+                format!("\"{shown}\"")
+            }
+        }
+        Value::Array(_) => "eine Liste".into(),
+        Value::Object(_) => "ein Objekt".into(),
+        other => other.to_string(),
+    }
+}
