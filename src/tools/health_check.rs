@@ -4,18 +4,25 @@ use std::time::{Instant, SystemTime};
 
 use serde_json::json;
 
-use super::{Args, ToolResponse, ToolSpec, schema};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::{Args, ToolResponse, ToolSpec, params};
 use crate::app::App;
 use crate::upstream::Props;
 
 pub const NAME: &str = "wlo_health_check";
+
+/// `wlo_health_check` takes no arguments (any it gets are ignored).
+#[derive(Deserialize, JsonSchema)]
+struct NoParams {}
 
 pub fn spec() -> ToolSpec {
     ToolSpec {
         name: NAME,
         title: "WLO-Status prüfen",
         description: "Check that the WLO repository answers: reads the root collection once and returns JSON {ok, repositoryUrl, baseUrl, rootNodeId, rootResolved, latencyMs, checkedAt}. Use it to tell 'WLO is down' apart from 'the query has no hits'. No parameters.",
-        input_schema: schema::object(vec![], &[]),
+        input_schema: params::input_schema::<NoParams>(),
     }
 }
 

@@ -2,32 +2,39 @@
 
 use serde_json::{Map, Value, json};
 
-use super::{ArgError, Args, ToolResponse, ToolSpec, args::MAX_IDS, schema};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::params::{self, IdEntries};
+use super::{Args, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::ids;
 use crate::upstream::Props;
 
 pub const NAME: &str = "get_nodes_details";
+/// The most nodeIds one call takes.
+const MAX_IDS: usize = 50;
+
+/// The arguments of `get_nodes_details`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct Params {
+    /// Node ids (UUIDs), 1 to 50.
+    node_ids: IdEntries<MAX_IDS>,
+}
 
 pub fn spec() -> ToolSpec {
     ToolSpec {
         name: NAME,
         title: "Mehrere WLO-Einträge auf einmal",
         description: "Metadata of several WLO nodes in one call (1-50 nodeIds, fetched in parallel): JSON {requested, resolved, failed, results} with results keyed by nodeId in request order, each the same fields as a search card. Use it instead of many get_node_details calls when a chatbot shows several cards. Unknown, private or malformed ids land in failed[].",
-        input_schema: schema::object(
-            vec![("nodeIds", schema::string_array("Node ids (UUIDs), 1 to 50.", MAX_IDS))],
-            &["nodeIds"],
-        ),
+        input_schema: params::input_schema::<Params>(),
     }
 }
 
 pub async fn call(app: &App, args: Args) -> ToolResponse {
-    let raw = match args.id_entries("nodeIds", MAX_IDS) {
-        Ok(list) if !list.is_empty() => list,
-        Ok(_) => {
-            return ArgError("Fehlender Pflichtparameter nodeIds: Erlaubt ist eine Liste von 1 bis 50 nodeIds.".into())
-                .into();
-        }
+    let raw = match params::decode::<Params>(&args) {
+        Ok(params) => params.node_ids.0,
         Err(error) => return error.into(),
     };
 

@@ -22,22 +22,21 @@
 //! Decoding stays in our own dispatch (not rmcp's `Parameters<T>`): a bad
 //! argument is a tool result with `isError: true`, never a JSON-RPC error.
 
-use std::borrow::Cow;
-
-use schemars::{JsonSchema, Schema, SchemaGenerator, generate::SchemaSettings, json_schema};
+use schemars::{JsonSchema, generate::SchemaSettings, json_schema};
 use serde::de::{DeserializeOwned, Error as _, Visitor};
 use serde::{Deserialize, Deserializer};
 use serde_json::{Map, Value, json};
 
 use super::args::{ArgError, Args, Format};
 use crate::ids;
+use crate::search::filters::{FilterField, Filters};
 
 /// Longest accepted free-text value that is not a query.
 pub const MAX_TEXT: usize = 200;
 
 /// Stands for the field name in an adapter's message until [`decode`] knows
 /// which field failed. A control character: [`describe`] never shows one.
-const KEY: &str = "\u{1}";
+pub const KEY: &str = "\u{1}";
 
 // ---------------------------------------------------------------------------
 // Decoding
@@ -93,6 +92,14 @@ pub fn decode_in_order<P: DeserializeOwned>(args: &Args, order: &[&str]) -> Resu
     })
 }
 
+/// One argument read on its own with an adapter's parser.
+pub fn field<T>(args: &Args, key: &str, parse: impl FnOnce(&Value) -> Result<T, String>) -> Result<T, FieldError> {
+    parse(args.get_raw(key).unwrap_or(&Value::Null)).map_err(|message| FieldError {
+        key: key.to_string(),
+        error: ArgError(message.replacen(KEY, key, 1)),
+    })
+}
+
 /// The field names of a struct deriving `Deserialize`, in declaration order
 /// (serde passes them to `deserialize_struct`).
 pub fn field_names<P: DeserializeOwned>() -> &'static [&'static str] {
@@ -122,7 +129,7 @@ pub fn field_names<P: DeserializeOwned>() -> &'static [&'static str] {
 }
 
 /// Run an adapter's parser on the raw value; its message names no field yet.
-fn lenient<'de, D, T>(deserializer: D, parse: impl FnOnce(&Value) -> Result<T, String>) -> Result<T, D::Error>
+pub fn lenient<'de, D, T>(deserializer: D, parse: impl FnOnce(&Value) -> Result<T, String>) -> Result<T, D::Error>
 where
     D: Deserializer<'de>,
 {
@@ -214,14 +221,15 @@ macro_rules! adapter_schema {
         fn inline_schema() -> bool {
             true
         }
-        fn schema_name() -> Cow<'static, str> {
-            Cow::Owned($name)
+        fn schema_name() -> std::borrow::Cow<'static, str> {
+            std::borrow::Cow::Owned($name)
         }
-        fn json_schema($generator: &mut SchemaGenerator) -> Schema {
+        fn json_schema($generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
             $schema
         }
     };
 }
+pub(crate) use adapter_schema;
 
 // ---------------------------------------------------------------------------
 // The adapters
@@ -391,6 +399,18 @@ impl<'de> Deserialize<'de> for FilterValue {
 
 impl JsonSchema for FilterValue {
     adapter_schema!("FilterValue".to_string(), |_g| json_schema!({ "type": "string" }));
+}
+
+impl FilterValue {
+    /// The given filters, resolved against the vocabularies (unknown values
+    /// end up in `unresolved`).
+    pub fn resolve<const N: usize>(values: [(FilterField, FilterValue); N]) -> Filters {
+        let given: Vec<(FilterField, String)> = values
+            .into_iter()
+            .filter_map(|(field, value)| value.0.map(|value| (field, value)))
+            .collect();
+        Filters::resolve(&given)
+    }
 }
 
 /// Optional text: trimmed, blank is `None`, a number is its text.
@@ -627,6 +647,34 @@ impl<E: Choices> JsonSchema for Choice<E> {
             schema.insert("default".into(), default.into());
         }
         schema
+    });
+}
+
+/// One of `E`'s words, required: missing or blank is an error listing them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RequiredChoice<E>(pub E);
+
+impl<E: Choices> RequiredChoice<E> {
+    pub fn parse(value: &Value) -> Result<Self, String> {
+        match choice(value, E::names())? {
+            Some(index) => Ok(RequiredChoice(E::from_index(index))),
+            None => Err(format!(
+                "Fehlender Pflichtparameter {KEY}. Erlaubt: {}.",
+                E::names().join(", ")
+            )),
+        }
+    }
+}
+
+impl<'de, E: Choices> Deserialize<'de> for RequiredChoice<E> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        lenient(deserializer, Self::parse)
+    }
+}
+
+impl<E: Choices> JsonSchema for RequiredChoice<E> {
+    adapter_schema!(format!("RequiredChoice_{}", E::names().join("_")), |_g| {
+        json_schema!({ "type": "string", "enum": E::names() })
     });
 }
 

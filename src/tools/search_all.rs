@@ -7,10 +7,14 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 
-use super::search_content::content_filters;
-use super::{ArgError, Args, Format, ToolResponse, ToolSpec, schema};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::params::{self, Bounded, ExcludeIds, FilterValue, OutputFormat, RequiredText};
+use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::format::FormattedNode;
+use crate::search::filters::FilterField;
 use crate::search::output::{LabeledCriterion, Listing, QueryMeta, extras, hint_lines, quoted};
 use crate::search::pipeline::{ContentOutcome, ContentSearch, search_content};
 use crate::search::ranking::{TextFilter, rerank};
@@ -24,60 +28,54 @@ const MAX_PORTALS: usize = 10;
 /// Keyword-search candidates at least (they are reranked locally).
 const KEYWORD_MIN: usize = 20;
 
+/// The arguments of `search_wlo_all`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct Params {
+    /// Topic or request in German, e.g. "Photosynthese".
+    query: RequiredText<MAX_QUERY>,
+    /// Bildungsstufe for the materials (label, synonym or URI).
+    #[serde(default)]
+    educational_context: FilterValue,
+    /// Fach for the materials (label, synonym or URI).
+    #[serde(default)]
+    discipline: FilterValue,
+    /// Zielgruppe for the materials (label, synonym or URI).
+    #[serde(default)]
+    user_role: FilterValue,
+    /// Ressourcentyp for the materials, e.g. "Video" (label, synonym or URI).
+    #[serde(default)]
+    learning_resource_type: FilterValue,
+    /// Anbieter of the materials as free text.
+    #[serde(default)]
+    publisher: FilterValue,
+    /// Number of materials.
+    #[serde(default)]
+    max_content: Bounded<1, 50, 8>,
+    /// Number of collections, and of topic pages.
+    #[serde(default)]
+    max_collections: Bounded<1, 20, 5>,
+    /// Which pots to fill (default: all).
+    #[serde(default)]
+    include: Include,
+    /// nodeIds already shown; they are left out of every pot.
+    #[serde(default)]
+    exclude_node_ids: ExcludeIds,
+    #[serde(default)]
+    output_format: OutputFormat<true>,
+}
+
 pub fn spec() -> ToolSpec {
     ToolSpec {
         name: NAME,
         title: "WLO komplett durchsuchen",
         description: "One call for a broad topic request on WirLernenOnline (WLO): materials (content), collections and topic pages (topicPages: collections with a Themenseite), searched in parallel, answered in separate ranked pots. content.total is WLO's hit count; the other pots count what is shown. Vocabulary filters apply to materials only; include limits the pots. For more of one kind use search_wlo_content or search_wlo_collections.",
-        input_schema: schema::object(
-            vec![
-                (
-                    "query",
-                    schema::string_max("Topic or request in German, e.g. \"Photosynthese\".", MAX_QUERY),
-                ),
-                (
-                    "educationalContext",
-                    schema::string("Bildungsstufe for the materials (label, synonym or URI)."),
-                ),
-                (
-                    "discipline",
-                    schema::string("Fach for the materials (label, synonym or URI)."),
-                ),
-                (
-                    "userRole",
-                    schema::string("Zielgruppe for the materials (label, synonym or URI)."),
-                ),
-                (
-                    "learningResourceType",
-                    schema::string("Ressourcentyp for the materials, e.g. \"Video\" (label, synonym or URI)."),
-                ),
-                ("publisher", schema::string("Anbieter of the materials as free text.")),
-                ("maxContent", schema::integer("Number of materials.", 1, 50, 8)),
-                (
-                    "maxCollections",
-                    schema::integer("Number of collections, and of topic pages.", 1, 20, 5),
-                ),
-                (
-                    "include",
-                    json!({
-                        "type": "array",
-                        "description": "Which pots to fill (default: all).",
-                        "items": {"type": "string", "enum": POTS},
-                        "maxItems": 3
-                    }),
-                ),
-                (
-                    "excludeNodeIds",
-                    schema::string_array("nodeIds already shown; they are left out of every pot.", 500),
-                ),
-                ("outputFormat", schema::output_format("json")),
-            ],
-            &["query"],
-        ),
+        input_schema: params::input_schema::<Params>(),
     }
 }
 
-/// Which pots are wanted.
+/// `include`: which pots are wanted (all when not given or empty). The
+/// schema offers the three pot names; up to 10 entries are read.
 #[derive(Debug, Clone, Copy)]
 struct Include {
     content: bool,
@@ -85,49 +83,77 @@ struct Include {
     topic_pages: bool,
 }
 
-fn include(args: &Args) -> Result<Include, ArgError> {
-    let list = args.string_list("include", 10)?;
-    let mut wanted = BTreeSet::new();
-    for item in &list {
-        match POTS.iter().find(|p| p.eq_ignore_ascii_case(item.trim())) {
-            Some(pot) => {
-                wanted.insert(*pot);
-            }
-            None => {
-                return Err(ArgError(format!(
-                    "Ungültiger Eintrag in include: \"{}\". Erlaubt: {}.",
-                    crate::format::one_line(item),
-                    POTS.join(", ")
-                )));
-            }
+impl Default for Include {
+    fn default() -> Self {
+        Include {
+            content: true,
+            collections: true,
+            topic_pages: true,
         }
     }
-    if wanted.is_empty() {
-        wanted.extend(POTS);
+}
+
+impl Include {
+    fn parse(value: &Value) -> Result<Include, String> {
+        let mut wanted = BTreeSet::new();
+        for item in params::text_list(value, 10)? {
+            match POTS.iter().find(|p| p.eq_ignore_ascii_case(item.trim())) {
+                Some(pot) => {
+                    wanted.insert(*pot);
+                }
+                None => {
+                    return Err(format!(
+                        "Ungültiger Eintrag in {}: \"{}\". Erlaubt: {}.",
+                        params::KEY,
+                        crate::format::one_line(&item),
+                        POTS.join(", ")
+                    ));
+                }
+            }
+        }
+        if wanted.is_empty() {
+            return Ok(Include::default());
+        }
+        Ok(Include {
+            content: wanted.contains("content"),
+            collections: wanted.contains("collections"),
+            topic_pages: wanted.contains("topicPages"),
+        })
     }
-    Ok(Include {
-        content: wanted.contains("content"),
-        collections: wanted.contains("collections"),
-        topic_pages: wanted.contains("topicPages"),
-    })
+}
+
+impl<'de> Deserialize<'de> for Include {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        params::lenient(deserializer, Include::parse)
+    }
+}
+
+impl JsonSchema for Include {
+    params::adapter_schema!("Include".to_string(), |_g| schemars::json_schema!({
+        "type": "array",
+        "items": {"type": "string", "enum": POTS},
+        "maxItems": 3
+    }));
 }
 
 pub async fn call(app: &App, args: Args) -> ToolResponse {
-    let parsed = (|| {
-        Ok::<_, ArgError>((
-            args.required_text("query", MAX_QUERY)?,
-            content_filters(&args)?,
-            args.integer("maxContent", 1, 50, 8)? as usize,
-            args.integer("maxCollections", 1, 20, 5)? as usize,
-            include(&args)?,
-            args.exclude_ids()?,
-            args.format(Format::Json)?,
-        ))
-    })();
-    let (query, filters, max_content, max_collections, include, exclude, format) = match parsed {
-        Ok(parsed) => parsed,
+    let params: Params = match params::decode(&args) {
+        Ok(params) => params,
         Err(error) => return error.into(),
     };
+    let query = params.query.0;
+    let filters = FilterValue::resolve([
+        (FilterField::EducationalContext, params.educational_context),
+        (FilterField::Discipline, params.discipline),
+        (FilterField::UserRole, params.user_role),
+        (FilterField::LearningResourceType, params.learning_resource_type),
+        (FilterField::Publisher, params.publisher),
+    ]);
+    let max_content = params.max_content.get() as usize;
+    let max_collections = params.max_collections.get() as usize;
+    let include = params.include;
+    let exclude = params.exclude_node_ids.0;
+    let format = params.output_format.get();
 
     // One parallel block: content pipeline ‖ collection keyword search ‖ root children.
     let criteria = filters.criteria();

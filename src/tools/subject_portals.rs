@@ -5,52 +5,50 @@ use std::fmt::Write;
 
 use serde_json::{Value, json};
 
-use super::{ArgError, Args, Format, ToolResponse, ToolSpec, schema};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::params::{self, Flag, OutputFormat, Text};
+use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::navigation::portals::{self, Portals, PortalsQuery};
 use crate::navigation::{NavError, UnresolvedFilter};
 
 pub const NAME: &str = "get_subject_portals";
 
+/// The arguments of `get_subject_portals`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct Params {
+    /// Bildungsstufe (label, alias or URI), e.g. "Primarstufe", "Sekundarstufe II".
+    #[serde(default)]
+    educational_context: Text<200>,
+    /// Add subCollectionCount (number of sub-collections) per portal.
+    #[serde(default)]
+    include_content_counts: Flag<false>,
+    #[serde(default)]
+    output_format: OutputFormat<false>,
+}
+
 pub fn spec() -> ToolSpec {
     ToolSpec {
         name: NAME,
         title: "WLO-Fachportale",
         description: "List the WLO subject portals (Fachportale: Mathematik, Biologie, …), the top-level collections under the WLO root, alphabetically. The entry point for guided navigation: pass a portal's nodeId to browse_collection_tree to drill down. Optional filter educationalContext (label such as \"Sekundarstufe I\" or URI; portals without a context are kept) and includeContentCounts (subCollectionCount per portal).",
-        input_schema: schema::object(
-            vec![
-                (
-                    "educationalContext",
-                    schema::string_max(
-                        "Bildungsstufe (label, alias or URI), e.g. \"Primarstufe\", \"Sekundarstufe II\".",
-                        200,
-                    ),
-                ),
-                (
-                    "includeContentCounts",
-                    schema::boolean("Add subCollectionCount (number of sub-collections) per portal.", false),
-                ),
-                ("outputFormat", schema::output_format("markdown")),
-            ],
-            &[],
-        ),
+        input_schema: params::input_schema::<Params>(),
     }
 }
 
 pub async fn call(app: &App, args: Args) -> ToolResponse {
-    let parsed = (|| {
-        Ok::<_, ArgError>((
-            PortalsQuery {
-                educational_context: args.optional_text("educationalContext", super::args::MAX_TEXT)?,
-                include_counts: args.boolean("includeContentCounts", false)?,
-            },
-            args.format(Format::Markdown)?,
-        ))
-    })();
-    let (query, format) = match parsed {
-        Ok(parsed) => parsed,
+    let params: Params = match params::decode(&args) {
+        Ok(params) => params,
         Err(error) => return error.into(),
     };
+    let query = PortalsQuery {
+        educational_context: params.educational_context.0,
+        include_counts: params.include_content_counts.get(),
+    };
+    let format = params.output_format.get();
     match portals::subject_portals(app, &query).await {
         Ok(result) => render(app, &result, format),
         Err(NavError::NotFound(id)) => ToolResponse::error(format!(
