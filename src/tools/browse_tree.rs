@@ -6,12 +6,12 @@ use std::fmt::Write;
 use serde_json::{Value, json};
 
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::params::{self, Bounded, Flag, NodeId, OutputFormat};
 use super::{ArgError, Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
-use crate::format::one_line;
+use crate::format::{FormattedNode, one_line};
 use crate::navigation::tree::{self, MAX_CHILDREN_PER_PARENT, MAX_NODES, Tree, TreeNode, TreeQuery};
 
 pub const NAME: &str = "browse_collection_tree";
@@ -70,38 +70,65 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     }
 }
 
-fn node_json(app: &App, node: &TreeNode) -> Value {
-    let mut doc = app.format(&node.node).to_json();
-    if let Some(count) = node.file_count {
-        doc.insert("fileCount".into(), json!(count));
+/// The JSON answer, in documented key order.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TreeView<'a> {
+    parent: ParentView<'a>,
+    depth: u8,
+    total: u64,
+    truncated: bool,
+    results: Vec<TreeNodeView>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    warnings: &'a [String],
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ParentView<'a> {
+    node_id: &'a str,
+    title: &'a str,
+}
+
+/// One sub-collection: its card, its file count when asked for, and at
+/// depth 2 (level 1 only) whether children were cut and the shown children.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TreeNodeView {
+    #[serde(flatten)]
+    card: FormattedNode,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file_count: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    has_more_children: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    children: Option<Vec<TreeNodeView>>,
+}
+
+fn node_view(app: &App, node: &TreeNode) -> TreeNodeView {
+    TreeNodeView {
+        card: app.format(&node.node),
+        file_count: node.file_count,
+        has_more_children: node.children.as_ref().map(|_| node.has_more_children),
+        children: node
+            .children
+            .as_ref()
+            .map(|children| children.iter().map(|c| node_view(app, c)).collect()),
     }
-    if let Some(children) = &node.children {
-        doc.insert("hasMoreChildren".into(), json!(node.has_more_children));
-        doc.insert(
-            "children".into(),
-            Value::Array(children.iter().map(|c| node_json(app, c)).collect()),
-        );
-    }
-    Value::Object(doc)
 }
 
 fn to_json(app: &App, tree: &Tree) -> Value {
-    let mut doc = serde_json::Map::new();
-    doc.insert(
-        "parent".into(),
-        json!({"nodeId": tree.parent_id, "title": tree.parent_title}),
-    );
-    doc.insert("depth".into(), json!(tree.depth));
-    doc.insert("total".into(), json!(tree.total));
-    doc.insert("truncated".into(), json!(tree.truncated));
-    doc.insert(
-        "results".into(),
-        Value::Array(tree.nodes.iter().map(|n| node_json(app, n)).collect()),
-    );
-    if !tree.warnings.is_empty() {
-        doc.insert("warnings".into(), json!(tree.warnings));
-    }
-    Value::Object(doc)
+    json!(TreeView {
+        parent: ParentView {
+            node_id: &tree.parent_id,
+            title: &tree.parent_title,
+        },
+        depth: tree.depth,
+        total: tree.total,
+        truncated: tree.truncated,
+        results: tree.nodes.iter().map(|n| node_view(app, n)).collect(),
+        warnings: &tree.warnings,
+    })
 }
 
 fn to_markdown(app: &App, tree: &Tree) -> String {

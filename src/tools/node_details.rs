@@ -6,12 +6,12 @@ use std::fmt::Write;
 use serde_json::{Value, json};
 
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::params::{self, Flag, NodeId, OutputFormat};
 use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
-use crate::format::{self, truncate_marked};
+use crate::format::{self, FormattedNode, truncate_marked};
 use crate::upstream::{Node, Props, UpstreamError};
 
 pub const NAME: &str = "get_node_details";
@@ -118,27 +118,18 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     let formatted = app.format(&node);
     let render_url = app.render_url(formatted.node_id.as_str());
     match format {
-        Format::Json => {
-            let mut doc = formatted.to_json();
-            doc.insert("renderUrl".into(), json!(render_url));
-            if let Some(parents) = &parents {
-                let list: Vec<Value> = parents
-                    .iter()
-                    .map(|(id, title)| json!({"nodeId": id, "title": title}))
-                    .collect();
-                doc.insert("parents".into(), json!(list));
-            }
-            if let Some(text) = &text {
-                doc.insert("textContent".into(), json!(truncate_marked(text, TEXT_LIMIT_JSON)));
-            }
-            if with_raw {
-                doc.insert("raw".into(), raw(&node));
-            }
-            if !warnings.is_empty() {
-                doc.insert("warnings".into(), json!(warnings));
-            }
-            ToolResponse::json(Value::Object(doc))
-        }
+        Format::Json => ToolResponse::json(json!(DetailsView {
+            card: &formatted,
+            render_url: &render_url,
+            parents: parents.as_ref().map(|list| {
+                list.iter()
+                    .map(|(id, title)| ParentView { node_id: id, title })
+                    .collect()
+            }),
+            text_content: text.as_deref().map(|text| truncate_marked(text, TEXT_LIMIT_JSON)),
+            raw: with_raw.then(|| raw(&node)),
+            warnings: &warnings,
+        })),
         Format::Markdown => {
             let mut out = formatted.card_with(None, Some(&render_url));
             for warning in &warnings {
@@ -167,6 +158,30 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
             ToolResponse::text(out)
         }
     }
+}
+
+/// The JSON answer: the card, then what was asked for, in documented key order.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DetailsView<'a> {
+    #[serde(flatten)]
+    card: &'a FormattedNode,
+    render_url: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    parents: Option<Vec<ParentView<'a>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    text_content: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    raw: Option<Value>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    warnings: &'a [String],
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ParentView<'a> {
+    node_id: &'a str,
+    title: &'a str,
 }
 
 /// `[(id, title)]` nearest first, without the node itself, at most 20.

@@ -3,7 +3,8 @@
 
 use std::fmt::Write;
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::json;
 
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -11,6 +12,7 @@ use serde::Deserialize;
 use super::params::{self, Flag, OutputFormat, Text};
 use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
+use crate::format::FormattedNode;
 use crate::navigation::portals::{self, Portals, PortalsQuery};
 use crate::navigation::{NavError, UnresolvedFilter};
 
@@ -58,31 +60,64 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     }
 }
 
+/// The JSON answer, in documented key order.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PortalsView<'a> {
+    total: usize,
+    results: Vec<PortalView>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    unresolved_filters: Vec<UnresolvedView<'a>>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    warnings: &'a [String],
+}
+
+/// One portal: its card, then the count when asked for.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PortalView {
+    #[serde(flatten)]
+    card: FormattedNode,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sub_collection_count: Option<u64>,
+}
+
+/// One entry of `unresolvedFilters`: `{field, value, suggestions}`.
+#[derive(Serialize)]
+pub(crate) struct UnresolvedView<'a> {
+    field: &'a str,
+    value: &'a str,
+    suggestions: &'a [String],
+}
+
+impl<'a> UnresolvedView<'a> {
+    pub(crate) fn list(filters: &'a [UnresolvedFilter]) -> Vec<UnresolvedView<'a>> {
+        filters
+            .iter()
+            .map(|f| UnresolvedView {
+                field: f.field,
+                value: &f.value,
+                suggestions: &f.suggestions,
+            })
+            .collect()
+    }
+}
+
 fn render(app: &App, result: &Portals, format: Format) -> ToolResponse {
     let response = match format {
-        Format::Json => {
-            let results: Vec<Value> = result
+        Format::Json => ToolResponse::json(json!(PortalsView {
+            total: result.portals.len(),
+            results: result
                 .portals
                 .iter()
-                .map(|p| {
-                    let mut doc = app.format(&p.node).to_json();
-                    if let Some(count) = p.sub_collection_count {
-                        doc.insert("subCollectionCount".into(), json!(count));
-                    }
-                    Value::Object(doc)
+                .map(|p| PortalView {
+                    card: app.format(&p.node),
+                    sub_collection_count: p.sub_collection_count,
                 })
-                .collect();
-            let mut doc = serde_json::Map::new();
-            doc.insert("total".into(), json!(results.len()));
-            doc.insert("results".into(), Value::Array(results));
-            if !result.unresolved.is_empty() {
-                doc.insert("unresolvedFilters".into(), unresolved_json(&result.unresolved));
-            }
-            if !result.warnings.is_empty() {
-                doc.insert("warnings".into(), json!(result.warnings));
-            }
-            ToolResponse::json(Value::Object(doc))
-        }
+                .collect(),
+            unresolved_filters: UnresolvedView::list(&result.unresolved),
+            warnings: &result.warnings,
+        })),
         Format::Markdown => {
             let mut out = format!("Fachportale: {}", result.portals.len());
             for filter in &result.unresolved {
@@ -110,14 +145,4 @@ fn render(app: &App, result: &Portals, format: Format) -> ToolResponse {
         }
     };
     response.found(result.portals.len())
-}
-
-/// `[{field, value, suggestions}]`.
-pub(crate) fn unresolved_json(filters: &[UnresolvedFilter]) -> Value {
-    Value::Array(
-        filters
-            .iter()
-            .map(|f| json!({"field": f.field, "value": f.value, "suggestions": f.suggestions}))
-            .collect(),
-    )
 }

@@ -5,9 +5,9 @@ use std::fmt::Write;
 
 use serde_json::{Value, json};
 
-use super::subject_portals::unresolved_json;
+use super::subject_portals::UnresolvedView;
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::params::{self, Bounded, Choice, Choices, Flag, OptionalNodeId, OutputFormat, Text};
 use super::{Args, Format, ToolResponse, ToolSpec};
@@ -107,44 +107,66 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     }
 }
 
+/// The JSON answer, in documented key order.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PagesView<'a> {
+    total: usize,
+    results: Vec<PageView<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    unresolved_filters: Vec<UnresolvedView<'a>>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    warnings: &'a [String],
+}
+
 /// One entry; `collectionId` is the first key (clients take the first UUID).
-fn page_json(page: &TopicPage) -> Value {
-    let variants: Vec<Value> = page
-        .variants
-        .iter()
-        .map(|v| {
-            json!({
-                "variantId": v.variant_id,
-                "targetGroup": v.target_group,
-                "targetGroupLabel": v.target_group_label,
-                "topicPageUrl": v.topic_page_url,
-                "isDefault": v.is_default,
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PageView<'a> {
+    collection_id: &'a str,
+    title: &'a str,
+    topic_page_url: &'a str,
+    educational_contexts: &'a [String],
+    variants: Vec<VariantView<'a>>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct VariantView<'a> {
+    variant_id: &'a str,
+    target_group: &'a str,
+    target_group_label: &'a str,
+    topic_page_url: &'a str,
+    is_default: bool,
+}
+
+fn page_view(page: &TopicPage) -> PageView<'_> {
+    PageView {
+        collection_id: &page.collection_id,
+        title: &page.title,
+        topic_page_url: &page.topic_page_url,
+        educational_contexts: &page.educational_contexts,
+        variants: page
+            .variants
+            .iter()
+            .map(|v| VariantView {
+                variant_id: &v.variant_id,
+                target_group: &v.target_group,
+                target_group_label: &v.target_group_label,
+                topic_page_url: &v.topic_page_url,
+                is_default: v.is_default,
             })
-        })
-        .collect();
-    json!({
-        "collectionId": page.collection_id,
-        "title": page.title,
-        "topicPageUrl": page.topic_page_url,
-        "educationalContexts": page.educational_contexts,
-        "variants": variants,
-    })
+            .collect(),
+    }
 }
 
 fn to_json(result: &TopicPages) -> Value {
-    let mut doc = serde_json::Map::new();
-    doc.insert("total".into(), json!(result.total));
-    doc.insert(
-        "results".into(),
-        Value::Array(result.pages.iter().map(page_json).collect()),
-    );
-    if !result.unresolved.is_empty() {
-        doc.insert("unresolvedFilters".into(), unresolved_json(&result.unresolved));
-    }
-    if !result.warnings.is_empty() {
-        doc.insert("warnings".into(), json!(result.warnings));
-    }
-    Value::Object(doc)
+    json!(PagesView {
+        total: result.total,
+        results: result.pages.iter().map(page_view).collect(),
+        unresolved_filters: UnresolvedView::list(&result.unresolved),
+        warnings: &result.warnings,
+    })
 }
 
 fn to_markdown(result: &TopicPages, query: &TopicPagesQuery) -> String {
