@@ -85,11 +85,17 @@ async fn skip_count_states_the_range_that_applies() {
     for (extra, max) in [
         (json!({"includeSubcollections": true}), 400),
         (json!({"includeSubcollections": "TRUE", "contentFilter": "Files"}), 400),
-        (json!({"includeSubcollections": true, "contentFilter": "folders"}), 10_000),
+        (
+            json!({"includeSubcollections": true, "contentFilter": "folders"}),
+            10_000,
+        ),
         (json!({}), 10_000),
     ] {
         let mut arguments = json!({"nodeId": ID, "skipCount": "weit"});
-        arguments.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        arguments
+            .as_object_mut()
+            .unwrap()
+            .extend(extra.as_object().unwrap().clone());
         let r = h.call_tool("get_collection_contents", arguments.clone()).await;
         assert_eq!(
             r.text,

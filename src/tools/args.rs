@@ -42,9 +42,11 @@ impl Args {
     /// A required, non-blank string of at most `max_chars` characters (after trimming).
     pub fn required_text(&self, key: &str, max_chars: usize) -> Result<String, ArgError> {
         let text = self.optional_text(key, max_chars)?;
-        text.ok_or_else(|| ArgError(format!(
-            "Fehlender Pflichtparameter {key}: Erlaubt ist ein nicht leerer Text mit höchstens {max_chars} Zeichen."
-        )))
+        text.ok_or_else(|| {
+            ArgError(format!(
+                "Fehlender Pflichtparameter {key}: Erlaubt ist ein nicht leerer Text mit höchstens {max_chars} Zeichen."
+            ))
+        })
     }
 
     /// An optional string; blank counts as absent.

@@ -27,7 +27,8 @@ struct Params {
 
 impl Choices for Vocabulary {
     fn names() -> &'static [&'static str] {
-        static NAMES: LazyLock<Vec<&'static str>> = LazyLock::new(|| Vocabulary::ALL.iter().map(|v| v.name()).collect());
+        static NAMES: LazyLock<Vec<&'static str>> =
+            LazyLock::new(|| Vocabulary::ALL.iter().map(|v| v.name()).collect());
         &NAMES
     }
 

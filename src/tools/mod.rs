@@ -215,7 +215,18 @@ mod tests {
             objects(schema, String::new(), &mut found);
             for (path, map) in found {
                 let at = format!("{}{path}", spec.name);
-                for key in ["$ref", "$schema", "$defs", "definitions", "title", "anyOf", "oneOf", "allOf", "nullable", "format"] {
+                for key in [
+                    "$ref",
+                    "$schema",
+                    "$defs",
+                    "definitions",
+                    "title",
+                    "anyOf",
+                    "oneOf",
+                    "allOf",
+                    "nullable",
+                    "format",
+                ] {
                     // `properties` may name a parameter like this; schema keywords may not.
                     if !path.ends_with("/properties") {
                         assert!(!map.contains_key(key), "{at}: {key}");
@@ -238,7 +249,11 @@ mod tests {
             }
             if let Some(required) = schema.get("required") {
                 for name in required.as_array().unwrap() {
-                    assert!(schema["properties"].get(name.as_str().unwrap()).is_some(), "{} {name}", spec.name);
+                    assert!(
+                        schema["properties"].get(name.as_str().unwrap()).is_some(),
+                        "{} {name}",
+                        spec.name
+                    );
                 }
             }
         }

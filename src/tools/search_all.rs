@@ -407,8 +407,16 @@ impl Pots {
         };
         Pots {
             content: content_pot,
-            collections: pot(collections.collections, "search_wlo_all:collections", "keyword_collections"),
-            topic_pages: pot(collections.topic_pages, "search_wlo_all:topicPages", "topic_pages_by_keyword"),
+            collections: pot(
+                collections.collections,
+                "search_wlo_all:collections",
+                "keyword_collections",
+            ),
+            topic_pages: pot(
+                collections.topic_pages,
+                "search_wlo_all:topicPages",
+                "topic_pages_by_keyword",
+            ),
         }
     }
 
@@ -448,7 +456,12 @@ fn to_markdown(request: &Request, reads: &Reads, pots: &Pots) -> String {
     let sections = [
         (include.content, "Inhalte", &pots.content, "Keine Inhalte"),
         (include.collections, "Sammlungen", &pots.collections, "Keine Sammlungen"),
-        (include.topic_pages, "Themenseiten", &pots.topic_pages, "Keine Themenseiten"),
+        (
+            include.topic_pages,
+            "Themenseiten",
+            &pots.topic_pages,
+            "Keine Themenseiten",
+        ),
     ];
     for (wanted, heading, pot, none) in sections {
         if !wanted {

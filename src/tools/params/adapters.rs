@@ -55,7 +55,9 @@ pub fn integer(value: &Value, min: i64, max: i64) -> Result<Option<i64>, String>
         Value::Number(n) => n.as_i64().or_else(|| n.as_f64().and_then(integral)),
         Value::String(s) => {
             let s = s.trim();
-            s.parse::<i64>().ok().or_else(|| s.parse::<f64>().ok().and_then(integral))
+            s.parse::<i64>()
+                .ok()
+                .or_else(|| s.parse::<f64>().ok().and_then(integral))
         }
         _ => None,
     };
@@ -262,7 +264,11 @@ impl JsonSchema for OptionalNodeId {
 
 fn node_id(value: &Value) -> Result<Option<String>, String> {
     let not_an_id = || {
-        let shown = if value.is_null() { "leer".to_string() } else { describe(value) };
+        let shown = if value.is_null() {
+            "leer".to_string()
+        } else {
+            describe(value)
+        };
         format!(
             "Ungültiger Wert für {KEY}: {shown}. Erlaubt: eine nodeId (UUID wie 5e40e372-735c-4b17-bbf7-e827a5702b57)."
         )

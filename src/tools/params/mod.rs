@@ -73,7 +73,10 @@ pub fn decode_in_order<P: DeserializeOwned>(args: &Args, order: &[&str]) -> Resu
     // reads as "not given"), in checking order: serde reads a map entry by
     // entry and stops at the first bad one. Unknown keys are not passed on.
     let fields = field_names::<P>();
-    debug_assert!(order.iter().all(|key| fields.contains(key)), "check order names unknown fields: {order:?}");
+    debug_assert!(
+        order.iter().all(|key| fields.contains(key)),
+        "check order names unknown fields: {order:?}"
+    );
     let mut map = Map::new();
     for key in order.iter().copied().chain(fields.iter().copied()) {
         if !map.contains_key(key) {
@@ -180,7 +183,10 @@ fn tidy(schema: &mut Value) {
     let Value::Object(map) = schema else { return };
     // `Option<T>`: `anyOf [T, null]` or `type: [T, "null"]` → T.
     if let Some(Value::Array(variants)) = map.get("anyOf") {
-        let plain: Vec<&Value> = variants.iter().filter(|v| v.get("type") != Some(&json!("null"))).collect();
+        let plain: Vec<&Value> = variants
+            .iter()
+            .filter(|v| v.get("type") != Some(&json!("null")))
+            .collect();
         if plain.len() == 1 {
             let mut inner = plain[0].clone();
             map.remove("anyOf");
@@ -330,16 +336,32 @@ mod tests {
         assert_eq!((p.count.get(), p.flag.get()), (7, false));
         assert_eq!((p.note.0, p.parent.0.as_deref()), (None, Some(ID)));
         assert_eq!(p.exclude_node_ids.0, vec![ID.to_string()]);
-        assert_eq!((p.sort.0, p.output_format.get()), (Some(Order::Relevance), Format::Json));
+        assert_eq!(
+            (p.sort.0, p.output_format.get()),
+            (Some(Order::Relevance), Format::Json)
+        );
     }
 
     #[test]
     fn integers_are_clamped_or_rejected_with_the_range() {
-        for (sent, got) in [(json!(5.0), 5), (json!(" 2.0 "), 2), (json!(500), 20), (json!(-3), 1), (json!("1e9"), 20)] {
+        for (sent, got) in [
+            (json!(5.0), 5),
+            (json!(" 2.0 "), 2),
+            (json!(500), 20),
+            (json!(-3), 1),
+            (json!("1e9"), 20),
+        ] {
             let p: Sample = decode(&args(json!({"query": "q", "count": sent}))).unwrap();
             assert_eq!(p.count.get(), got, "{sent}");
         }
-        for bad in [json!(5.5), json!("abc"), json!(true), json!([1]), json!({}), json!(1e300)] {
+        for bad in [
+            json!(5.5),
+            json!("abc"),
+            json!(true),
+            json!([1]),
+            json!({}),
+            json!(1e300),
+        ] {
             let shown = describe(&bad);
             assert_eq!(
                 message::<Sample>(json!({"query": "q", "count": bad})),
@@ -351,18 +373,54 @@ mod tests {
     #[test]
     fn messages_name_the_field_and_say_what_is_allowed() {
         let cases = [
-            (json!({}), "Fehlender Pflichtparameter query: Erlaubt ist ein nicht leerer Text mit höchstens 20 Zeichen."),
-            (json!({"query": "  "}), "Fehlender Pflichtparameter query: Erlaubt ist ein nicht leerer Text mit höchstens 20 Zeichen."),
-            (json!({"query": "x".repeat(21)}), "Ungültiger Wert für query: Der Text ist 21 Zeichen lang. Erlaubt: höchstens 20 Zeichen."),
-            (json!({"query": ["q"]}), "Ungültiger Wert für query: eine Liste. Erlaubt: Text mit höchstens 20 Zeichen."),
-            (json!({"query": "q", "flag": 1}), "Ungültiger Wert für flag: 1. Erlaubt: true oder false."),
-            (json!({"query": "q", "note": {}}), "Ungültiger Wert für note: ein Objekt. Erlaubt: Text mit höchstens 10 Zeichen."),
-            (json!({"query": "q", "filter": "x".repeat(201)}), "Ungültiger Wert für filter: Der Text ist 201 Zeichen lang. Erlaubt: höchstens 200 Zeichen."),
-            (json!({"query": "q", "parent": "../etc/passwd"}), "Ungültiger Wert für parent: \"../etc/passwd\". Erlaubt: eine nodeId (UUID wie 5e40e372-735c-4b17-bbf7-e827a5702b57)."),
-            (json!({"query": "q", "excludeNodeIds": 5}), "Ungültiger Wert für excludeNodeIds: 5. Erlaubt: eine Liste von nodeIds (höchstens 500)."),
-            (json!({"query": "q", "excludeNodeIds": vec![ID; 501]}), "Ungültiger Wert für excludeNodeIds: 501 Einträge. Erlaubt: höchstens 500."),
-            (json!({"query": "q", "sort": "nope"}), "Ungültiger Wert für sort: \"nope\". Erlaubt: alpha, relevance."),
-            (json!({"query": "q", "outputFormat": "xml"}), "Ungültiger Wert für outputFormat: \"xml\". Erlaubt: markdown, json."),
+            (
+                json!({}),
+                "Fehlender Pflichtparameter query: Erlaubt ist ein nicht leerer Text mit höchstens 20 Zeichen.",
+            ),
+            (
+                json!({"query": "  "}),
+                "Fehlender Pflichtparameter query: Erlaubt ist ein nicht leerer Text mit höchstens 20 Zeichen.",
+            ),
+            (
+                json!({"query": "x".repeat(21)}),
+                "Ungültiger Wert für query: Der Text ist 21 Zeichen lang. Erlaubt: höchstens 20 Zeichen.",
+            ),
+            (
+                json!({"query": ["q"]}),
+                "Ungültiger Wert für query: eine Liste. Erlaubt: Text mit höchstens 20 Zeichen.",
+            ),
+            (
+                json!({"query": "q", "flag": 1}),
+                "Ungültiger Wert für flag: 1. Erlaubt: true oder false.",
+            ),
+            (
+                json!({"query": "q", "note": {}}),
+                "Ungültiger Wert für note: ein Objekt. Erlaubt: Text mit höchstens 10 Zeichen.",
+            ),
+            (
+                json!({"query": "q", "filter": "x".repeat(201)}),
+                "Ungültiger Wert für filter: Der Text ist 201 Zeichen lang. Erlaubt: höchstens 200 Zeichen.",
+            ),
+            (
+                json!({"query": "q", "parent": "../etc/passwd"}),
+                "Ungültiger Wert für parent: \"../etc/passwd\". Erlaubt: eine nodeId (UUID wie 5e40e372-735c-4b17-bbf7-e827a5702b57).",
+            ),
+            (
+                json!({"query": "q", "excludeNodeIds": 5}),
+                "Ungültiger Wert für excludeNodeIds: 5. Erlaubt: eine Liste von nodeIds (höchstens 500).",
+            ),
+            (
+                json!({"query": "q", "excludeNodeIds": vec![ID; 501]}),
+                "Ungültiger Wert für excludeNodeIds: 501 Einträge. Erlaubt: höchstens 500.",
+            ),
+            (
+                json!({"query": "q", "sort": "nope"}),
+                "Ungültiger Wert für sort: \"nope\". Erlaubt: alpha, relevance.",
+            ),
+            (
+                json!({"query": "q", "outputFormat": "xml"}),
+                "Ungültiger Wert für outputFormat: \"xml\". Erlaubt: markdown, json.",
+            ),
         ];
         for (sent, expected) in cases {
             assert_eq!(message::<Sample>(sent.clone()), expected, "{sent}");
@@ -370,7 +428,10 @@ mod tests {
         // A long value is cut, control characters never shown.
         let long = format!("\u{1}{}", "y".repeat(80));
         let text = message::<Sample>(json!({"query": "q", "sort": long}));
-        assert!(text.starts_with(&format!("Ungültiger Wert für sort: \"{}…\".", "y".repeat(60))), "{text}");
+        assert!(
+            text.starts_with(&format!("Ungültiger Wert für sort: \"{}…\".", "y".repeat(60))),
+            "{text}"
+        );
     }
 
     #[test]
@@ -406,7 +467,10 @@ mod tests {
 
     #[test]
     fn text_lists() {
-        assert_eq!(text_list(&json!(["a", " b "]), 5), Ok(vec!["a".to_string(), "b".into()]));
+        assert_eq!(
+            text_list(&json!(["a", " b "]), 5),
+            Ok(vec!["a".to_string(), "b".into()])
+        );
         assert_eq!(text_list(&json!("x"), 5), Ok(vec!["x".to_string()]));
         assert_eq!(text_list(&Value::Null, 5), Ok(Vec::new()));
         assert_eq!(
@@ -461,7 +525,17 @@ mod tests {
     fn field_names_follow_the_declaration() {
         assert_eq!(
             field_names::<Sample>(),
-            ["query", "count", "flag", "note", "filter", "parent", "excludeNodeIds", "sort", "outputFormat"]
+            [
+                "query",
+                "count",
+                "flag",
+                "note",
+                "filter",
+                "parent",
+                "excludeNodeIds",
+                "sort",
+                "outputFormat"
+            ]
         );
     }
 }
