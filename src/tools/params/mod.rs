@@ -19,6 +19,14 @@
 //! A field is optional when it carries `#[serde(default)]`; without it the
 //! schema lists it as required and its adapter says when it is missing.
 //!
+//! Parameter structs do not use `#[serde(flatten)]`: serde buffers flattened
+//! entries and decodes them after all other fields, outside the error path,
+//! so a message could neither name the field nor keep the checking order.
+//! What tools share is shared as adapter types instead: [`FilterValue`] (and
+//! [`FilterValue::resolve`]) for the vocabulary filters, [`OutputFormat`]
+//! with its one description, [`ExcludeIds`], [`Bounded`] for paging. Each
+//! tool keeps its own field descriptions, which differ from tool to tool.
+//!
 //! Decoding stays in our own dispatch (not rmcp's `Parameters<T>`): a bad
 //! argument is a tool result with `isError: true`, never a JSON-RPC error.
 
