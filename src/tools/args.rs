@@ -1,14 +1,12 @@
-//! Lenient, explicit argument parsing for every tool.
+//! The `arguments` object of one tool call, and the German [`ArgError`].
 //!
-//! Real clients are sloppy: they send `"5"` or `5.0` for numbers, `"true"`
-//! for booleans and keys from older versions. Unknown keys are ignored,
-//! numbers are clamped into their documented range, and anything that cannot
-//! be understood is an [`ArgError`]: one German sentence that names the field
-//! and says what is allowed. `null` counts as "not given".
+//! Tools decode their arguments into a typed `Params` struct
+//! ([`super::params::decode`]). The keyed accessors here read one argument
+//! with the same adapters, for code that has no struct (tests, fuzzing).
 
 use serde_json::{Map, Value};
 
-use crate::ids;
+use super::params::{self, ExcludeIds, FieldError, Flag, NodeId, OptionalNodeId, OutputFormat};
 
 /// A bad argument, as a German message for the model and the user.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,11 +25,6 @@ pub enum Format {
     Json,
 }
 
-/// Longest accepted free-text value that is not a query.
-pub const MAX_TEXT: usize = 200;
-/// Longest entry of an id list.
-pub const MAX_IDS: usize = 50;
-
 /// The `arguments` object of one tool call.
 #[derive(Debug, Clone, Default)]
 pub struct Args(Map<String, Value>);
@@ -41,229 +34,75 @@ impl Args {
         Args(map)
     }
 
-    fn get(&self, key: &str) -> Option<&Value> {
-        self.0.get(key).filter(|v| !v.is_null())
+    /// The value of `key` as sent (`null` included).
+    pub fn get_raw(&self, key: &str) -> Option<&Value> {
+        self.0.get(key)
     }
 
     /// A required, non-blank string of at most `max_chars` characters (after trimming).
     pub fn required_text(&self, key: &str, max_chars: usize) -> Result<String, ArgError> {
-        match self.optional_text(key, max_chars)? {
-            Some(text) => Ok(text),
-            None => Err(ArgError(format!(
+        let text = self.optional_text(key, max_chars)?;
+        text.ok_or_else(|| {
+            ArgError(format!(
                 "Fehlender Pflichtparameter {key}: Erlaubt ist ein nicht leerer Text mit höchstens {max_chars} Zeichen."
-            ))),
-        }
+            ))
+        })
     }
 
     /// An optional string; blank counts as absent.
     pub fn optional_text(&self, key: &str, max_chars: usize) -> Result<Option<String>, ArgError> {
-        let Some(value) = self.get(key) else { return Ok(None) };
-        let text = match value {
-            Value::String(s) => s.trim().to_string(),
-            Value::Number(n) => n.to_string(),
-            other => {
-                return Err(ArgError(format!(
-                    "Ungültiger Wert für {key}: {}. Erlaubt: Text mit höchstens {max_chars} Zeichen.",
-                    describe(other)
-                )));
-            }
-        };
-        if text.chars().count() > max_chars {
-            return Err(ArgError(format!(
-                "Ungültiger Wert für {key}: Der Text ist {} Zeichen lang. Erlaubt: höchstens {max_chars} Zeichen.",
-                text.chars().count()
-            )));
-        }
-        Ok(Some(text).filter(|t| !t.is_empty()))
+        read(self, key, |v| params::text(v, max_chars))
     }
 
     /// An integer (also `5.0` or `"5"`), clamped into `min..=max`.
     pub fn integer(&self, key: &str, min: i64, max: i64, default: i64) -> Result<i64, ArgError> {
-        let Some(value) = self.get(key) else { return Ok(default) };
-        let bad = || {
-            ArgError(format!(
-                "Ungültiger Wert für {key}: {}. Erlaubt: eine ganze Zahl von {min} bis {max}.",
-                describe(value)
-            ))
-        };
-        let number = match value {
-            Value::Number(n) => n.as_i64().or_else(|| n.as_f64().and_then(integral)),
-            Value::String(s) => {
-                let s = s.trim();
-                s.parse::<i64>()
-                    .ok()
-                    .or_else(|| s.parse::<f64>().ok().and_then(integral))
-            }
-            _ => None,
-        }
-        .ok_or_else(bad)?;
-        Ok(number.clamp(min, max))
+        read(self, key, |v| params::integer(v, min, max)).map(|n| n.unwrap_or(default))
     }
 
     /// A boolean (also `"true"` / `"false"`).
     pub fn boolean(&self, key: &str, default: bool) -> Result<bool, ArgError> {
-        match self.get(key) {
-            None => Ok(default),
-            Some(Value::Bool(b)) => Ok(*b),
-            Some(Value::String(s)) if s.trim().eq_ignore_ascii_case("true") => Ok(true),
-            Some(Value::String(s)) if s.trim().eq_ignore_ascii_case("false") => Ok(false),
-            Some(other) => Err(ArgError(format!(
-                "Ungültiger Wert für {key}: {}. Erlaubt: true oder false.",
-                describe(other)
-            ))),
+        match self.get_raw(key) {
+            None | Some(Value::Null) => Ok(default),
+            Some(_) => read(self, key, Flag::<false>::parse).map(Flag::get),
         }
     }
 
     /// One of `allowed` (case-insensitive); returns the canonical spelling.
     pub fn choice(&self, key: &str, allowed: &[&'static str]) -> Result<Option<&'static str>, ArgError> {
-        let Some(value) = self.get(key) else { return Ok(None) };
-        let found = match value {
-            Value::String(s) if s.trim().is_empty() => return Ok(None),
-            Value::String(s) => allowed.iter().find(|a| a.eq_ignore_ascii_case(s.trim())),
-            _ => None,
-        };
-        found.copied().map(Some).ok_or_else(|| {
-            ArgError(format!(
-                "Ungültiger Wert für {key}: {}. Erlaubt: {}.",
-                describe(value),
-                allowed.join(", ")
-            ))
-        })
+        read(self, key, |v| params::choice(v, allowed)).map(|found| found.map(|i| allowed[i]))
     }
 
     /// `outputFormat`: markdown or json.
     pub fn format(&self, default: Format) -> Result<Format, ArgError> {
-        Ok(match self.choice("outputFormat", &["markdown", "json"])? {
-            Some("json") => Format::Json,
-            Some(_) => Format::Markdown,
-            None => default,
-        })
+        match self.get_raw("outputFormat") {
+            None | Some(Value::Null) => Ok(default),
+            Some(_) => read(self, "outputFormat", OutputFormat::<false>::parse).map(OutputFormat::get),
+        }
     }
 
     /// A required node id (UUID, `workspace://SpacesStore/` stripped, lower-cased).
     pub fn node_id(&self, key: &str) -> Result<String, ArgError> {
-        match self.optional_node_id(key)? {
-            Some(id) => Ok(id),
-            None => Err(ArgError(format!(
-                "Fehlender Pflichtparameter {key}: Erlaubt ist eine nodeId (UUID wie 5e40e372-735c-4b17-bbf7-e827a5702b57)."
-            ))),
-        }
+        read(self, key, NodeId::parse).map(|id| id.0)
     }
 
     /// An optional node id; a value that is not a UUID is an error naming the field.
     pub fn optional_node_id(&self, key: &str) -> Result<Option<String>, ArgError> {
-        let Some(text) = self
-            .optional_text(key, 1000)
-            .map_err(|_| not_an_id(key, self.get(key)))?
-        else {
-            return Ok(None);
-        };
-        ids::normalize_node_id(&text)
-            .map(Some)
-            .ok_or_else(|| not_an_id(key, self.get(key)))
-    }
-
-    /// The entries of a list argument (a single string counts as a one-element
-    /// list); `None` when absent. More than `max_items` entries, or a value that
-    /// is neither a list nor a string, is an error that says `allowed`.
-    fn list_items(&self, key: &str, max_items: usize, allowed: &str) -> Result<Option<Vec<&Value>>, ArgError> {
-        let items: Vec<&Value> = match self.get(key) {
-            None => return Ok(None),
-            Some(Value::Array(items)) => items.iter().collect(),
-            Some(v @ Value::String(_)) => vec![v],
-            Some(other) => {
-                return Err(ArgError(format!(
-                    "Ungültiger Wert für {key}: {}. Erlaubt: {allowed}.",
-                    describe(other)
-                )));
-            }
-        };
-        if items.len() > max_items {
-            return Err(ArgError(format!(
-                "Ungültiger Wert für {key}: {} Einträge. Erlaubt: höchstens {max_items}.",
-                items.len()
-            )));
-        }
-        Ok(Some(items))
+        read(self, key, OptionalNodeId::parse).map(|id| id.0)
     }
 
     /// A list of strings (a single string counts as a one-element list), at most `max_items` entries.
     pub fn string_list(&self, key: &str, max_items: usize) -> Result<Vec<String>, ArgError> {
-        let allowed = format!("eine Liste von Texten (höchstens {max_items})");
-        let Some(items) = self.list_items(key, max_items, &allowed)? else {
-            return Ok(Vec::new());
-        };
-        items
-            .into_iter()
-            .map(|item| match item {
-                Value::String(s) => Ok(s.trim().chars().take(MAX_TEXT).collect()),
-                other => Err(ArgError(format!(
-                    "Ungültiger Eintrag in {key}: {}. Erlaubt: Texte.",
-                    describe(other)
-                ))),
-            })
-            .collect()
+        read(self, key, |v| params::text_list(v, max_items))
     }
 
-    /// A list of id entries for a batch: every entry as text (a non-string
-    /// entry becomes its JSON text, so it can be reported as failed), blanks
-    /// dropped, at most `max_items` entries.
-    pub fn id_entries(&self, key: &str, max_items: usize) -> Result<Vec<String>, ArgError> {
-        let allowed = format!("eine Liste von 1 bis {max_items} nodeIds");
-        let Some(items) = self.list_items(key, max_items, &allowed)? else {
-            return Ok(Vec::new());
-        };
-        Ok(items
-            .into_iter()
-            .map(|item| match item {
-                Value::String(s) => s.trim().chars().take(MAX_TEXT).collect::<String>(),
-                other => other.to_string().chars().take(MAX_TEXT).collect(),
-            })
-            .filter(|s| !s.is_empty())
-            .collect())
-    }
-
-    /// `excludeNodeIds`: malformed entries, strings or not, are ignored (they
-    /// never reach a URL). More than 500 entries, or a value that is neither a
-    /// list nor a string, is an error.
+    /// `excludeNodeIds`: valid node ids only, at most 500 entries.
     pub fn exclude_ids(&self) -> Result<Vec<String>, ArgError> {
-        let Some(items) = self.list_items("excludeNodeIds", 500, "eine Liste von nodeIds (höchstens 500)")? else {
-            return Ok(Vec::new());
-        };
-        Ok(items
-            .into_iter()
-            .filter_map(Value::as_str)
-            .filter_map(ids::normalize_node_id)
-            .collect())
+        read(self, "excludeNodeIds", ExcludeIds::parse).map(|ids| ids.0)
     }
 }
 
-fn not_an_id(key: &str, value: Option<&Value>) -> ArgError {
-    ArgError(format!(
-        "Ungültiger Wert für {key}: {}. Erlaubt: eine nodeId (UUID wie 5e40e372-735c-4b17-bbf7-e827a5702b57).",
-        value.map(describe).unwrap_or_else(|| "leer".into())
-    ))
-}
-
-fn integral(f: f64) -> Option<i64> {
-    (f.is_finite() && f.fract() == 0.0 && f.abs() < 1e15).then_some(f as i64)
-}
-
-/// A short, safe rendering of a bad value for an error message.
-fn describe(value: &Value) -> String {
-    match value {
-        Value::String(s) => {
-            let shown: String = s.chars().filter(|c| !c.is_control()).take(60).collect();
-            if s.chars().count() > 60 {
-                format!("\"{shown}…\"")
-            } else {
-                format!("\"{shown}\"")
-            }
-        }
-        Value::Array(_) => "eine Liste".into(),
-        Value::Object(_) => "ein Objekt".into(),
-        other => other.to_string(),
-    }
+fn read<T>(args: &Args, key: &str, parse: impl FnOnce(&Value) -> Result<T, String>) -> Result<T, ArgError> {
+    params::field(args, key, parse).map_err(|FieldError { error, .. }| error)
 }
 
 #[cfg(test)]

@@ -5,64 +5,61 @@ use std::fmt::Write;
 
 use serde_json::{Value, json};
 
-use super::{ArgError, Args, Format, ToolResponse, ToolSpec, schema};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::params::{self, Bounded, Flag, NodeId, OutputFormat};
+use super::{ArgError, Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
-use crate::format::one_line;
+use crate::format::{FormattedNode, one_line};
 use crate::navigation::tree::{self, MAX_CHILDREN_PER_PARENT, MAX_NODES, Tree, TreeNode, TreeQuery};
 
 pub const NAME: &str = "browse_collection_tree";
 
 const ID_TIP: &str = "Tipp: get_subject_portals liefert die nodeIds der Fachportale.";
 
+/// The arguments of `browse_collection_tree`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct Params {
+    /// nodeId (UUID) of the parent collection, e.g. from get_subject_portals.
+    node_id: NodeId,
+    /// 1 = direct sub-collections, 2 = also their children.
+    #[serde(default)]
+    depth: Bounded<1, 2, 1>,
+    /// Add fileCount (number of materials) per collection.
+    #[serde(default)]
+    include_content_counts: Flag<false>,
+    /// Maximum number of direct sub-collections.
+    #[serde(default)]
+    max_results: Bounded<1, 100, 50>,
+    #[serde(default)]
+    output_format: OutputFormat<false>,
+}
+
 pub fn spec() -> ToolSpec {
     ToolSpec {
         name: NAME,
         title: "WLO-Sammlungsbaum",
         description: "Drill down into the sub-collections of one WLO collection (nodeId, a UUID; get_subject_portals gives the portal ids). depth 1 lists the direct sub-collections, depth 2 also their children (at most 10 per collection and 150 nodes in all; cut nodes carry hasMoreChildren and can be opened with another browse_collection_tree call). includeContentCounts adds fileCount (number of materials) per collection. Alphabetical (German collation).",
-        input_schema: schema::object(
-            vec![
-                (
-                    "nodeId",
-                    schema::string("nodeId (UUID) of the parent collection, e.g. from get_subject_portals."),
-                ),
-                (
-                    "depth",
-                    schema::integer("1 = direct sub-collections, 2 = also their children.", 1, 2, 1),
-                ),
-                (
-                    "includeContentCounts",
-                    schema::boolean("Add fileCount (number of materials) per collection.", false),
-                ),
-                (
-                    "maxResults",
-                    schema::integer("Maximum number of direct sub-collections.", 1, 100, 50),
-                ),
-                ("outputFormat", schema::output_format("markdown")),
-            ],
-            &["nodeId"],
-        ),
+        input_schema: params::input_schema::<Params>(),
     }
 }
 
 pub async fn call(app: &App, args: Args) -> ToolResponse {
-    let parsed = (|| {
-        let node_id = args
-            .node_id("nodeId")
-            .map_err(|e| ArgError(format!("{} {ID_TIP}", e.0)))?;
-        Ok::<_, ArgError>((
-            TreeQuery {
-                node_id,
-                depth: args.integer("depth", 1, 2, 1)? as u8,
-                include_counts: args.boolean("includeContentCounts", false)?,
-                max_results: args.integer("maxResults", 1, 100, 50)? as u32,
-            },
-            args.format(Format::Markdown)?,
-        ))
-    })();
-    let (query, format) = match parsed {
-        Ok(parsed) => parsed,
+    let params: Params = match params::decode(&args) {
+        Ok(params) => params,
+        // A bad or missing nodeId: say where the ids come from.
+        Err(error) if error.key == "nodeId" => return ArgError(format!("{} {ID_TIP}", error.error.0)).into(),
         Err(error) => return error.into(),
     };
+    let query = TreeQuery {
+        node_id: params.node_id.0,
+        depth: params.depth.get() as u8,
+        include_counts: params.include_content_counts.get(),
+        max_results: params.max_results.get() as u32,
+    };
+    let format = params.output_format.get();
     match tree::browse(app, &query).await {
         Ok(tree) => match format {
             Format::Json => ToolResponse::json(to_json(app, &tree)),
@@ -73,38 +70,65 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     }
 }
 
-fn node_json(app: &App, node: &TreeNode) -> Value {
-    let mut doc = app.format(&node.node).to_json();
-    if let Some(count) = node.file_count {
-        doc.insert("fileCount".into(), json!(count));
+/// The JSON answer, in documented key order.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TreeView<'a> {
+    parent: ParentView<'a>,
+    depth: u8,
+    total: u64,
+    truncated: bool,
+    results: Vec<TreeNodeView>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    warnings: &'a [String],
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ParentView<'a> {
+    node_id: &'a str,
+    title: &'a str,
+}
+
+/// One sub-collection: its card, its file count when asked for, and at
+/// depth 2 (level 1 only) whether children were cut and the shown children.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TreeNodeView {
+    #[serde(flatten)]
+    card: FormattedNode,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file_count: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    has_more_children: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    children: Option<Vec<TreeNodeView>>,
+}
+
+fn node_view(app: &App, node: &TreeNode) -> TreeNodeView {
+    TreeNodeView {
+        card: app.format(&node.node),
+        file_count: node.file_count,
+        has_more_children: node.children.as_ref().map(|_| node.has_more_children),
+        children: node
+            .children
+            .as_ref()
+            .map(|children| children.iter().map(|c| node_view(app, c)).collect()),
     }
-    if let Some(children) = &node.children {
-        doc.insert("hasMoreChildren".into(), json!(node.has_more_children));
-        doc.insert(
-            "children".into(),
-            Value::Array(children.iter().map(|c| node_json(app, c)).collect()),
-        );
-    }
-    Value::Object(doc)
 }
 
 fn to_json(app: &App, tree: &Tree) -> Value {
-    let mut doc = serde_json::Map::new();
-    doc.insert(
-        "parent".into(),
-        json!({"nodeId": tree.parent_id, "title": tree.parent_title}),
-    );
-    doc.insert("depth".into(), json!(tree.depth));
-    doc.insert("total".into(), json!(tree.total));
-    doc.insert("truncated".into(), json!(tree.truncated));
-    doc.insert(
-        "results".into(),
-        Value::Array(tree.nodes.iter().map(|n| node_json(app, n)).collect()),
-    );
-    if !tree.warnings.is_empty() {
-        doc.insert("warnings".into(), json!(tree.warnings));
-    }
-    Value::Object(doc)
+    json!(TreeView {
+        parent: ParentView {
+            node_id: &tree.parent_id,
+            title: &tree.parent_title,
+        },
+        depth: tree.depth,
+        total: tree.total,
+        truncated: tree.truncated,
+        results: tree.nodes.iter().map(|n| node_view(app, n)).collect(),
+        warnings: &tree.warnings,
+    })
 }
 
 fn to_markdown(app: &App, tree: &Tree) -> String {

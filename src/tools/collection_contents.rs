@@ -1,7 +1,11 @@
 //! `get_collection_contents`: the materials (and/or sub-collections) of one
 //! collection, page by page, optionally including its sub-collections.
 
-use super::{ArgError, Args, Format, ToolResponse, ToolSpec, schema};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::params::{self, Bounded, Choice, Choices, ExcludeIds, Flag, NodeId, OutputFormat, Text};
+use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::search::collections::{ContentsListing, collection_contents};
 use crate::search::output::{LabeledCriterion, Listing, QueryMeta};
@@ -12,78 +16,93 @@ const MAX_QUERY: usize = 200;
 const MAX_SKIP: i64 = 10_000;
 const MAX_SKIP_RECURSIVE: i64 = 400;
 
+/// The arguments of `get_collection_contents`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct Params {
+    /// The collection's nodeId (UUID).
+    node_id: NodeId,
+    /// Optional: reorder the page by relevance to this topic.
+    #[serde(default)]
+    query: Text<MAX_QUERY>,
+    /// files: materials; folders: sub-collections; both.
+    #[serde(default)]
+    content_filter: Choice<ChildFilter>,
+    /// Also list the materials of all sub-collections (only with contentFilter files).
+    #[serde(default)]
+    include_subcollections: Flag<false>,
+    /// Page size.
+    #[serde(default)]
+    max_results: Bounded<1, 100, 20>,
+    /// Offset into the listing (at most 400 with includeSubcollections).
+    #[serde(default)]
+    skip_count: Bounded<0, MAX_SKIP, 0>,
+    /// nodeIds to leave out of the page (the page may then be shorter).
+    #[serde(default)]
+    exclude_node_ids: ExcludeIds,
+    #[serde(default)]
+    output_format: OutputFormat<false>,
+}
+
+/// What to list is checked first: it decides the range of skipCount.
+const CHECK_FIRST: &[&str] = &["contentFilter", "includeSubcollections"];
+
+impl Choices for ChildFilter {
+    fn names() -> &'static [&'static str] {
+        &["files", "folders", "both"]
+    }
+
+    fn from_index(index: usize) -> Self {
+        [ChildFilter::Files, ChildFilter::Folders, ChildFilter::Both][index]
+    }
+
+    fn default_name() -> Option<&'static str> {
+        Some("files")
+    }
+}
+
 pub fn spec() -> ToolSpec {
     ToolSpec {
         name: NAME,
         title: "Inhalte einer WLO-Sammlung",
         description: "List what a WLO collection (Sammlung) contains: materials (contentFilter files, default), sub-collections (folders) or both. Page with skipCount (offset; consecutive pages never overlap) and maxResults. includeSubcollections also lists the materials of all sub-collections (files only). An optional query reorders the page. nodeIds come from search_wlo_collections, search_wlo_all or browse_collection_tree.",
-        input_schema: schema::object(
-            vec![
-                ("nodeId", schema::string("The collection's nodeId (UUID).")),
-                (
-                    "query",
-                    schema::string_max("Optional: reorder the page by relevance to this topic.", MAX_QUERY),
-                ),
-                (
-                    "contentFilter",
-                    schema::string_enum_default(
-                        "files: materials; folders: sub-collections; both.",
-                        &["files", "folders", "both"],
-                        "files",
-                    ),
-                ),
-                (
-                    "includeSubcollections",
-                    schema::boolean(
-                        "Also list the materials of all sub-collections (only with contentFilter files).",
-                        false,
-                    ),
-                ),
-                ("maxResults", schema::integer("Page size.", 1, 100, 20)),
-                (
-                    "skipCount",
-                    schema::integer(
-                        "Offset into the listing (at most 400 with includeSubcollections).",
-                        0,
-                        MAX_SKIP,
-                        0,
-                    ),
-                ),
-                (
-                    "excludeNodeIds",
-                    schema::string_array("nodeIds to leave out of the page (the page may then be shorter).", 500),
-                ),
-                ("outputFormat", schema::output_format("markdown")),
-            ],
-            &["nodeId"],
-        ),
+        input_schema: params::input_schema::<Params>(),
     }
 }
 
+/// Whether the arguments ask for the recursive listing (materials of all sub-collections).
+fn recursive(filter: ChildFilter, include_subcollections: bool) -> bool {
+    include_subcollections && filter == ChildFilter::Files
+}
+
 pub async fn call(app: &App, args: Args) -> ToolResponse {
-    let parsed = (|| {
-        let filter = match args.choice("contentFilter", &["files", "folders", "both"])? {
-            Some("folders") => ChildFilter::Folders,
-            Some("both") => ChildFilter::Both,
-            _ => ChildFilter::Files,
-        };
-        let recursive = args.boolean("includeSubcollections", false)? && filter == ChildFilter::Files;
-        let max_skip = if recursive { MAX_SKIP_RECURSIVE } else { MAX_SKIP };
-        Ok::<_, ArgError>((
-            args.node_id("nodeId")?,
-            args.optional_text("query", MAX_QUERY)?,
-            filter,
-            recursive,
-            args.integer("maxResults", 1, 100, 20)? as usize,
-            args.integer("skipCount", 0, max_skip, 0)? as usize,
-            args.exclude_ids()?,
-            args.format(Format::Markdown)?,
-        ))
-    })();
-    let (node_id, query, filter, recursive, max_results, skip_count, exclude, format) = match parsed {
-        Ok(parsed) => parsed,
-        Err(error) => return error.into(),
+    let params: Params = match params::decode_in_order(&args, CHECK_FIRST) {
+        Ok(params) => params,
+        Err(error) => {
+            // A bad skipCount of a recursive listing: the message states the
+            // narrower range (the arguments checked before it are valid).
+            if error.key == "skipCount"
+                && let (Ok(filter), Ok(flag)) = (
+                    params::field(&args, "contentFilter", Choice::<ChildFilter>::parse),
+                    params::field(&args, "includeSubcollections", Flag::<false>::parse),
+                )
+                && recursive(filter.0.unwrap_or(ChildFilter::Files), flag.get())
+                && let Err(narrow) = params::field(&args, "skipCount", |v| params::integer(v, 0, MAX_SKIP_RECURSIVE))
+            {
+                return narrow.into();
+            }
+            return error.into();
+        }
     };
+    let node_id = params.node_id.0;
+    let query = params.query.0;
+    let filter = params.content_filter.0.unwrap_or(ChildFilter::Files);
+    let recursive = recursive(filter, params.include_subcollections.get());
+    let max_skip = if recursive { MAX_SKIP_RECURSIVE } else { MAX_SKIP };
+    let max_results = params.max_results.get() as usize;
+    let skip_count = params.skip_count.get().min(max_skip) as usize;
+    let exclude = params.exclude_node_ids.0;
+    let format = params.output_format.get();
 
     let listing = ContentsListing {
         node_id: &node_id,

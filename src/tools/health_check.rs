@@ -4,18 +4,25 @@ use std::time::{Instant, SystemTime};
 
 use serde_json::json;
 
-use super::{Args, ToolResponse, ToolSpec, schema};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::{Args, ToolResponse, ToolSpec, params};
 use crate::app::App;
-use crate::upstream::Props;
+use crate::upstream::{Props, UpstreamError};
 
 pub const NAME: &str = "wlo_health_check";
+
+/// `wlo_health_check` takes no arguments (any it gets are ignored).
+#[derive(Deserialize, JsonSchema)]
+struct NoParams {}
 
 pub fn spec() -> ToolSpec {
     ToolSpec {
         name: NAME,
         title: "WLO-Status prüfen",
         description: "Check that the WLO repository answers: reads the root collection once and returns JSON {ok, repositoryUrl, baseUrl, rootNodeId, rootResolved, latencyMs, checkedAt}. Use it to tell 'WLO is down' apart from 'the query has no hits'. No parameters.",
-        input_schema: schema::object(vec![], &[]),
+        input_schema: params::input_schema::<NoParams>(),
     }
 }
 
@@ -27,34 +34,45 @@ pub async fn call(app: &App, _args: Args) -> ToolResponse {
         .await;
     let latency_ms = started.elapsed().as_millis() as u64;
     let checked_at = iso8601_utc(SystemTime::now());
-    match result {
-        Ok(node) => ToolResponse::json(json!({
-            "ok": true,
-            "repositoryUrl": app.config.repository_url,
-            "baseUrl": app.config.rest_base(),
-            "rootNodeId": app.config.root_collection_id,
-            "rootResolved": node.display_title(),
-            "latencyMs": latency_ms,
-            "checkedAt": checked_at,
-        })),
-        Err(error) => ToolResponse::json(json!({
-            "ok": false,
-            "repositoryUrl": app.config.repository_url,
-            "baseUrl": app.config.rest_base(),
-            "rootNodeId": app.config.root_collection_id,
-            "rootResolved": null,
-            "error": match &error {
-                crate::upstream::UpstreamError::NotFound => format!(
-                    "Der Wurzelknoten {} wurde nicht gefunden (WLO_ROOT_COLLECTION_ID prüfen).",
-                    app.config.root_collection_id
-                ),
-                other => other.german(),
-            },
-            "latencyMs": latency_ms,
-            "checkedAt": checked_at,
-        }))
-        .with_error(true),
-    }
+    let (root_resolved, error) = match result {
+        Ok(node) => (Some(node.display_title().to_string()), None),
+        Err(UpstreamError::NotFound) => (
+            None,
+            Some(format!(
+                "Der Wurzelknoten {} wurde nicht gefunden (WLO_ROOT_COLLECTION_ID prüfen).",
+                app.config.root_collection_id
+            )),
+        ),
+        Err(other) => (None, Some(other.german())),
+    };
+    let ok = error.is_none();
+    let view = HealthView {
+        ok,
+        repository_url: &app.config.repository_url,
+        base_url: app.config.rest_base(),
+        root_node_id: &app.config.root_collection_id,
+        root_resolved,
+        error,
+        latency_ms,
+        checked_at,
+    };
+    ToolResponse::json(json!(view)).with_error(!ok)
+}
+
+/// The JSON answer, in documented key order (`rootResolved` is null and
+/// `error` present when the read failed).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct HealthView<'a> {
+    ok: bool,
+    repository_url: &'a str,
+    base_url: String,
+    root_node_id: &'a str,
+    root_resolved: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+    latency_ms: u64,
+    checked_at: String,
 }
 
 /// `2026-04-27T16:28:04.108Z`: ISO-8601 UTC with milliseconds.

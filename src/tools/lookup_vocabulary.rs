@@ -2,53 +2,58 @@
 
 use std::fmt::Write;
 
-use super::{Args, ToolResponse, ToolSpec, schema};
+use std::sync::LazyLock;
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::params::{self, Choices, RequiredChoice, Text};
+use super::{Args, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::vocab::{self, Vocabulary};
 
 pub const NAME: &str = "lookup_wlo_vocabulary";
 
+/// The arguments of `lookup_wlo_vocabulary`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct Params {
+    /// Which vocabulary to list.
+    vocabulary: RequiredChoice<Vocabulary>,
+    /// Only entries whose label, alias or URI contains this text.
+    #[serde(default)]
+    query: Text<200>,
+}
+
+impl Choices for Vocabulary {
+    fn names() -> &'static [&'static str] {
+        static NAMES: LazyLock<Vec<&'static str>> =
+            LazyLock::new(|| Vocabulary::ALL.iter().map(|v| v.name()).collect());
+        &NAMES
+    }
+
+    fn from_index(index: usize) -> Self {
+        Vocabulary::ALL[index]
+    }
+}
+
 pub fn spec() -> ToolSpec {
-    let names: Vec<&str> = Vocabulary::ALL.iter().map(|v| v.name()).collect();
     ToolSpec {
         name: NAME,
         title: "WLO-Vokabular nachschlagen",
         description: "List the values of a WLO filter vocabulary (labels, aliases, URIs): educationalContext (Bildungsstufe), discipline (Fach), userRole (Zielgruppe), lrt (Ressourcentyp: Arbeitsblatt, Video …), license (Lizenz), targetGroup (Themenseiten-Zielgruppe). Use it to map free user wording to a filter value before searching. No repository call. Optional `query` narrows the list.",
-        input_schema: schema::object(
-            vec![
-                ("vocabulary", schema::string_enum("Which vocabulary to list.", &names)),
-                (
-                    "query",
-                    schema::string_max("Only entries whose label, alias or URI contains this text.", 200),
-                ),
-            ],
-            &["vocabulary"],
-        ),
+        input_schema: params::input_schema::<Params>(),
     }
 }
 
 pub async fn call(_app: &App, args: Args) -> ToolResponse {
-    match render(&args) {
-        Ok(response) => response,
+    match params::decode::<Params>(&args) {
+        Ok(params) => render(params.vocabulary.0, params.query.0),
         Err(error) => error.into(),
     }
 }
 
-fn render(args: &Args) -> Result<ToolResponse, super::ArgError> {
-    let names: Vec<&'static str> = Vocabulary::ALL.iter().map(|v| v.name()).collect();
-    let name = args.choice("vocabulary", &names)?.ok_or_else(|| {
-        super::ArgError(format!(
-            "Fehlender Pflichtparameter vocabulary. Erlaubt: {}.",
-            names.join(", ")
-        ))
-    })?;
-    let Some(vocabulary) = Vocabulary::parse(name) else {
-        return Err(super::ArgError(format!(
-            "Unbekanntes Vokabular. Erlaubt: {}.",
-            names.join(", ")
-        )));
-    };
-    let query = args.optional_text("query", 200)?;
+fn render(vocabulary: Vocabulary, query: Option<String>) -> ToolResponse {
     let needle = query.as_deref().map(fold);
     let entries: Vec<&vocab::Entry> = vocabulary
         .entries()
@@ -89,7 +94,7 @@ fn render(args: &Args) -> Result<ToolResponse, super::ArgError> {
         }
         let _ = writeln!(out, "  URI: {}", entry.uri);
     }
-    Ok(ToolResponse::text(out.trim_end().to_string()))
+    ToolResponse::text(out.trim_end().to_string())
 }
 
 fn fold(s: &str) -> String {

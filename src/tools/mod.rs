@@ -1,12 +1,14 @@
 //! The MCP tools: one file per tool, each holding its input schema, its
 //! description and its rendering. Algorithms live in the domain modules.
 //!
-//! A tool file exports `spec()` (name, title, description, schema) and
-//! `call(app, args)`. [`TOOLS`] lists them in `tools/list` order; [`call`]
-//! dispatches by name.
+//! A tool file declares its arguments once, as a `Params` struct built from
+//! the adapters of [`params`], and exports `spec()` (name, title,
+//! description, the schema of its `Params`) and `call(app, args)`, which
+//! decodes the arguments into `Params` first. [`TOOLS`] lists the tools in
+//! `tools/list` order; [`find`] looks one up by name.
 
 pub mod args;
-pub mod schema;
+pub mod params;
 
 pub mod browse_tree;
 pub mod collection_contents;
@@ -176,4 +178,84 @@ pub fn find(app: &App, name: &str) -> Option<&'static ToolEntry> {
 pub async fn call_by_name(app: &Arc<App>, name: &str, args: Args) -> Option<ToolResponse> {
     let entry = find(app, name)?;
     Some(crate::server::run_tool(app, name, entry, args).await)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::Value;
+
+    use super::*;
+
+    /// Every object of a schema, with its path.
+    fn objects<'a>(schema: &'a Value, path: String, out: &mut Vec<(String, &'a serde_json::Map<String, Value>)>) {
+        match schema {
+            Value::Object(map) => {
+                out.push((path.clone(), map));
+                for (key, value) in map {
+                    objects(value, format!("{path}/{key}"), out);
+                }
+            }
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    objects(item, format!("{path}/{i}"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    #[test]
+    fn every_generated_schema_is_plain_and_closed() {
+        assert_eq!(specs().len(), TOOLS.len());
+        for spec in specs() {
+            let schema = &spec.input_schema;
+            assert_eq!(schema["type"], "object", "{}", spec.name);
+            assert!(schema["properties"].is_object(), "{}", spec.name);
+            let mut found = Vec::new();
+            objects(schema, String::new(), &mut found);
+            for (path, map) in found {
+                let at = format!("{}{path}", spec.name);
+                for key in [
+                    "$ref",
+                    "$schema",
+                    "$defs",
+                    "definitions",
+                    "title",
+                    "anyOf",
+                    "oneOf",
+                    "allOf",
+                    "nullable",
+                    "format",
+                ] {
+                    // `properties` may name a parameter like this; schema keywords may not.
+                    if !path.ends_with("/properties") {
+                        assert!(!map.contains_key(key), "{at}: {key}");
+                    }
+                }
+                if path.ends_with("/properties") {
+                    continue;
+                }
+                match map.get("type") {
+                    Some(Value::String(kind)) => assert_ne!(kind, "null", "{at}"),
+                    other => panic!("{at}: type is {other:?}, not one plain type"),
+                }
+                if map["type"] == "object" {
+                    assert_eq!(map.get("additionalProperties"), Some(&Value::Bool(false)), "{at}");
+                }
+            }
+            for (name, property) in schema["properties"].as_object().unwrap() {
+                let keys: Vec<&str> = property.as_object().unwrap().keys().map(String::as_str).collect();
+                assert_eq!(keys[..2], ["type", "description"], "{} {name}", spec.name);
+            }
+            if let Some(required) = schema.get("required") {
+                for name in required.as_array().unwrap() {
+                    assert!(
+                        schema["properties"].get(name.as_str().unwrap()).is_some(),
+                        "{} {name}",
+                        spec.name
+                    );
+                }
+            }
+        }
+    }
 }

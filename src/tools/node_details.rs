@@ -5,9 +5,13 @@ use std::fmt::Write;
 
 use serde_json::{Value, json};
 
-use super::{Args, Format, ToolResponse, ToolSpec, schema};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::params::{self, Flag, NodeId, OutputFormat};
+use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
-use crate::format::{self, truncate_marked};
+use crate::format::{self, FormattedNode, truncate_marked};
 use crate::upstream::{Node, Props, UpstreamError};
 
 pub const NAME: &str = "get_node_details";
@@ -15,47 +19,44 @@ const TEXT_LIMIT_JSON: usize = 4000;
 const TEXT_LIMIT_MARKDOWN: usize = 2000;
 const MAX_PARENTS: usize = 20;
 
+/// The arguments of `get_node_details`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct Params {
+    /// The node's id (UUID) from a search result.
+    node_id: NodeId,
+    /// Add the stored full text (Volltext).
+    #[serde(default)]
+    include_text_content: Flag<false>,
+    /// Add the parent collections (Eltern-Sammlungen).
+    #[serde(default)]
+    include_parents: Flag<false>,
+    /// Add the raw vocabulary URIs behind the labels.
+    #[serde(default)]
+    include_raw: Flag<false>,
+    #[serde(default)]
+    output_format: OutputFormat<false>,
+}
+
 pub fn spec() -> ToolSpec {
     ToolSpec {
         name: NAME,
         title: "WLO-Eintrag im Detail",
         description: "Full metadata of one WLO node (material or collection/Sammlung) by nodeId: the same fields as a search card plus renderUrl; optionally its parent collections (includeParents), its stored full text (includeTextContent, up to 4000 characters) and the raw vocabulary URIs (includeRaw). Use it when the user picks one card; for many cards use get_nodes_details.",
-        input_schema: schema::object(
-            vec![
-                ("nodeId", schema::string("The node's id (UUID) from a search result.")),
-                (
-                    "includeTextContent",
-                    schema::boolean("Add the stored full text (Volltext).", false),
-                ),
-                (
-                    "includeParents",
-                    schema::boolean("Add the parent collections (Eltern-Sammlungen).", false),
-                ),
-                (
-                    "includeRaw",
-                    schema::boolean("Add the raw vocabulary URIs behind the labels.", false),
-                ),
-                ("outputFormat", schema::output_format("markdown")),
-            ],
-            &["nodeId"],
-        ),
+        input_schema: params::input_schema::<Params>(),
     }
 }
 
 pub async fn call(app: &App, args: Args) -> ToolResponse {
-    let parsed = (|| {
-        Ok::<_, super::ArgError>((
-            args.node_id("nodeId")?,
-            args.boolean("includeTextContent", false)?,
-            args.boolean("includeParents", false)?,
-            args.boolean("includeRaw", false)?,
-            args.format(Format::Markdown)?,
-        ))
-    })();
-    let (node_id, with_text, with_parents, with_raw, format) = match parsed {
-        Ok(parsed) => parsed,
+    let params: Params = match params::decode(&args) {
+        Ok(params) => params,
         Err(error) => return error.into(),
     };
+    let node_id = params.node_id.0;
+    let with_text = params.include_text_content.get();
+    let with_parents = params.include_parents.get();
+    let with_raw = params.include_raw.get();
+    let format = params.output_format.get();
 
     // The three reads go out together.
     let metadata = app.upstream.metadata(&node_id, Props::All);
@@ -117,27 +118,18 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     let formatted = app.format(&node);
     let render_url = app.render_url(formatted.node_id.as_str());
     match format {
-        Format::Json => {
-            let mut doc = formatted.to_json();
-            doc.insert("renderUrl".into(), json!(render_url));
-            if let Some(parents) = &parents {
-                let list: Vec<Value> = parents
-                    .iter()
-                    .map(|(id, title)| json!({"nodeId": id, "title": title}))
-                    .collect();
-                doc.insert("parents".into(), json!(list));
-            }
-            if let Some(text) = &text {
-                doc.insert("textContent".into(), json!(truncate_marked(text, TEXT_LIMIT_JSON)));
-            }
-            if with_raw {
-                doc.insert("raw".into(), raw(&node));
-            }
-            if !warnings.is_empty() {
-                doc.insert("warnings".into(), json!(warnings));
-            }
-            ToolResponse::json(Value::Object(doc))
-        }
+        Format::Json => ToolResponse::json(json!(DetailsView {
+            card: &formatted,
+            render_url: &render_url,
+            parents: parents.as_ref().map(|list| {
+                list.iter()
+                    .map(|(id, title)| ParentView { node_id: id, title })
+                    .collect()
+            }),
+            text_content: text.as_deref().map(|text| truncate_marked(text, TEXT_LIMIT_JSON)),
+            raw: with_raw.then(|| raw(&node)),
+            warnings: &warnings,
+        })),
         Format::Markdown => {
             let mut out = formatted.card_with(None, Some(&render_url));
             for warning in &warnings {
@@ -166,6 +158,30 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
             ToolResponse::text(out)
         }
     }
+}
+
+/// The JSON answer: the card, then what was asked for, in documented key order.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct DetailsView<'a> {
+    #[serde(flatten)]
+    card: &'a FormattedNode,
+    render_url: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    parents: Option<Vec<ParentView<'a>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    text_content: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    raw: Option<Value>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    warnings: &'a [String],
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ParentView<'a> {
+    node_id: &'a str,
+    title: &'a str,
 }
 
 /// `[(id, title)]` nearest first, without the node itself, at most 20.

@@ -1,33 +1,41 @@
 //! `get_nodes_details`: metadata of up to 50 nodes in one call, fetched in parallel.
 
-use serde_json::{Map, Value, json};
+use serde_json::json;
 
-use super::{ArgError, Args, ToolResponse, ToolSpec, args::MAX_IDS, schema};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::params::{self, IdEntries};
+use super::{Args, ToolResponse, ToolSpec};
 use crate::app::App;
+use crate::format::FormattedNode;
 use crate::ids;
 use crate::upstream::Props;
 
 pub const NAME: &str = "get_nodes_details";
+/// The most nodeIds one call takes.
+const MAX_IDS: usize = 50;
+
+/// The arguments of `get_nodes_details`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct Params {
+    /// Node ids (UUIDs), 1 to 50.
+    node_ids: IdEntries<MAX_IDS>,
+}
 
 pub fn spec() -> ToolSpec {
     ToolSpec {
         name: NAME,
         title: "Mehrere WLO-Einträge auf einmal",
         description: "Metadata of several WLO nodes in one call (1-50 nodeIds, fetched in parallel): JSON {requested, resolved, failed, results} with results keyed by nodeId in request order, each the same fields as a search card. Use it instead of many get_node_details calls when a chatbot shows several cards. Unknown, private or malformed ids land in failed[].",
-        input_schema: schema::object(
-            vec![("nodeIds", schema::string_array("Node ids (UUIDs), 1 to 50.", MAX_IDS))],
-            &["nodeIds"],
-        ),
+        input_schema: params::input_schema::<Params>(),
     }
 }
 
 pub async fn call(app: &App, args: Args) -> ToolResponse {
-    let raw = match args.id_entries("nodeIds", MAX_IDS) {
-        Ok(list) if !list.is_empty() => list,
-        Ok(_) => {
-            return ArgError("Fehlender Pflichtparameter nodeIds: Erlaubt ist eine Liste von 1 bis 50 nodeIds.".into())
-                .into();
-        }
+    let raw = match params::decode::<Params>(&args) {
+        Ok(params) => params.node_ids.0,
         Err(error) => return error.into(),
     };
 
@@ -45,13 +53,11 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     let requested = wanted.len() + failed.len();
 
     let reads = futures::future::join_all(wanted.iter().map(|id| app.upstream.metadata(id, Props::All))).await;
-    let mut results = Map::new();
+    let mut results = Vec::new();
     let mut repository_failures = Vec::new();
     for (id, read) in wanted.iter().zip(reads) {
         match read {
-            Ok(node) => {
-                results.insert(id.clone(), Value::Object(app.format(&node).to_json()));
-            }
+            Ok(node) => results.push((id.as_str(), app.format(&node))),
             Err(error) => {
                 if error.is_repository_failure() {
                     repository_failures.push(error);
@@ -61,26 +67,56 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         }
     }
 
-    let results_len = results.len();
-    let mut doc = json!({
-        "requested": requested,
-        "resolved": results.len(),
-        "failed": failed,
-        "results": results,
-    });
-    if let Some(error) = repository_failures.first() {
-        doc["warnings"] = json!([format!(
-            "{} von {} Einträgen konnten wegen eines WLO-Fehlers nicht geladen werden: {}",
-            repository_failures.len(),
-            wanted.len(),
-            error.german()
-        )]);
-    }
     // Nothing resolved and a read failed: the failure, in id order.
     if let Some(error) = repository_failures.first()
-        && results_len == 0
+        && results.is_empty()
     {
         return ToolResponse::error(error.german());
     }
-    ToolResponse::json(doc).found(results_len)
+    let warnings: Vec<String> = repository_failures
+        .first()
+        .map(|error| {
+            format!(
+                "{} von {} Einträgen konnten wegen eines WLO-Fehlers nicht geladen werden: {}",
+                repository_failures.len(),
+                wanted.len(),
+                error.german()
+            )
+        })
+        .into_iter()
+        .collect();
+    let found = results.len();
+    ToolResponse::json(json!(BatchView {
+        requested,
+        resolved: results.len(),
+        failed: &failed,
+        results: ById(results),
+        warnings,
+    }))
+    .found(found)
+}
+
+/// The JSON answer, in documented key order.
+#[derive(Serialize)]
+struct BatchView<'a> {
+    requested: usize,
+    resolved: usize,
+    failed: &'a [String],
+    results: ById<'a>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    warnings: Vec<String>,
+}
+
+/// Cards keyed by nodeId, in request order.
+struct ById<'a>(Vec<(&'a str, FormattedNode)>);
+
+impl Serialize for ById<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(self.0.len()))?;
+        for (id, card) in &self.0 {
+            map.serialize_entry(id, card)?;
+        }
+        map.end()
+    }
 }

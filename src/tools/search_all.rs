@@ -7,10 +7,14 @@ use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 
-use super::search_content::content_filters;
-use super::{ArgError, Args, Format, ToolResponse, ToolSpec, schema};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::params::{self, Bounded, ExcludeIds, FilterValue, OutputFormat, RequiredText};
+use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::format::FormattedNode;
+use crate::search::filters::{FilterField, Filters};
 use crate::search::output::{LabeledCriterion, Listing, QueryMeta, extras, hint_lines, quoted};
 use crate::search::pipeline::{ContentOutcome, ContentSearch, search_content};
 use crate::search::ranking::{TextFilter, rerank};
@@ -24,60 +28,54 @@ const MAX_PORTALS: usize = 10;
 /// Keyword-search candidates at least (they are reranked locally).
 const KEYWORD_MIN: usize = 20;
 
+/// The arguments of `search_wlo_all`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct Params {
+    /// Topic or request in German, e.g. "Photosynthese".
+    query: RequiredText<MAX_QUERY>,
+    /// Bildungsstufe for the materials (label, synonym or URI).
+    #[serde(default)]
+    educational_context: FilterValue,
+    /// Fach for the materials (label, synonym or URI).
+    #[serde(default)]
+    discipline: FilterValue,
+    /// Zielgruppe for the materials (label, synonym or URI).
+    #[serde(default)]
+    user_role: FilterValue,
+    /// Ressourcentyp for the materials, e.g. "Video" (label, synonym or URI).
+    #[serde(default)]
+    learning_resource_type: FilterValue,
+    /// Anbieter of the materials as free text.
+    #[serde(default)]
+    publisher: FilterValue,
+    /// Number of materials.
+    #[serde(default)]
+    max_content: Bounded<1, 50, 8>,
+    /// Number of collections, and of topic pages.
+    #[serde(default)]
+    max_collections: Bounded<1, 20, 5>,
+    /// Which pots to fill (default: all).
+    #[serde(default)]
+    include: Include,
+    /// nodeIds already shown; they are left out of every pot.
+    #[serde(default)]
+    exclude_node_ids: ExcludeIds,
+    #[serde(default)]
+    output_format: OutputFormat<true>,
+}
+
 pub fn spec() -> ToolSpec {
     ToolSpec {
         name: NAME,
         title: "WLO komplett durchsuchen",
         description: "One call for a broad topic request on WirLernenOnline (WLO): materials (content), collections and topic pages (topicPages: collections with a Themenseite), searched in parallel, answered in separate ranked pots. content.total is WLO's hit count; the other pots count what is shown. Vocabulary filters apply to materials only; include limits the pots. For more of one kind use search_wlo_content or search_wlo_collections.",
-        input_schema: schema::object(
-            vec![
-                (
-                    "query",
-                    schema::string_max("Topic or request in German, e.g. \"Photosynthese\".", MAX_QUERY),
-                ),
-                (
-                    "educationalContext",
-                    schema::string("Bildungsstufe for the materials (label, synonym or URI)."),
-                ),
-                (
-                    "discipline",
-                    schema::string("Fach for the materials (label, synonym or URI)."),
-                ),
-                (
-                    "userRole",
-                    schema::string("Zielgruppe for the materials (label, synonym or URI)."),
-                ),
-                (
-                    "learningResourceType",
-                    schema::string("Ressourcentyp for the materials, e.g. \"Video\" (label, synonym or URI)."),
-                ),
-                ("publisher", schema::string("Anbieter of the materials as free text.")),
-                ("maxContent", schema::integer("Number of materials.", 1, 50, 8)),
-                (
-                    "maxCollections",
-                    schema::integer("Number of collections, and of topic pages.", 1, 20, 5),
-                ),
-                (
-                    "include",
-                    json!({
-                        "type": "array",
-                        "description": "Which pots to fill (default: all).",
-                        "items": {"type": "string", "enum": POTS},
-                        "maxItems": 3
-                    }),
-                ),
-                (
-                    "excludeNodeIds",
-                    schema::string_array("nodeIds already shown; they are left out of every pot.", 500),
-                ),
-                ("outputFormat", schema::output_format("json")),
-            ],
-            &["query"],
-        ),
+        input_schema: params::input_schema::<Params>(),
     }
 }
 
-/// Which pots are wanted.
+/// `include`: which pots are wanted (all when not given or empty). The
+/// schema offers the three pot names; up to 10 entries are read.
 #[derive(Debug, Clone, Copy)]
 struct Include {
     content: bool,
@@ -85,72 +83,156 @@ struct Include {
     topic_pages: bool,
 }
 
-fn include(args: &Args) -> Result<Include, ArgError> {
-    let list = args.string_list("include", 10)?;
-    let mut wanted = BTreeSet::new();
-    for item in &list {
-        match POTS.iter().find(|p| p.eq_ignore_ascii_case(item.trim())) {
-            Some(pot) => {
-                wanted.insert(*pot);
-            }
-            None => {
-                return Err(ArgError(format!(
-                    "Ungültiger Eintrag in include: \"{}\". Erlaubt: {}.",
-                    crate::format::one_line(item),
-                    POTS.join(", ")
-                )));
-            }
+impl Default for Include {
+    fn default() -> Self {
+        Include {
+            content: true,
+            collections: true,
+            topic_pages: true,
         }
     }
-    if wanted.is_empty() {
-        wanted.extend(POTS);
+}
+
+impl Include {
+    fn parse(value: &Value) -> Result<Include, String> {
+        let mut wanted = BTreeSet::new();
+        for item in params::text_list(value, 10)? {
+            match POTS.iter().find(|p| p.eq_ignore_ascii_case(item.trim())) {
+                Some(pot) => {
+                    wanted.insert(*pot);
+                }
+                None => {
+                    return Err(format!(
+                        "Ungültiger Eintrag in {}: \"{}\". Erlaubt: {}.",
+                        params::KEY,
+                        crate::format::one_line(&item),
+                        POTS.join(", ")
+                    ));
+                }
+            }
+        }
+        if wanted.is_empty() {
+            return Ok(Include::default());
+        }
+        Ok(Include {
+            content: wanted.contains("content"),
+            collections: wanted.contains("collections"),
+            topic_pages: wanted.contains("topicPages"),
+        })
     }
-    Ok(Include {
-        content: wanted.contains("content"),
-        collections: wanted.contains("collections"),
-        topic_pages: wanted.contains("topicPages"),
-    })
+}
+
+impl<'de> Deserialize<'de> for Include {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        params::lenient(deserializer, Include::parse)
+    }
+}
+
+impl JsonSchema for Include {
+    params::adapter_schema!("Include".to_string(), |_g| schemars::json_schema!({
+        "type": "array",
+        "items": {"type": "string", "enum": POTS},
+        "maxItems": 3
+    }));
 }
 
 pub async fn call(app: &App, args: Args) -> ToolResponse {
-    let parsed = (|| {
-        Ok::<_, ArgError>((
-            args.required_text("query", MAX_QUERY)?,
-            content_filters(&args)?,
-            args.integer("maxContent", 1, 50, 8)? as usize,
-            args.integer("maxCollections", 1, 20, 5)? as usize,
-            include(&args)?,
-            args.exclude_ids()?,
-            args.format(Format::Json)?,
-        ))
-    })();
-    let (query, filters, max_content, max_collections, include, exclude, format) = match parsed {
-        Ok(parsed) => parsed,
+    let params: Params = match params::decode(&args) {
+        Ok(params) => params,
         Err(error) => return error.into(),
     };
+    let request = Request::new(params);
+    let mut reads = match read_in_parallel(app, &request).await {
+        Ok(reads) => reads,
+        Err(error) => return ToolResponse::error(error.german()),
+    };
+    let collections = collection_pots(app, &request, &mut reads).await;
+    let pots = Pots::new(app, &request, &reads, collections);
+    let found = pots.found();
+    let response = match request.format {
+        Format::Json => ToolResponse::json(to_json(&request, &reads, &pots)),
+        Format::Markdown => ToolResponse::text(to_markdown(&request, &reads, &pots)),
+    };
+    response.found(found)
+}
 
-    // One parallel block: content pipeline ‖ collection keyword search ‖ root children.
-    let criteria = filters.criteria();
+/// The decoded arguments.
+struct Request {
+    query: String,
+    filters: Filters,
+    max_content: usize,
+    max_collections: usize,
+    include: Include,
+    exclude: Vec<String>,
+    format: Format,
+}
+
+impl Request {
+    fn new(params: Params) -> Request {
+        Request {
+            query: params.query.0,
+            filters: FilterValue::resolve([
+                (FilterField::EducationalContext, params.educational_context),
+                (FilterField::Discipline, params.discipline),
+                (FilterField::UserRole, params.user_role),
+                (FilterField::LearningResourceType, params.learning_resource_type),
+                (FilterField::Publisher, params.publisher),
+            ]),
+            max_content: params.max_content.get() as usize,
+            max_collections: params.max_collections.get() as usize,
+            include: params.include,
+            exclude: params.exclude_node_ids.0,
+            format: params.output_format.get(),
+        }
+    }
+
+    /// Whether a collection pot (collections or topic pages) is wanted.
+    fn wants_collections(&self) -> bool {
+        self.include.collections || self.include.topic_pages
+    }
+
+    /// How many keyword-search candidates to ask for: enough to fill the
+    /// pots after excluded ids and reranking.
+    fn keyword_max(&self) -> u32 {
+        ((self.max_collections + self.exclude.len().min(200)) * 2).max(KEYWORD_MIN) as u32
+    }
+
+    fn excluded(&self, id: &str) -> bool {
+        self.exclude.iter().any(|e| e.eq_ignore_ascii_case(id))
+    }
+}
+
+/// What the three parallel reads gave; a failed read is a warning.
+struct Reads {
+    content: ContentOutcome,
+    keyword_nodes: Vec<Node>,
+    portal_list: Vec<Node>,
+    warnings: Vec<String>,
+}
+
+/// Step 1, one parallel block: content pipeline ‖ collection keyword search
+/// ‖ root children (the subject portals). When every read failed, the first
+/// failure is the answer.
+async fn read_in_parallel(app: &App, request: &Request) -> Result<Reads, UpstreamError> {
+    let criteria = request.filters.criteria();
     let content = async {
-        if include.content {
+        if request.include.content {
             let search = ContentSearch {
-                query: &query,
+                query: &request.query,
                 filters: &criteria,
-                max_results: max_content,
-                exclude: &exclude,
+                max_results: request.max_content,
+                exclude: &request.exclude,
             };
             Some(search_content(app, search).await)
         } else {
             None
         }
     };
-    let want_collections = include.collections || include.topic_pages;
-    let keyword_max = ((max_collections + exclude.len().min(200)) * 2).max(KEYWORD_MIN) as u32;
     let keyword = async {
-        if want_collections {
+        if request.wants_collections() {
             Some(
                 app.upstream
-                    .collection_search(&query, keyword_max, Props::Display)
+                    .collection_search(&request.query, request.keyword_max(), Props::Display)
                     .await,
             )
         } else {
@@ -159,7 +241,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     };
     let root = app.config.root_collection_id.as_str();
     let portals = async {
-        if include.topic_pages {
+        if request.include.topic_pages {
             Some(
                 app.upstream
                     .children(root, ChildFilter::Folders, 100, 0, Props::Display)
@@ -171,7 +253,6 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     };
     let (content, keyword, portals) = futures::join!(content, keyword, portals);
 
-    // Every read failed → error; otherwise failures become warnings.
     let mut errors: Vec<(&str, UpstreamError)> = Vec::new();
     let mut reads = 0;
     let content: ContentOutcome =
@@ -184,7 +265,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         .unwrap_or_default();
     if reads > 0 && errors.len() == reads {
         let (_, error) = errors.swap_remove(0);
-        return ToolResponse::error(error.german());
+        return Err(error);
     }
     let mut warnings = content.warnings.clone();
     warnings.extend(
@@ -192,11 +273,30 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
             .iter()
             .map(|(what, e)| format!("{what} ist fehlgeschlagen: {}", e.german())),
     );
+    Ok(Reads {
+        content,
+        keyword_nodes,
+        portal_list,
+        warnings,
+    })
+}
 
-    // When the content pot had to relax a query that nothing matched, the
-    // collection pots follow it (one more keyword search, only then).
-    let excluded = |id: &str| exclude.iter().any(|e| e.eq_ignore_ascii_case(id));
-    let visible = |n: &Node| !n.id().is_empty() && !n.is_topic_page_technical() && !excluded(n.id());
+/// The two collection pots, ranked for `query`.
+struct CollectionPots {
+    /// What the collections were ranked for: the query, or the content
+    /// pot's relaxed query when the query found none.
+    query: String,
+    collections: Vec<FormattedNode>,
+    topic_pages: Vec<FormattedNode>,
+}
+
+/// Step 2: the collection pool (matching portals first, then keyword hits),
+/// reranked and split by whether a collection has a topic page. When the
+/// content pot had to relax a query that nothing matched, the collection
+/// pots follow it (one more keyword search, only then).
+async fn collection_pots(app: &App, request: &Request, reads: &mut Reads) -> CollectionPots {
+    let visible = |n: &Node| !n.id().is_empty() && !n.is_topic_page_technical() && !request.excluded(n.id());
+    let portal_list = &reads.portal_list;
     let portals_for = |q: &str| -> Vec<Node> {
         let matcher = TextFilter::new(q);
         portal_list
@@ -206,22 +306,22 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
             .cloned()
             .collect()
     };
-    let mut collection_query = query.as_str();
-    let mut portal_nodes = portals_for(&query);
-    let mut keyword_nodes = keyword_nodes;
-    if let Some(relaxed) = content.relaxed_query.as_deref()
-        && want_collections
+    let mut collection_query = request.query.as_str();
+    let mut portal_nodes = portals_for(&request.query);
+    let mut keyword_nodes = std::mem::take(&mut reads.keyword_nodes);
+    if let Some(relaxed) = reads.content.relaxed_query.as_deref()
+        && request.wants_collections()
         && !portal_nodes.iter().chain(&keyword_nodes).any(visible)
     {
         collection_query = relaxed;
         portal_nodes = portals_for(relaxed);
         match app
             .upstream
-            .collection_search(relaxed, keyword_max, Props::Display)
+            .collection_search(relaxed, request.keyword_max(), Props::Display)
             .await
         {
             Ok(list) => keyword_nodes = Arc::unwrap_or_clone(list).nodes,
-            Err(error) => warnings.push(format!(
+            Err(error) => reads.warnings.push(format!(
                 "Die Suche nach Sammlungen zu {} ist fehlgeschlagen: {}",
                 quoted(relaxed),
                 error.german()
@@ -229,7 +329,6 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         }
     }
 
-    // Collections pool: portals first, then keyword hits; reranked; split by topic page.
     let mut seen = BTreeSet::new();
     let pool: Vec<Node> = portal_nodes
         .into_iter()
@@ -240,122 +339,154 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     let formatted: Vec<FormattedNode> = rerank(pool, collection_query).iter().map(|n| app.format(n)).collect();
     let (with_page, without_page): (Vec<FormattedNode>, Vec<FormattedNode>) =
         formatted.into_iter().partition(|f| !f.topic_page_url.is_empty());
-    let topic_pages: Vec<FormattedNode> = if include.topic_pages {
-        with_page.into_iter().take(max_collections).collect()
-    } else {
-        Vec::new()
-    };
-    let collections: Vec<FormattedNode> = if include.collections {
-        without_page.into_iter().take(max_collections).collect()
-    } else {
-        Vec::new()
-    };
-    let content_results: Vec<FormattedNode> = content.nodes.iter().map(|n| app.format(n)).collect();
-
-    let repository_url = app.config.repository_url.as_str();
-    let search_term = content.relaxed_query.as_deref().unwrap_or(&query);
-    let content_pot = Listing {
-        related: content.filled,
-        total: content.total,
-        results: content_results,
-        unresolved: &[],
-        warnings: &[],
-        relaxed: None,
-        meta: QueryMeta {
-            tool_name: "search_wlo_all:content",
-            query_type: "ngsearch_enhanced",
-            search_term,
-            criteria: LabeledCriterion::from_filters(&filters),
-            max_items: max_content as u64,
-            skip_count: 0,
-            total_results: content.total,
-            repository_url,
+    let take = |nodes: Vec<FormattedNode>, wanted: bool| -> Vec<FormattedNode> {
+        if wanted {
+            nodes.into_iter().take(request.max_collections).collect()
+        } else {
+            Vec::new()
         }
-        .to_json(),
     };
-    let pot = |results: Vec<FormattedNode>, name: &'static str, query_type: &'static str| {
-        let total = results.len() as u64;
-        Listing {
-            related: 0,
-            total,
-            results,
+    CollectionPots {
+        query: collection_query.to_string(),
+        topic_pages: take(with_page, request.include.topic_pages),
+        collections: take(without_page, request.include.collections),
+    }
+}
+
+/// Step 3: the three pots as listings.
+struct Pots {
+    content: Listing<'static>,
+    collections: Listing<'static>,
+    topic_pages: Listing<'static>,
+}
+
+impl Pots {
+    fn new(app: &App, request: &Request, reads: &Reads, collections: CollectionPots) -> Pots {
+        let content = &reads.content;
+        let repository_url = app.config.repository_url.as_str();
+        let content_pot = Listing {
+            related: content.filled,
+            total: content.total,
+            results: content.nodes.iter().map(|n| app.format(n)).collect(),
             unresolved: &[],
             warnings: &[],
             relaxed: None,
             meta: QueryMeta {
-                tool_name: name,
-                query_type,
-                search_term: collection_query,
-                criteria: Vec::new(),
-                max_items: max_collections as u64,
+                tool_name: "search_wlo_all:content",
+                query_type: "ngsearch_enhanced",
+                search_term: content.relaxed_query.as_deref().unwrap_or(&request.query),
+                criteria: LabeledCriterion::from_filters(&request.filters),
+                max_items: request.max_content as u64,
                 skip_count: 0,
-                total_results: total,
+                total_results: content.total,
                 repository_url,
             }
             .to_json(),
-        }
-    };
-    let collections_pot = pot(collections, "search_wlo_all:collections", "keyword_collections");
-    let topic_pages_pot = pot(topic_pages, "search_wlo_all:topicPages", "topic_pages_by_keyword");
-    let relaxed = content.relaxed_query.as_deref();
-    let found = content_pot.results.len() + collections_pot.results.len() + topic_pages_pot.results.len();
-
-    let response = match format {
-        Format::Json => {
-            let mut doc = Map::new();
-            doc.insert("query".into(), json!(query));
-            doc.insert("content".into(), content_pot.pot_json());
-            doc.insert("collections".into(), collections_pot.pot_json());
-            doc.insert("topicPages".into(), topic_pages_pot.pot_json());
-            extras(&mut doc, &filters.unresolved, &warnings, relaxed);
-            ToolResponse::json(Value::Object(doc))
-        }
-        Format::Markdown => {
-            let total = content_pot.total + collections_pot.total + topic_pages_pot.total;
-            let mut lines = vec![format!("Gefundene Treffer gesamt: {total}")];
-            lines.extend(hint_lines(
-                &filters.unresolved,
-                &warnings,
-                relaxed.map(|r| (query.as_str(), r)),
-            ));
-            let mut out = lines.join("\n");
-            let sections = [
-                (include.content, "Inhalte", &content_pot, "Keine Inhalte"),
-                (include.collections, "Sammlungen", &collections_pot, "Keine Sammlungen"),
-                (
-                    include.topic_pages,
-                    "Themenseiten",
-                    &topic_pages_pot,
-                    "Keine Themenseiten",
-                ),
-            ];
-            for (wanted, heading, pot, none) in sections {
-                if !wanted {
-                    continue;
+        };
+        let pot = |results: Vec<FormattedNode>, name: &'static str, query_type: &'static str| {
+            let total = results.len() as u64;
+            Listing {
+                related: 0,
+                total,
+                results,
+                unresolved: &[],
+                warnings: &[],
+                relaxed: None,
+                meta: QueryMeta {
+                    tool_name: name,
+                    query_type,
+                    search_term: &collections.query,
+                    criteria: Vec::new(),
+                    max_items: request.max_collections as u64,
+                    skip_count: 0,
+                    total_results: total,
+                    repository_url,
                 }
-                let count = pot.results.len();
-                let head = if heading == "Inhalte" && pot.related > 0 {
-                    let direct = count - pot.related.min(count);
-                    format!(
-                        "# {heading}: {direct} von {} (+{} weitere aus demselben Fach)",
-                        pot.total, pot.related
-                    )
-                } else if heading == "Inhalte" {
-                    format!("# {heading}: {count} von {}", pot.total)
-                } else {
-                    format!("# {heading}: {count}")
-                };
-                let body = if pot.results.is_empty() {
-                    format!("{none} für {}.", quoted(&query))
-                } else {
-                    pot.cards()
-                };
-                out.push_str(&format!("\n\n{head}\n\n{body}"));
+                .to_json(),
             }
-            ToolResponse::text(out)
+        };
+        Pots {
+            content: content_pot,
+            collections: pot(
+                collections.collections,
+                "search_wlo_all:collections",
+                "keyword_collections",
+            ),
+            topic_pages: pot(
+                collections.topic_pages,
+                "search_wlo_all:topicPages",
+                "topic_pages_by_keyword",
+            ),
         }
-    };
-    response.found(found)
+    }
+
+    fn found(&self) -> usize {
+        self.content.results.len() + self.collections.results.len() + self.topic_pages.results.len()
+    }
+}
+
+/// Step 4a: one JSON document, a key per pot.
+fn to_json(request: &Request, reads: &Reads, pots: &Pots) -> Value {
+    let mut doc = Map::new();
+    doc.insert("query".into(), json!(request.query));
+    doc.insert("content".into(), pots.content.pot_json());
+    doc.insert("collections".into(), pots.collections.pot_json());
+    doc.insert("topicPages".into(), pots.topic_pages.pot_json());
+    extras(
+        &mut doc,
+        &request.filters.unresolved,
+        &reads.warnings,
+        reads.content.relaxed_query.as_deref(),
+    );
+    Value::Object(doc)
+}
+
+/// Step 4b: markdown, a section per wanted pot.
+fn to_markdown(request: &Request, reads: &Reads, pots: &Pots) -> String {
+    let query = request.query.as_str();
+    let total = pots.content.total + pots.collections.total + pots.topic_pages.total;
+    let mut lines = vec![format!("Gefundene Treffer gesamt: {total}")];
+    lines.extend(hint_lines(
+        &request.filters.unresolved,
+        &reads.warnings,
+        reads.content.relaxed_query.as_deref().map(|r| (query, r)),
+    ));
+    let mut out = lines.join("\n");
+    let include = request.include;
+    let sections = [
+        (include.content, "Inhalte", &pots.content, "Keine Inhalte"),
+        (include.collections, "Sammlungen", &pots.collections, "Keine Sammlungen"),
+        (
+            include.topic_pages,
+            "Themenseiten",
+            &pots.topic_pages,
+            "Keine Themenseiten",
+        ),
+    ];
+    for (wanted, heading, pot, none) in sections {
+        if !wanted {
+            continue;
+        }
+        let count = pot.results.len();
+        let head = if heading == "Inhalte" && pot.related > 0 {
+            let direct = count - pot.related.min(count);
+            format!(
+                "# {heading}: {direct} von {} (+{} weitere aus demselben Fach)",
+                pot.total, pot.related
+            )
+        } else if heading == "Inhalte" {
+            format!("# {heading}: {count} von {}", pot.total)
+        } else {
+            format!("# {heading}: {count}")
+        };
+        let body = if pot.results.is_empty() {
+            format!("{none} für {}.", quoted(query))
+        } else {
+            pot.cards()
+        };
+        out.push_str(&format!("\n\n{head}\n\n{body}"));
+    }
+    out
 }
 
 /// Count one read of the call and keep its value, or record its failure.

@@ -1,83 +1,76 @@
 //! `search_wlo_collections`: find thematic collections (Sammlungen) by
 //! keyword, with a bounded walk through the collection tree as fallback.
 
-use super::{ArgError, Args, Format, ToolResponse, ToolSpec, schema};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::params::{self, Bounded, ExcludeIds, FilterValue, OptionalNodeId, OutputFormat, Text};
+use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::search::collections::{CollectionSearch, search_collections};
-use crate::search::filters::{FilterField, Filters};
+use crate::search::filters::FilterField;
 use crate::search::output::{LabeledCriterion, Listing, QueryMeta, quoted};
 use crate::upstream::UpstreamError;
 
 pub const NAME: &str = "search_wlo_collections";
 const MAX_QUERY: usize = 200;
 
+/// The arguments of `search_wlo_collections`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct Params {
+    /// Topic to look for, e.g. "Bruchrechnung". Empty: list the top level (or the children of parentNodeId).
+    #[serde(default)]
+    query: Text<MAX_QUERY>,
+    /// nodeId (UUID) of a collection: search only below it.
+    #[serde(default)]
+    parent_node_id: OptionalNodeId,
+    /// Bildungsstufe, e.g. "Sekundarstufe I" (label, synonym or URI).
+    #[serde(default)]
+    educational_context: FilterValue,
+    /// Fach, e.g. "Biologie" (label, synonym or URI).
+    #[serde(default)]
+    discipline: FilterValue,
+    /// Zielgruppe, e.g. "teacher" (label, synonym or URI).
+    #[serde(default)]
+    user_role: FilterValue,
+    /// Number of results.
+    #[serde(default)]
+    max_results: Bounded<1, 20, 5>,
+    /// nodeIds already shown; they are left out.
+    #[serde(default)]
+    exclude_node_ids: ExcludeIds,
+    #[serde(default)]
+    output_format: OutputFormat<false>,
+}
+
+/// The filters are checked before the other arguments.
+const CHECK_FIRST: &[&str] = &["educationalContext", "discipline", "userRole"];
+
 pub fn spec() -> ToolSpec {
     ToolSpec {
         name: NAME,
         title: "WLO-Sammlungen suchen",
         description: "Search WirLernenOnline (WLO) for collections (Sammlungen: curated topic bundles, shown as topic pages) by keyword, with a fallback walk of the collection tree. Empty query: the subject portals, or the sub-collections of parentNodeId; parentNodeId also restricts a search to that subtree. Filters (label, synonym or URI) apply to the collections; unknown values are reported in unresolvedFilters. A collection's materials: get_collection_contents.",
-        input_schema: schema::object(
-            vec![
-                (
-                    "query",
-                    schema::string_max(
-                        "Topic to look for, e.g. \"Bruchrechnung\". Empty: list the top level (or the children of parentNodeId).",
-                        MAX_QUERY,
-                    ),
-                ),
-                (
-                    "parentNodeId",
-                    schema::string("nodeId (UUID) of a collection: search only below it."),
-                ),
-                (
-                    "educationalContext",
-                    schema::string("Bildungsstufe, e.g. \"Sekundarstufe I\" (label, synonym or URI)."),
-                ),
-                (
-                    "discipline",
-                    schema::string("Fach, e.g. \"Biologie\" (label, synonym or URI)."),
-                ),
-                (
-                    "userRole",
-                    schema::string("Zielgruppe, e.g. \"teacher\" (label, synonym or URI)."),
-                ),
-                ("maxResults", schema::integer("Number of results.", 1, 20, 5)),
-                (
-                    "excludeNodeIds",
-                    schema::string_array("nodeIds already shown; they are left out.", 500),
-                ),
-                ("outputFormat", schema::output_format("markdown")),
-            ],
-            &[],
-        ),
+        input_schema: params::input_schema::<Params>(),
     }
 }
 
 pub async fn call(app: &App, args: Args) -> ToolResponse {
-    let parsed = (|| {
-        let mut inputs = Vec::new();
-        for field in [
-            FilterField::EducationalContext,
-            FilterField::Discipline,
-            FilterField::UserRole,
-        ] {
-            if let Some(value) = args.optional_text(field.param(), super::args::MAX_TEXT)? {
-                inputs.push((field, value));
-            }
-        }
-        Ok::<_, ArgError>((
-            args.optional_text("query", MAX_QUERY)?.unwrap_or_default(),
-            args.optional_node_id("parentNodeId")?,
-            Filters::resolve(&inputs),
-            args.integer("maxResults", 1, 20, 5)? as usize,
-            args.exclude_ids()?,
-            args.format(Format::Markdown)?,
-        ))
-    })();
-    let (query, parent, filters, max_results, exclude, format) = match parsed {
-        Ok(parsed) => parsed,
+    let params: Params = match params::decode_in_order(&args, CHECK_FIRST) {
+        Ok(params) => params,
         Err(error) => return error.into(),
     };
+    let query = params.query.0.unwrap_or_default();
+    let parent = params.parent_node_id.0;
+    let filters = FilterValue::resolve([
+        (FilterField::EducationalContext, params.educational_context),
+        (FilterField::Discipline, params.discipline),
+        (FilterField::UserRole, params.user_role),
+    ]);
+    let max_results = params.max_results.get() as usize;
+    let exclude = params.exclude_node_ids.0;
+    let format = params.output_format.get();
 
     let search = CollectionSearch {
         query: &query,

@@ -1,92 +1,75 @@
 //! `search_wlo_content`: full-text search for learning materials, with query
 //! expansion, rank fusion, vocabulary filters and a zero-result rescue.
 
-use super::{ArgError, Args, Format, ToolResponse, ToolSpec, schema};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::params::{self, Bounded, ExcludeIds, FilterValue, OutputFormat, RequiredText};
+use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
-use crate::search::filters::{FilterField, Filters};
+use crate::search::filters::FilterField;
 use crate::search::output::{LabeledCriterion, Listing, QueryMeta, quoted};
 use crate::search::pipeline::{ContentSearch, search_content};
 
 pub const NAME: &str = "search_wlo_content";
 const MAX_QUERY: usize = 200;
 
+/// The arguments of `search_wlo_content`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct Params {
+    /// What to search for: a topic or a request in German, e.g. "Photosynthese" or "Erklärvideo Bruchrechnung Klasse 6".
+    query: RequiredText<MAX_QUERY>,
+    /// Bildungsstufe, e.g. "Primarstufe", "Sekundarstufe I", "Hochschule" (label, English synonym or URI).
+    #[serde(default)]
+    educational_context: FilterValue,
+    /// Fach, e.g. "Mathematik", "Mathe", "biology" (label, synonym or URI).
+    #[serde(default)]
+    discipline: FilterValue,
+    /// Zielgruppe, e.g. "Lehrer/in", "teacher", "Lerner/in" (label, synonym or URI).
+    #[serde(default)]
+    user_role: FilterValue,
+    /// Ressourcentyp, e.g. "Arbeitsblatt", "Video", "interactive media" (label, synonym or URI).
+    #[serde(default)]
+    learning_resource_type: FilterValue,
+    /// Anbieter as free text, e.g. "serlo", "Klexikon".
+    #[serde(default)]
+    publisher: FilterValue,
+    /// Number of results.
+    #[serde(default)]
+    max_results: Bounded<1, 20, 8>,
+    /// nodeIds already shown; they are left out.
+    #[serde(default)]
+    exclude_node_ids: ExcludeIds,
+    #[serde(default)]
+    output_format: OutputFormat<false>,
+}
+
 pub fn spec() -> ToolSpec {
     ToolSpec {
         name: NAME,
         title: "WLO-Materialien suchen",
         description: "Search WirLernenOnline (WLO) for individual learning materials (Arbeitsblatt, Video, interactive exercises, …) by topic or by a whole teacher request (\"Arbeitsblätter zur Bruchrechnung für Klasse 6\"). Ranked by relevance; when nothing matches, typos are corrected and the query relaxed (relaxedQuery). Filters take labels, synonyms or URIs (lookup_wlo_vocabulary); unknown values are reported in unresolvedFilters. For collections/topic pages use search_wlo_collections or search_wlo_all.",
-        input_schema: schema::object(
-            vec![
-                (
-                    "query",
-                    schema::string_max(
-                        "What to search for: a topic or a request in German, e.g. \"Photosynthese\" or \"Erklärvideo Bruchrechnung Klasse 6\".",
-                        MAX_QUERY,
-                    ),
-                ),
-                (
-                    "educationalContext",
-                    schema::string(
-                        "Bildungsstufe, e.g. \"Primarstufe\", \"Sekundarstufe I\", \"Hochschule\" (label, English synonym or URI).",
-                    ),
-                ),
-                (
-                    "discipline",
-                    schema::string("Fach, e.g. \"Mathematik\", \"Mathe\", \"biology\" (label, synonym or URI)."),
-                ),
-                (
-                    "userRole",
-                    schema::string(
-                        "Zielgruppe, e.g. \"Lehrer/in\", \"teacher\", \"Lerner/in\" (label, synonym or URI).",
-                    ),
-                ),
-                (
-                    "learningResourceType",
-                    schema::string(
-                        "Ressourcentyp, e.g. \"Arbeitsblatt\", \"Video\", \"interactive media\" (label, synonym or URI).",
-                    ),
-                ),
-                (
-                    "publisher",
-                    schema::string("Anbieter as free text, e.g. \"serlo\", \"Klexikon\"."),
-                ),
-                ("maxResults", schema::integer("Number of results.", 1, 20, 8)),
-                (
-                    "excludeNodeIds",
-                    schema::string_array("nodeIds already shown; they are left out.", 500),
-                ),
-                ("outputFormat", schema::output_format("markdown")),
-            ],
-            &["query"],
-        ),
+        input_schema: params::input_schema::<Params>(),
     }
-}
-
-/// The filter parameters of the content search.
-pub(crate) fn content_filters(args: &Args) -> Result<Filters, ArgError> {
-    let mut inputs = Vec::new();
-    for field in FilterField::VOCABULARY.into_iter().chain([FilterField::Publisher]) {
-        if let Some(value) = args.optional_text(field.param(), super::args::MAX_TEXT)? {
-            inputs.push((field, value));
-        }
-    }
-    Ok(Filters::resolve(&inputs))
 }
 
 pub async fn call(app: &App, args: Args) -> ToolResponse {
-    let parsed = (|| {
-        Ok::<_, ArgError>((
-            args.required_text("query", MAX_QUERY)?,
-            content_filters(&args)?,
-            args.integer("maxResults", 1, 20, 8)? as usize,
-            args.exclude_ids()?,
-            args.format(Format::Markdown)?,
-        ))
-    })();
-    let (query, filters, max_results, exclude, format) = match parsed {
-        Ok(parsed) => parsed,
+    let params: Params = match params::decode(&args) {
+        Ok(params) => params,
         Err(error) => return error.into(),
     };
+    let query = params.query.0;
+    let filters = FilterValue::resolve([
+        (FilterField::EducationalContext, params.educational_context),
+        (FilterField::Discipline, params.discipline),
+        (FilterField::UserRole, params.user_role),
+        (FilterField::LearningResourceType, params.learning_resource_type),
+        (FilterField::Publisher, params.publisher),
+    ]);
+    let max_results = params.max_results.get() as usize;
+    let exclude = params.exclude_node_ids.0;
+    let format = params.output_format.get();
 
     let criteria = filters.criteria();
     let search = ContentSearch {

@@ -3,54 +3,54 @@
 
 use std::fmt::Write;
 
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde_json::json;
 
-use super::{ArgError, Args, Format, ToolResponse, ToolSpec, schema};
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use super::params::{self, Flag, OutputFormat, Text};
+use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
+use crate::format::FormattedNode;
 use crate::navigation::portals::{self, Portals, PortalsQuery};
 use crate::navigation::{NavError, UnresolvedFilter};
 
 pub const NAME: &str = "get_subject_portals";
+
+/// The arguments of `get_subject_portals`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct Params {
+    /// Bildungsstufe (label, alias or URI), e.g. "Primarstufe", "Sekundarstufe II".
+    #[serde(default)]
+    educational_context: Text<200>,
+    /// Add subCollectionCount (number of sub-collections) per portal.
+    #[serde(default)]
+    include_content_counts: Flag<false>,
+    #[serde(default)]
+    output_format: OutputFormat<false>,
+}
 
 pub fn spec() -> ToolSpec {
     ToolSpec {
         name: NAME,
         title: "WLO-Fachportale",
         description: "List the WLO subject portals (Fachportale: Mathematik, Biologie, …), the top-level collections under the WLO root, alphabetically. The entry point for guided navigation: pass a portal's nodeId to browse_collection_tree to drill down. Optional filter educationalContext (label such as \"Sekundarstufe I\" or URI; portals without a context are kept) and includeContentCounts (subCollectionCount per portal).",
-        input_schema: schema::object(
-            vec![
-                (
-                    "educationalContext",
-                    schema::string_max(
-                        "Bildungsstufe (label, alias or URI), e.g. \"Primarstufe\", \"Sekundarstufe II\".",
-                        200,
-                    ),
-                ),
-                (
-                    "includeContentCounts",
-                    schema::boolean("Add subCollectionCount (number of sub-collections) per portal.", false),
-                ),
-                ("outputFormat", schema::output_format("markdown")),
-            ],
-            &[],
-        ),
+        input_schema: params::input_schema::<Params>(),
     }
 }
 
 pub async fn call(app: &App, args: Args) -> ToolResponse {
-    let parsed = (|| {
-        Ok::<_, ArgError>((
-            PortalsQuery {
-                educational_context: args.optional_text("educationalContext", super::args::MAX_TEXT)?,
-                include_counts: args.boolean("includeContentCounts", false)?,
-            },
-            args.format(Format::Markdown)?,
-        ))
-    })();
-    let (query, format) = match parsed {
-        Ok(parsed) => parsed,
+    let params: Params = match params::decode(&args) {
+        Ok(params) => params,
         Err(error) => return error.into(),
     };
+    let query = PortalsQuery {
+        educational_context: params.educational_context.0,
+        include_counts: params.include_content_counts.get(),
+    };
+    let format = params.output_format.get();
     match portals::subject_portals(app, &query).await {
         Ok(result) => render(app, &result, format),
         Err(NavError::NotFound(id)) => ToolResponse::error(format!(
@@ -60,31 +60,64 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     }
 }
 
+/// The JSON answer, in documented key order.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PortalsView<'a> {
+    total: usize,
+    results: Vec<PortalView>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    unresolved_filters: Vec<UnresolvedView<'a>>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    warnings: &'a [String],
+}
+
+/// One portal: its card, then the count when asked for.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PortalView {
+    #[serde(flatten)]
+    card: FormattedNode,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sub_collection_count: Option<u64>,
+}
+
+/// One entry of `unresolvedFilters`: `{field, value, suggestions}`.
+#[derive(Serialize)]
+pub(crate) struct UnresolvedView<'a> {
+    field: &'a str,
+    value: &'a str,
+    suggestions: &'a [String],
+}
+
+impl<'a> UnresolvedView<'a> {
+    pub(crate) fn list(filters: &'a [UnresolvedFilter]) -> Vec<UnresolvedView<'a>> {
+        filters
+            .iter()
+            .map(|f| UnresolvedView {
+                field: f.field,
+                value: &f.value,
+                suggestions: &f.suggestions,
+            })
+            .collect()
+    }
+}
+
 fn render(app: &App, result: &Portals, format: Format) -> ToolResponse {
     let response = match format {
-        Format::Json => {
-            let results: Vec<Value> = result
+        Format::Json => ToolResponse::json(json!(PortalsView {
+            total: result.portals.len(),
+            results: result
                 .portals
                 .iter()
-                .map(|p| {
-                    let mut doc = app.format(&p.node).to_json();
-                    if let Some(count) = p.sub_collection_count {
-                        doc.insert("subCollectionCount".into(), json!(count));
-                    }
-                    Value::Object(doc)
+                .map(|p| PortalView {
+                    card: app.format(&p.node),
+                    sub_collection_count: p.sub_collection_count,
                 })
-                .collect();
-            let mut doc = serde_json::Map::new();
-            doc.insert("total".into(), json!(results.len()));
-            doc.insert("results".into(), Value::Array(results));
-            if !result.unresolved.is_empty() {
-                doc.insert("unresolvedFilters".into(), unresolved_json(&result.unresolved));
-            }
-            if !result.warnings.is_empty() {
-                doc.insert("warnings".into(), json!(result.warnings));
-            }
-            ToolResponse::json(Value::Object(doc))
-        }
+                .collect(),
+            unresolved_filters: UnresolvedView::list(&result.unresolved),
+            warnings: &result.warnings,
+        })),
         Format::Markdown => {
             let mut out = format!("Fachportale: {}", result.portals.len());
             for filter in &result.unresolved {
@@ -112,14 +145,4 @@ fn render(app: &App, result: &Portals, format: Format) -> ToolResponse {
         }
     };
     response.found(result.portals.len())
-}
-
-/// `[{field, value, suggestions}]`.
-pub(crate) fn unresolved_json(filters: &[UnresolvedFilter]) -> Value {
-    Value::Array(
-        filters
-            .iter()
-            .map(|f| json!({"field": f.field, "value": f.value, "suggestions": f.suggestions}))
-            .collect(),
-    )
 }

@@ -5,80 +5,98 @@ use std::fmt::Write;
 
 use serde_json::{Value, json};
 
-use super::subject_portals::unresolved_json;
-use super::{ArgError, Args, Format, ToolResponse, ToolSpec, schema};
+use super::subject_portals::UnresolvedView;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::params::{self, Bounded, Choice, Choices, Flag, OptionalNodeId, OutputFormat, Text};
+use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::format::one_line;
 use crate::navigation::topic_pages::{self, Mode, Sort, TopicPage, TopicPages, TopicPagesQuery};
 
 pub const NAME: &str = "search_wlo_topic_pages";
 
+/// The arguments of `search_wlo_topic_pages`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct Params {
+    /// Topic to search for (Mode B), e.g. "Klimawandel".
+    #[serde(default)]
+    query: Text<200>,
+    /// Audience of the variant.
+    #[serde(default)]
+    target_group: Choice<TargetGroup>,
+    /// Bildungsstufe (label, alias or URI), e.g. "Sekundarstufe I".
+    #[serde(default)]
+    educational_context: Text<200>,
+    /// nodeId (UUID) of one collection to check (Mode A); wins over query.
+    #[serde(default)]
+    collection_id: OptionalNodeId,
+    /// One card per collection with all its variants.
+    #[serde(default)]
+    merge_variants: Flag<true>,
+    /// relevance (default with a query) or alpha (default otherwise; German alphabetical).
+    #[serde(default)]
+    sort: Choice<Sort>,
+    /// Maximum number of entries.
+    #[serde(default)]
+    max_results: Bounded<1, 20, 5>,
+    #[serde(default)]
+    output_format: OutputFormat<false>,
+}
+
+/// The mode arguments are checked before the filters.
+const CHECK_FIRST: &[&str] = &["query", "collectionId"];
+
+/// `targetGroup`: the audience of a topic page variant.
+#[derive(Debug, Clone, Copy)]
+struct TargetGroup(&'static str);
+
+impl Choices for TargetGroup {
+    fn names() -> &'static [&'static str] {
+        &["teacher", "learner", "general"]
+    }
+
+    fn from_index(index: usize) -> Self {
+        TargetGroup(Self::names()[index])
+    }
+}
+
+impl Choices for Sort {
+    fn names() -> &'static [&'static str] {
+        &["alpha", "relevance"]
+    }
+
+    fn from_index(index: usize) -> Self {
+        [Sort::Alpha, Sort::Relevance][index]
+    }
+}
+
 pub fn spec() -> ToolSpec {
     ToolSpec {
         name: NAME,
         title: "WLO-Themenseiten",
         description: "Find WLO topic pages (Themenseiten: curated collection pages in variants for Lehrkräfte / Lernende / Allgemein). Modes: collectionId checks one collection; query searches collections and portals with a topic page; neither lists all. One card per collection with its variants (mergeVariants=false: one per variant). targetGroup and educationalContext exclude only variants with a different value. sort: relevance (default with query) or alpha.",
-        input_schema: schema::object(
-            vec![
-                (
-                    "query",
-                    schema::string_max("Topic to search for (Mode B), e.g. \"Klimawandel\".", 200),
-                ),
-                (
-                    "targetGroup",
-                    schema::string_enum("Audience of the variant.", &["teacher", "learner", "general"]),
-                ),
-                (
-                    "educationalContext",
-                    schema::string_max("Bildungsstufe (label, alias or URI), e.g. \"Sekundarstufe I\".", 200),
-                ),
-                (
-                    "collectionId",
-                    schema::string("nodeId (UUID) of one collection to check (Mode A); wins over query."),
-                ),
-                (
-                    "mergeVariants",
-                    schema::boolean("One card per collection with all its variants.", true),
-                ),
-                (
-                    "sort",
-                    schema::string_enum(
-                        "relevance (default with a query) or alpha (default otherwise; German alphabetical).",
-                        &["alpha", "relevance"],
-                    ),
-                ),
-                ("maxResults", schema::integer("Maximum number of entries.", 1, 20, 5)),
-                ("outputFormat", schema::output_format("markdown")),
-            ],
-            &[],
-        ),
+        input_schema: params::input_schema::<Params>(),
     }
 }
 
 pub async fn call(app: &App, args: Args) -> ToolResponse {
-    let parsed = (|| {
-        Ok::<_, ArgError>((
-            TopicPagesQuery {
-                query: args.optional_text("query", super::args::MAX_TEXT)?,
-                collection_id: args.optional_node_id("collectionId")?,
-                target_group: args
-                    .choice("targetGroup", &["teacher", "learner", "general"])?
-                    .map(str::to_string),
-                educational_context: args.optional_text("educationalContext", super::args::MAX_TEXT)?,
-                merge_variants: args.boolean("mergeVariants", true)?,
-                sort: args.choice("sort", &["alpha", "relevance"])?.map(|s| match s {
-                    "alpha" => Sort::Alpha,
-                    _ => Sort::Relevance,
-                }),
-                max_results: args.integer("maxResults", 1, 20, 5)? as usize,
-            },
-            args.format(Format::Markdown)?,
-        ))
-    })();
-    let (query, format) = match parsed {
-        Ok(parsed) => parsed,
+    let params: Params = match params::decode_in_order(&args, CHECK_FIRST) {
+        Ok(params) => params,
         Err(error) => return error.into(),
     };
+    let query = TopicPagesQuery {
+        query: params.query.0,
+        collection_id: params.collection_id.0,
+        target_group: params.target_group.0.map(|group| group.0.to_string()),
+        educational_context: params.educational_context.0,
+        merge_variants: params.merge_variants.get(),
+        sort: params.sort.0,
+        max_results: params.max_results.get() as usize,
+    };
+    let format = params.output_format.get();
     match topic_pages::search(app, &query).await {
         Ok(result) => match format {
             Format::Json => ToolResponse::json(to_json(&result)),
@@ -89,44 +107,66 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     }
 }
 
+/// The JSON answer, in documented key order.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PagesView<'a> {
+    total: usize,
+    results: Vec<PageView<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    unresolved_filters: Vec<UnresolvedView<'a>>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    warnings: &'a [String],
+}
+
 /// One entry; `collectionId` is the first key (clients take the first UUID).
-fn page_json(page: &TopicPage) -> Value {
-    let variants: Vec<Value> = page
-        .variants
-        .iter()
-        .map(|v| {
-            json!({
-                "variantId": v.variant_id,
-                "targetGroup": v.target_group,
-                "targetGroupLabel": v.target_group_label,
-                "topicPageUrl": v.topic_page_url,
-                "isDefault": v.is_default,
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PageView<'a> {
+    collection_id: &'a str,
+    title: &'a str,
+    topic_page_url: &'a str,
+    educational_contexts: &'a [String],
+    variants: Vec<VariantView<'a>>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct VariantView<'a> {
+    variant_id: &'a str,
+    target_group: &'a str,
+    target_group_label: &'a str,
+    topic_page_url: &'a str,
+    is_default: bool,
+}
+
+fn page_view(page: &TopicPage) -> PageView<'_> {
+    PageView {
+        collection_id: &page.collection_id,
+        title: &page.title,
+        topic_page_url: &page.topic_page_url,
+        educational_contexts: &page.educational_contexts,
+        variants: page
+            .variants
+            .iter()
+            .map(|v| VariantView {
+                variant_id: &v.variant_id,
+                target_group: &v.target_group,
+                target_group_label: &v.target_group_label,
+                topic_page_url: &v.topic_page_url,
+                is_default: v.is_default,
             })
-        })
-        .collect();
-    json!({
-        "collectionId": page.collection_id,
-        "title": page.title,
-        "topicPageUrl": page.topic_page_url,
-        "educationalContexts": page.educational_contexts,
-        "variants": variants,
-    })
+            .collect(),
+    }
 }
 
 fn to_json(result: &TopicPages) -> Value {
-    let mut doc = serde_json::Map::new();
-    doc.insert("total".into(), json!(result.total));
-    doc.insert(
-        "results".into(),
-        Value::Array(result.pages.iter().map(page_json).collect()),
-    );
-    if !result.unresolved.is_empty() {
-        doc.insert("unresolvedFilters".into(), unresolved_json(&result.unresolved));
-    }
-    if !result.warnings.is_empty() {
-        doc.insert("warnings".into(), json!(result.warnings));
-    }
-    Value::Object(doc)
+    json!(PagesView {
+        total: result.total,
+        results: result.pages.iter().map(page_view).collect(),
+        unresolved_filters: UnresolvedView::list(&result.unresolved),
+        warnings: &result.warnings,
+    })
 }
 
 fn to_markdown(result: &TopicPages, query: &TopicPagesQuery) -> String {
