@@ -487,7 +487,6 @@ fn in_process(extra: &[(&str, &str)]) -> HttpHandler {
         App::new(config),
         HttpOptions {
             loopback_host_check: true,
-            ..Default::default()
         },
     )
 }

@@ -62,7 +62,6 @@ fn handler(vars: &[(&str, &str)], loopback_host_check: bool) -> HttpHandler {
         App::new(config),
         HttpOptions {
             loopback_host_check,
-            ..Default::default()
         },
     )
 }
