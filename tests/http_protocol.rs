@@ -455,7 +455,9 @@ async fn each_rule_answers_in_order() {
         assert_eq!(parts.headers["access-control-allow-origin"], "*");
         assert_eq!(parts.headers["access-control-expose-headers"], "Mcp-Session-Id");
         let body = body.collect().await.unwrap().to_bytes();
-        let error = serde_json::from_slice::<Value>(&body).ok().map(|doc| doc["error"].clone());
+        let error = serde_json::from_slice::<Value>(&body)
+            .ok()
+            .map(|doc| doc["error"].clone());
         (parts.status.as_u16(), error, body)
     };
 
@@ -502,14 +504,24 @@ async fn each_rule_answers_in_order() {
             9 => request.version = "2025-06-18",
             _ => request.body = PING.into(),
         }
-        let http_request = build(&request).body(Full::new(Bytes::from(request.body.clone()))).unwrap();
+        let http_request = build(&request)
+            .body(Full::new(Bytes::from(request.body.clone())))
+            .unwrap();
         let (status, error, body) = answer(handler.handle(http_request).await).await;
         let code = error.as_ref().map(|e| e["code"].clone()).unwrap_or(Value::Null);
         steps.push((status, code));
         if step == 7 {
-            assert_eq!(error.unwrap()["message"], "Invalid Request: JSON-RPC batches are not supported");
+            assert_eq!(
+                error.unwrap()["message"],
+                "Invalid Request: JSON-RPC batches are not supported"
+            );
         } else if step == 8 {
-            assert!(error.unwrap()["message"].as_str().unwrap().starts_with("Unsupported MCP-Protocol-Version"));
+            assert!(
+                error.unwrap()["message"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("Unsupported MCP-Protocol-Version")
+            );
         } else if step == 10 {
             assert_eq!(&body[..], br#"{"jsonrpc":"2.0","id":1,"result":{}}"#);
         }
@@ -535,7 +547,9 @@ async fn each_rule_answers_in_order() {
     // request budget (tool deadline + 2 s), whatever else is wrong.
     request.host = "evil.example";
     request.token = false;
-    let stalled = StreamBody::new(futures::stream::pending::<Result<http_body::Frame<Bytes>, std::io::Error>>());
+    let stalled = StreamBody::new(futures::stream::pending::<
+        Result<http_body::Frame<Bytes>, std::io::Error>,
+    >());
     let started = std::time::Instant::now();
     let (status, error, _) = answer(handler.handle(build(&request).body(stalled).unwrap()).await).await;
     assert_eq!((status, error.unwrap()["code"].clone()), (408, json!(-32600)));

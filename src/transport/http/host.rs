@@ -54,7 +54,14 @@ mod tests {
 
     #[test]
     fn loopback_hosts() {
-        for ok in ["localhost", "localhost:3000", "127.0.0.1:1", "[::1]:8080", "[::1]", "LocalHost"] {
+        for ok in [
+            "localhost",
+            "localhost:3000",
+            "127.0.0.1:1",
+            "[::1]:8080",
+            "[::1]",
+            "LocalHost",
+        ] {
             assert!(loopback_host(&host(ok)), "{ok}");
         }
         for bad in ["evil.com", "localhost.evil.com", "127.0.0.2", "abc.vercel.app", "[::2]"] {

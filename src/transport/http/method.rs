@@ -17,7 +17,10 @@ impl<B> ValidateRequest<B> for PostOnly {
         if request.method() == Method::POST {
             Ok(())
         } else {
-            Err(empty(StatusCode::METHOD_NOT_ALLOWED, &[(header::ALLOW, "POST, OPTIONS")]))
+            Err(empty(
+                StatusCode::METHOD_NOT_ALLOWED,
+                &[(header::ALLOW, "POST, OPTIONS")],
+            ))
         }
     }
 }

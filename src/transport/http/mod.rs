@@ -67,8 +67,9 @@ use crate::app::App;
 pub use limits::{MAX_BODY_BYTES, MAX_HEADER_BYTES};
 pub use protocol_version::SUPPORTED_VERSIONS;
 
-/// How much longer than the tool deadline a request may take in all (body
-/// read, and answering): room for rmcp and the network around the tool call.
+/// The request budget is the tool deadline plus this margin (room for rmcp
+/// and the network around a tool call). It bounds the body read and, as a
+/// backstop, the answer: the tool deadline ends a tool call first.
 const BUDGET_MARGIN: Duration = Duration::from_secs(2);
 
 /// Per-front-end choices.
@@ -103,18 +104,19 @@ impl HttpHandler {
         let budget = app.config.tool_deadline + BUDGET_MARGIN;
         let token = app.config.access_token.clone();
         let service = ServiceBuilder::new()
+            // Outermost first; the numbers are those of the module docs.
             .layer(cors::headers())
             .layer(limits::ReadBodyLayer::new(budget))
             .layer(recover::RecoverLayer::new(budget))
-            .option_layer(options.loopback_host_check.then(|| guard(host::LoopbackHost)))
-            .layer(guard(cors::Preflight))
-            .option_layer(token.map(|token| guard(auth::BearerToken::new(&token))))
-            .layer(guard(method::PostOnly))
-            .layer(guard(limits::HeaderSize))
-            .layer(guard(limits::BodySize))
-            .layer(jsonrpc::ShapeLayer)
-            .layer(guard(protocol_version::Supported))
-            .layer(rmcp::ForwardLayer)
+            .option_layer(options.loopback_host_check.then(|| guard(host::LoopbackHost))) // 1
+            .layer(guard(cors::Preflight)) // 2
+            .option_layer(token.map(|token| guard(auth::BearerToken::new(&token)))) // 3
+            .layer(guard(method::PostOnly)) // 4
+            .layer(guard(limits::HeaderSize)) // 5
+            .layer(guard(limits::BodySize)) // 5
+            .layer(jsonrpc::ShapeLayer) // 6
+            .layer(guard(protocol_version::Supported)) // 7
+            .layer(rmcp::ForwardLayer) // 8
             .service(rmcp::service(app.clone()));
         HttpHandler {
             app,
