@@ -4,7 +4,7 @@
 #   scripts/coldstart.sh [RUNS]        RUNS per binary, default 15
 #
 # Builds the release binaries, then runs the ignored test
-# `cold_start_measurement` (tests/serverless.rs) against them. For each run it
+# `cold_start_measurement` (tests/serverless/cold_start.rs) against them. For each run it
 # starts a fresh process and measures process start -> first answered
 # `initialize` (HTTP 200): `wlo-mcp serve` and the Vercel binary `mcp` are
 # polled with plain HTTP/1.1 on their port; the Lambda binary `lambda` gets the
@@ -20,7 +20,7 @@ RUNS="${1:-15}"
 
 cargo build --release --bins
 COLDSTART_RUNS="$RUNS" COLDSTART_BIN_DIR="$PWD/target/release" \
-  cargo test --test serverless -- --ignored --nocapture --exact cold_start_measurement
+  cargo test --test serverless -- --ignored --nocapture --exact cold_start::cold_start_measurement
 echo
 echo "Stripped release binaries:"
 for bin in wlo-mcp mcp lambda; do

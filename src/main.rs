@@ -220,7 +220,6 @@ async fn serve(config: Config, host: &str, port: u16, demo: bool) -> ExitCode {
         App::new(config),
         HttpOptions {
             loopback_host_check: ip.is_loopback(),
-            ..Default::default()
         },
     );
     let shown_host = if ip.is_ipv6() {

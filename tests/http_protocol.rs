@@ -388,7 +388,7 @@ fn open_objects(schema: &Value, path: &str, found: &mut Vec<String>) {
 }
 
 /// Strict function calling (OpenAI strict mode) needs every object closed;
-/// the server still ignores unknown argument keys, on both roads.
+/// the server still ignores unknown argument keys.
 #[tokio::test]
 async fn every_input_schema_object_is_closed_yet_unknown_keys_are_ignored() {
     let h = Harness::start().await;
@@ -409,8 +409,8 @@ async fn every_input_schema_object_is_closed_yet_unknown_keys_are_ignored() {
     }
     assert!(open.is_empty(), "objects that permit undeclared properties: {open:?}");
 
-    // Lenient at run time: an undeclared key changes nothing, whether the
-    // handler answers itself or rmcp does (a `_meta` sends it to rmcp).
+    // Lenient at run time: an undeclared key changes nothing, with or
+    // without `_meta`.
     for params in [
         json!({"name": "lookup_wlo_vocabulary", "arguments": {"vocabulary": "discipline", "query": "Mathe", "legacyKey": 1}}),
         json!({"name": "lookup_wlo_vocabulary", "arguments": {"vocabulary": "discipline", "query": "Mathe", "legacyKey": 1}, "_meta": {"progressToken": 1}}),
@@ -424,88 +424,134 @@ async fn every_input_schema_object_is_closed_yet_unknown_keys_are_ignored() {
     }
 }
 
-// ---- the short road for tools/call and tools/list ---------------------------
+// ---- the order of the rules ----------------------------------------------------
 
-/// `tools/call` and `tools/list` answered by the handler itself and through
-/// rmcp give the same status, content type and body bytes, for successes, tool
-/// errors, and every request the short road hands on to rmcp.
+/// One request that breaks every rule, mended one rule at a time: each answer
+/// comes from the first rule still broken, so the layers run in the order the
+/// module docs of `transport::http` list. Every answer carries CORS headers.
 #[tokio::test]
-async fn direct_answers_match_rmcp_byte_for_byte() {
+async fn each_rule_answers_in_order() {
     use bytes::Bytes;
-    use http_body_util::{BodyExt, Full};
+    use http_body_util::{BodyExt, Full, StreamBody};
     use wlo_mcp::app::App;
     use wlo_mcp::config::Config;
     use wlo_mcp::transport::http::{HttpHandler, HttpOptions};
-    use wlo_standin::{StandIn, StandInOptions};
 
-    let standin = StandIn::start(StandInOptions::default()).await.unwrap();
-    let w = standin.well_known().clone();
-    let handler = |always_rmcp: bool| {
-        let vars = [
-            ("WLO_REPOSITORY_URL".to_string(), standin.base_url()),
-            ("WLO_CACHE_MAX_MB".to_string(), "0".to_string()),
-            ("MCP_TOOL_DENY".to_string(), "wlo_health_check".to_string()),
-        ];
-        let config = Config::from_lookup(|name| vars.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone())).unwrap();
-        HttpHandler::new(
-            App::new(config),
-            HttpOptions {
-                always_rmcp,
-                ..Default::default()
-            },
-        )
-    };
-    let (direct, rmcp) = (handler(false), handler(true));
-    let call = |params: Value| json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": params});
-    let bodies = [
-        json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}),
-        json!({"jsonrpc": "2.0", "id": "list", "method": "tools/list", "params": {}}),
-        call(json!({"name": "search_wlo_content", "arguments": {"query": "Bruchrechnung", "maxResults": 3}})),
-        call(json!({"name": "search_wlo_content", "arguments": {"query": "Photosynthese", "outputFormat": "json"}})),
-        call(json!({"name": "get_node_details", "arguments": {"nodeId": w.forbidden_node}})),
-        call(json!({"name": "get_node_details", "arguments": {"nodeId": "../etc"}})),
-        call(json!({"name": "browse_collection_tree", "arguments": {"nodeId": w.big_portal}})),
-        call(json!({"name": "lookup_wlo_vocabulary", "arguments": {"vocabulary": "discipline"}})),
-        call(json!({"name": "lookup_wlo_vocabulary"})),
-        call(json!({"name": "lookup_wlo_vocabulary", "arguments": null})),
-        call(json!({"name": "search_wlo_content", "arguments": {"query": 5}})),
-        // Handed on to rmcp by the short road:
-        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list", "params": {"cursor": "x"}}),
-        call(json!({"name": "no_such_tool", "arguments": {}})),
-        call(json!({"name": "wlo_health_check", "arguments": {}})),
-        call(json!({"name": "lookup_wlo_vocabulary", "arguments": "discipline"})),
-        call(json!({"name": 5})),
-        call(json!({"arguments": {}})),
-        call(json!({"name": "lookup_wlo_vocabulary", "arguments": {}, "_meta": {"progressToken": 1}})),
-        json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call"}),
-        json!({"jsonrpc": "2.0", "id": 1.5, "method": "tools/list"}),
+    let vars = [
+        // Nothing listens on port 1: none of these requests reaches WLO.
+        ("WLO_REPOSITORY_URL", "http://127.0.0.1:1/edu-sharing"),
+        ("WLO_MCP_TOKEN", "s3cret"),
+        ("WLO_TOOL_DEADLINE_MS", "100"),
     ];
-    for (body, version) in bodies
-        .iter()
-        .flat_map(|b| [None, Some("2025-06-18"), Some("2026-07-28")].map(|v| (b, v)))
-    {
-        let mut answers = Vec::new();
-        for h in [&direct, &rmcp] {
-            let mut request = http::Request::builder()
-                .method("POST")
-                .uri("/mcp")
-                .header("host", "127.0.0.1")
-                .header("content-type", "application/json");
-            if let Some(version) = version {
-                request = request.header("mcp-protocol-version", version);
-            }
-            let request = request.body(Full::new(Bytes::from(body.to_string()))).unwrap();
-            let (parts, response_body) = h.handle(request).await.into_parts();
-            let bytes = response_body.collect().await.unwrap().to_bytes();
-            answers.push((parts.status, parts.headers.get("content-type").cloned(), bytes));
+    let config = Config::from_lookup(|name| vars.iter().find(|(k, _)| *k == name).map(|(_, v)| v.to_string())).unwrap();
+    let handler = HttpHandler::new(
+        App::new(config),
+        HttpOptions {
+            loopback_host_check: true,
+        },
+    );
+    let answer = |response: http::Response<Full<Bytes>>| async {
+        let (parts, body) = response.into_parts();
+        assert_eq!(parts.headers["access-control-allow-origin"], "*");
+        assert_eq!(parts.headers["access-control-expose-headers"], "Mcp-Session-Id");
+        let body = body.collect().await.unwrap().to_bytes();
+        let error = serde_json::from_slice::<Value>(&body)
+            .ok()
+            .map(|doc| doc["error"].clone());
+        (parts.status.as_u16(), error, body)
+    };
+
+    struct Request {
+        method: &'static str,
+        host: &'static str,
+        token: bool,
+        pad: usize,
+        version: &'static str,
+        body: String,
+    }
+    let mut request = Request {
+        method: "OPTIONS",
+        host: "evil.example",
+        token: false,
+        pad: 40 * 1024,
+        version: "1999-01-01",
+        body: "{".repeat(1024 * 1024 + 1),
+    };
+    let build = |r: &Request| {
+        let mut builder = http::Request::builder()
+            .method(r.method)
+            .uri("/mcp")
+            .header("host", r.host)
+            .header("x-pad", "p".repeat(r.pad))
+            .header("mcp-protocol-version", r.version);
+        if r.token {
+            builder = builder.header("authorization", "Bearer s3cret");
         }
-        assert_eq!(answers[0], answers[1], "request {body}, version {version:?}");
-        if version != Some("2026-07-28") && body["id"] != json!(1.5) {
-            // (2026-07-28 wants more headers; rmcp's refusal is the same either way.)
-            assert_eq!(answers[0].0, 200, "request {body}: {:?}", answers[0].2);
+        builder
+    };
+    let mut steps = Vec::new();
+    for step in 0..11 {
+        match step {
+            0 => {}
+            1 => request.host = "localhost:3000",
+            2 => request.method = "GET",
+            3 => request.token = true,
+            4 => request.method = "POST",
+            5 => request.pad = 10,
+            6 => request.body = "not json".into(),
+            7 => request.body = format!("[{PING}]"),
+            8 => request.body = r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.into(),
+            9 => request.version = "2025-06-18",
+            _ => request.body = PING.into(),
+        }
+        let http_request = build(&request)
+            .body(Full::new(Bytes::from(request.body.clone())))
+            .unwrap();
+        let (status, error, body) = answer(handler.handle(http_request).await).await;
+        let code = error.as_ref().map(|e| e["code"].clone()).unwrap_or(Value::Null);
+        steps.push((status, code));
+        if step == 7 {
+            assert_eq!(
+                error.unwrap()["message"],
+                "Invalid Request: JSON-RPC batches are not supported"
+            );
+        } else if step == 8 {
+            assert!(
+                error.unwrap()["message"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("Unsupported MCP-Protocol-Version")
+            );
+        } else if step == 10 {
+            assert_eq!(&body[..], br#"{"jsonrpc":"2.0","id":1,"result":{}}"#);
         }
     }
-    // Both roads were really taken: 11 short-road requests × 2 versions.
-    assert_eq!(direct.direct_answers(), 22);
-    assert_eq!(rmcp.direct_answers(), 0);
+    assert_eq!(
+        steps,
+        [
+            (403, json!(-32600)), // 1. Host
+            (204, Value::Null),   // 2. preflight, before the token
+            (401, json!(-32001)), // 3. token
+            (405, Value::Null),   // 4. method
+            (431, json!(-32600)), // 5. header size, before the body
+            (413, json!(-32600)), // 5. body size, before its content
+            (400, json!(-32700)), // 6. not JSON
+            (400, json!(-32600)), // 6. not one JSON-RPC message
+            (400, json!(-32600)), // 7. protocol version
+            (202, Value::Null),   // a notification
+            (200, Value::Null),   // a request, answered by rmcp
+        ]
+    );
+
+    // A body that never arrives is answered first of all: 408 after the
+    // request budget (tool deadline + 2 s), whatever else is wrong.
+    request.host = "evil.example";
+    request.token = false;
+    let stalled = StreamBody::new(futures::stream::pending::<
+        Result<http_body::Frame<Bytes>, std::io::Error>,
+    >());
+    let started = std::time::Instant::now();
+    let (status, error, _) = answer(handler.handle(build(&request).body(stalled).unwrap()).await).await;
+    assert_eq!((status, error.unwrap()["code"].clone()), (408, json!(-32600)));
+    assert!(started.elapsed() >= std::time::Duration::from_secs(2));
 }

@@ -58,13 +58,7 @@ struct Env {
 fn handler(vars: &[(&str, &str)], loopback_host_check: bool) -> HttpHandler {
     let vars: Vec<(String, String)> = vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
     let config = Config::from_lookup(|name| vars.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone())).unwrap();
-    HttpHandler::new(
-        App::new(config),
-        HttpOptions {
-            loopback_host_check,
-            ..Default::default()
-        },
-    )
+    HttpHandler::new(App::new(config), HttpOptions { loopback_host_check })
 }
 
 fn env() -> &'static Env {

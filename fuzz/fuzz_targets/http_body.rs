@@ -37,7 +37,6 @@ fn handler(token: Option<&str>) -> HttpHandler {
         App::new(config),
         HttpOptions {
             loopback_host_check: token.is_some(),
-            ..Default::default()
         },
     )
 }

@@ -52,7 +52,6 @@ pub fn build(config: Result<Config, ConfigError>) -> ColdStart {
                 App::new(config),
                 HttpOptions {
                     loopback_host_check: false,
-                    ..Default::default()
                 },
             );
             tracing::info!(%repository, "wlo-mcp ready");

@@ -2,6 +2,8 @@
 //! binary as a child process, spoken to over real HTTP or stdio.
 #![allow(dead_code)]
 
+pub mod hardening;
+
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;

@@ -1,0 +1,175 @@
+//! The one stateless Streamable HTTP handler.
+//!
+//! Every front end (the local server, the Vercel function, the Lambda
+//! function) passes each request to [`HttpHandler::handle`] and sends back
+//! what it returns. Every request ends at rmcp's `StreamableHttpService`; in
+//! front of it sit tower layers, one rule each, outermost first:
+//!
+//! - [`cors::headers`]: every response, errors included, carries
+//!   `Access-Control-Allow-Origin: *` and exposes `Mcp-Session-Id`, so browser
+//!   clients on any origin can read every answer.
+//! - [`limits::ReadBodyLayer`]: the body is read up front, bounded; one that
+//!   does not arrive within the request budget → 408 before any other rule,
+//!   so a stalled client (slowloris) cannot hold a request open.
+//! - [`recover::RecoverLayer`]: a panic while answering → 500, an answer later
+//!   than the request budget → 504; each is a JSON-RPC error for that request
+//!   only.
+//! 1. [`host::LoopbackHost`] (local loopback server only): a foreign `Host` →
+//!    403, the DNS-rebinding protection a server on 127.0.0.1 needs.
+//! 2. [`cors::Preflight`]: `OPTIONS` → 204 with the allowed methods and
+//!    headers, so browsers go on to send the real request.
+//! 3. [`auth::BearerToken`] (when `WLO_MCP_TOKEN` is set): no valid bearer
+//!    token → 401 with `WWW-Authenticate`, and one `warn` log line (method,
+//!    path, reason; never the header) so an operator sees failed access.
+//! 4. [`method::PostOnly`]: any method but `POST` → 405 with `Allow`; the
+//!    server is stateless, so there is no stream to `GET`, no session to `DELETE`.
+//! 5. [`limits::HeaderSize`], [`limits::BodySize`]: headers over 32 KiB → 431,
+//!    a body over 1 MiB → 413, bounding the memory one request can take.
+//! 6. [`jsonrpc::ShapeLayer`]: not JSON → 400/-32700, a batch or non-JSON-RPC
+//!    JSON → 400/-32600, as JSON-RPC errors clients can parse.
+//! 7. [`protocol_version::Supported`]: a malformed or unsupported
+//!    `MCP-Protocol-Version` → 400/-32600, as the MCP specification asks.
+//! 8. [`rmcp::ForwardLayer`]: notifications and client responses → 202 (a
+//!    stateless server has nothing to do with them); requests go to rmcp with
+//!    normalised headers and no session id, and rmcp's plain-text errors come
+//!    back as JSON-RPC.
+//!
+//! Every 4xx except 405 carries a JSON-RPC error body. No session is ever
+//! minted. Each rule is a plain value: the pure checks run in tower-http's
+//! `ValidateRequestHeader` (see [`guard`]), the rest are small own layers.
+
+pub mod auth;
+pub mod cors;
+pub mod host;
+pub mod jsonrpc;
+pub mod limits;
+pub mod method;
+pub mod protocol_version;
+pub mod recover;
+pub mod rmcp;
+
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+
+use bytes::{Buf, Bytes};
+use http::{Request, Response, StatusCode, header};
+use http_body::Body;
+use http_body_util::combinators::UnsyncBoxBody;
+use http_body_util::{BodyExt, Full};
+use serde_json::{Value, json};
+use tower::util::BoxCloneSyncService;
+use tower::{BoxError, Service, ServiceBuilder};
+use tower_http::validate_request::ValidateRequestHeaderLayer;
+
+use crate::app::App;
+
+pub use limits::{MAX_BODY_BYTES, MAX_HEADER_BYTES};
+pub use protocol_version::SUPPORTED_VERSIONS;
+
+/// The request budget is the tool deadline plus this margin (room for rmcp
+/// and the network around a tool call). It bounds the body read and, as a
+/// backstop, the answer: the tool deadline ends a tool call first.
+const BUDGET_MARGIN: Duration = Duration::from_secs(2);
+
+/// Per-front-end choices.
+#[derive(Debug, Clone, Default)]
+pub struct HttpOptions {
+    /// Reject `Host` headers other than loopback names (the local server on loopback).
+    pub loopback_host_check: bool,
+}
+
+/// The response every front end sends: a complete body.
+pub type HttpResponse = Response<Full<Bytes>>;
+
+/// The request body the layers see: whatever body type the front end has,
+/// boxed, so one service stack serves all of them.
+pub type RequestBody = UnsyncBoxBody<Bytes, BoxError>;
+
+/// A rule that answers the request itself when it does not hold, and
+/// otherwise lets it pass unchanged.
+pub fn guard<R>(rule: R) -> ValidateRequestHeaderLayer<R> {
+    ValidateRequestHeaderLayer::custom(rule)
+}
+
+/// See the module docs. Cheap to clone.
+#[derive(Clone)]
+pub struct HttpHandler {
+    app: Arc<App>,
+    service: BoxCloneSyncService<Request<RequestBody>, HttpResponse, Infallible>,
+}
+
+impl HttpHandler {
+    pub fn new(app: Arc<App>, options: HttpOptions) -> HttpHandler {
+        let budget = app.config.tool_deadline + BUDGET_MARGIN;
+        let token = app.config.access_token.clone();
+        let service = ServiceBuilder::new()
+            // Outermost first; the numbers are those of the module docs.
+            .layer(cors::headers())
+            .layer(limits::ReadBodyLayer::new(budget))
+            .layer(recover::RecoverLayer::new(budget))
+            .option_layer(options.loopback_host_check.then(|| guard(host::LoopbackHost))) // 1
+            .layer(guard(cors::Preflight)) // 2
+            .option_layer(token.map(|token| guard(auth::BearerToken::new(&token)))) // 3
+            .layer(guard(method::PostOnly)) // 4
+            .layer(guard(limits::HeaderSize)) // 5
+            .layer(guard(limits::BodySize)) // 5
+            .layer(jsonrpc::ShapeLayer) // 6
+            .layer(guard(protocol_version::Supported)) // 7
+            .layer(rmcp::ForwardLayer) // 8
+            .service(rmcp::service(app.clone()));
+        HttpHandler {
+            app,
+            service: BoxCloneSyncService::new(service),
+        }
+    }
+
+    pub fn app(&self) -> &Arc<App> {
+        &self.app
+    }
+
+    /// Answer one HTTP request (see the module docs for the rules).
+    pub async fn handle<B>(&self, request: Request<B>) -> HttpResponse
+    where
+        B: Body + Send + 'static,
+        B::Data: Send,
+        B::Error: Into<BoxError>,
+    {
+        let request = request.map(|body| {
+            body.map_frame(|frame| frame.map_data(|mut data| data.copy_to_bytes(data.remaining())))
+                .map_err(Into::into)
+                .boxed_unsync()
+        });
+        // `poll_ready` and `call` by hand: holding tower's `Oneshot` across
+        // the await trips a compiler limitation (higher-ranked lifetimes) in
+        // the `Send` proof of the front ends' connection tasks.
+        let mut service = self.service.clone();
+        let Ok(()) = std::future::poll_fn(|cx| service.poll_ready(cx)).await;
+        let Ok(response) = service.call(request).await;
+        response
+    }
+}
+
+/// A JSON-RPC error response with `id: null`.
+pub fn rpc_error(status: StatusCode, code: i64, message: &str) -> HttpResponse {
+    rpc_error_for(&Value::Null, status, code, message)
+}
+
+/// A JSON-RPC error response answering the request `id`.
+fn rpc_error_for(id: &Value, status: StatusCode, code: i64, message: &str) -> HttpResponse {
+    let body = json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}});
+    Response::builder()
+        .status(status)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Full::new(Bytes::from(body.to_string())))
+        .unwrap_or_default()
+}
+
+/// A response with a status, optional headers and no body.
+fn empty(status: StatusCode, headers: &[(header::HeaderName, &'static str)]) -> HttpResponse {
+    let mut response = Response::builder().status(status);
+    for (name, value) in headers {
+        response = response.header(name, *value);
+    }
+    response.body(Full::new(Bytes::new())).unwrap_or_default()
+}
