@@ -44,31 +44,55 @@ fn warm_up_calls(wk: &wlo_standin::WellKnown) -> Vec<(&'static str, Value)> {
 /// One call per tool that reads the repository, in JSON mode.
 fn calls(wk: &wlo_standin::WellKnown) -> Vec<(&'static str, Value)> {
     vec![
-        ("search_wlo_collections", json!({"query": "Figurenanalyse", "outputFormat": "json"})),
-        ("search_wlo_collections", json!({"query": "Bruch", "outputFormat": "json"})),
+        (
+            "search_wlo_collections",
+            json!({"query": "Figurenanalyse", "outputFormat": "json"}),
+        ),
+        (
+            "search_wlo_collections",
+            json!({"query": "Bruch", "outputFormat": "json"}),
+        ),
         (
             "search_wlo_collections",
             json!({"query": "Bruch", "parentNodeId": wk.portal_with_topic_page, "outputFormat": "json"}),
         ),
-        ("search_wlo_topic_pages", json!({"query": "Optik", "outputFormat": "json"})),
+        (
+            "search_wlo_topic_pages",
+            json!({"query": "Optik", "outputFormat": "json"}),
+        ),
         (
             "search_wlo_topic_pages",
             json!({"collectionId": wk.portal_with_topic_page, "outputFormat": "json"}),
         ),
         ("search_wlo_all", json!({"query": "Antike"})),
-        ("search_wlo_content", json!({"query": "Photosynthese", "outputFormat": "json"})),
-        ("get_subject_portals", json!({"includeContentCounts": true, "outputFormat": "json"})),
+        (
+            "search_wlo_content",
+            json!({"query": "Photosynthese", "outputFormat": "json"}),
+        ),
+        (
+            "get_subject_portals",
+            json!({"includeContentCounts": true, "outputFormat": "json"}),
+        ),
         (
             "browse_collection_tree",
             json!({"nodeId": wk.portal_with_topic_page, "includeContentCounts": true, "outputFormat": "json"}),
         ),
-        ("get_collection_contents", json!({"nodeId": wk.bruchrechnung, "outputFormat": "json"})),
+        (
+            "get_collection_contents",
+            json!({"nodeId": wk.bruchrechnung, "outputFormat": "json"}),
+        ),
         (
             "get_collection_contents",
             json!({"nodeId": wk.portal_with_topic_page, "includeSubcollections": true, "outputFormat": "json"}),
         ),
-        ("get_node_details", json!({"nodeId": wk.photosynthese, "outputFormat": "json"})),
-        ("get_nodes_details", json!({"nodeIds": [wk.photosynthese, wk.cc_with_version]})),
+        (
+            "get_node_details",
+            json!({"nodeId": wk.photosynthese, "outputFormat": "json"}),
+        ),
+        (
+            "get_nodes_details",
+            json!({"nodeIds": [wk.photosynthese, wk.cc_with_version]}),
+        ),
     ]
 }
 
@@ -94,7 +118,11 @@ async fn assert_honest(h: &Harness, fault: Fault, phrase: &str) {
     let results = futures::future::join_all(calls.iter().map(|(tool, args)| h.call_tool(tool, args.clone()))).await;
     for ((tool, args), r) in calls.iter().zip(results) {
         if r.is_error {
-            assert!(r.text.contains(phrase), "{fault:?} {tool} {args}: names the failure: {}", r.text);
+            assert!(
+                r.text.contains(phrase),
+                "{fault:?} {tool} {args}: names the failure: {}",
+                r.text
+            );
             continue;
         }
         let doc = r.json();
@@ -175,9 +203,7 @@ async fn a_partial_answer_keeps_its_results_and_warns() {
     // A missing node is "not found", not a repository failure: no error for the bulk answer.
     h.standin.control().clear_node_faults();
     h.standin.control().set_node_fault(missing, 404);
-    let r = h
-        .call_tool("get_nodes_details", json!({"nodeIds": [missing]}))
-        .await;
+    let r = h.call_tool("get_nodes_details", json!({"nodeIds": [missing]})).await;
     assert!(!r.is_error, "{}", r.text);
     assert_eq!(r.json()["failed"], json!([missing]));
 }

@@ -104,8 +104,16 @@ fn protocol_cases() -> Vec<Case> {
             "resources/read",
             json!({"uri": "wlo://vocabulary/educationalContext"}),
         ),
-        rpc("resource-read-portals", "resources/read", json!({"uri": "wlo://portals"})),
-        rpc("resource-read-unknown", "resources/read", json!({"uri": "wlo://nothing"})),
+        rpc(
+            "resource-read-portals",
+            "resources/read",
+            json!({"uri": "wlo://portals"}),
+        ),
+        rpc(
+            "resource-read-unknown",
+            "resources/read",
+            json!({"uri": "wlo://nothing"}),
+        ),
         rpc("prompts-list", "prompts/list", json!({})),
         rpc(
             "prompt-get",
@@ -228,7 +236,9 @@ fn tool_cases(wk: &WellKnown) -> Vec<Case> {
         tool(
             "content-filters",
             "search_wlo_content",
-            js(json!({"query": "Bruchrechnung", "educationalContext": "Sekundarstufe I", "learningResourceType": "worksheet", "userRole": "teacher", "maxResults": 5})),
+            js(
+                json!({"query": "Bruchrechnung", "educationalContext": "Sekundarstufe I", "learningResourceType": "worksheet", "userRole": "teacher", "maxResults": 5}),
+            ),
         ),
         tool(
             "content-publisher",
@@ -440,16 +450,8 @@ fn tool_cases(wk: &WellKnown) -> Vec<Case> {
             json!({"nodeId": wk.bruchrechnung, "contentFilter": "everything"}),
         ),
         // get_node_details
-        tool(
-            "node-md",
-            "get_node_details",
-            json!({"nodeId": wk.photosynthese}),
-        ),
-        tool(
-            "node-json",
-            "get_node_details",
-            js(json!({"nodeId": wk.photosynthese})),
-        ),
+        tool("node-md", "get_node_details", json!({"nodeId": wk.photosynthese})),
+        tool("node-json", "get_node_details", js(json!({"nodeId": wk.photosynthese}))),
         tool(
             "node-parents-text",
             "get_node_details",
@@ -485,16 +487,8 @@ fn tool_cases(wk: &WellKnown) -> Vec<Case> {
             "get_node_details",
             json!({"nodeId": wk.index_only_node}),
         ),
-        tool(
-            "node-bad-id",
-            "get_node_details",
-            json!({"nodeId": "not-a-uuid"}),
-        ),
-        tool(
-            "node-id-as-number",
-            "get_node_details",
-            json!({"nodeId": 42}),
-        ),
+        tool("node-bad-id", "get_node_details", json!({"nodeId": "not-a-uuid"})),
+        tool("node-id-as-number", "get_node_details", json!({"nodeId": 42})),
         // get_nodes_details
         tool(
             "nodes",
@@ -539,11 +533,7 @@ fn fault_cases(wk: &WellKnown) -> Vec<Case> {
         tool("down-health", "wlo_health_check", json!({})),
         tool("down-content", "search_wlo_content", json!({"query": "Bruchrechnung"})),
         tool("down-all", "search_wlo_all", json!({"query": "Antike"})),
-        tool(
-            "down-node",
-            "get_node_details",
-            json!({"nodeId": wk.photosynthese}),
-        ),
+        tool("down-node", "get_node_details", json!({"nodeId": wk.photosynthese})),
         tool(
             "down-nodes",
             "get_nodes_details",

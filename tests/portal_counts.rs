@@ -62,10 +62,8 @@ fn changed_corpus() -> (Corpus, String, String, String) {
             node.id = format!("00000000-0000-4000-8000-{i:012}");
             node.title = format!("Zusatzsammlung {i:03}");
             node.name = node.title.clone();
-            node.properties
-                .insert("cclom:title".into(), vec![node.title.clone()]);
-            node.properties
-                .insert("sys:node-uuid".into(), vec![node.id.clone()]);
+            node.properties.insert("cclom:title".into(), vec![node.title.clone()]);
+            node.properties.insert("sys:node-uuid".into(), vec![node.id.clone()]);
             node
         })
         .collect();
@@ -93,17 +91,20 @@ async fn portal_counts_agree_with_the_tree_and_the_listing() {
         .expect("stand-in starts");
     let server = Server::spawn(
         &["serve", "--port", "0"],
-        &env(&[
-            ("WLO_REPOSITORY_URL", &standin.base_url()),
-            ("WLO_CACHE_MAX_MB", "0"),
-        ]),
+        &env(&[("WLO_REPOSITORY_URL", &standin.base_url()), ("WLO_CACHE_MAX_MB", "0")]),
     );
 
     // The premises of the three cases.
     let listed = |portal: &str| corpus.children(portal).iter().map(|n| n.kind).collect::<Vec<_>>();
-    assert!(listed(&math).contains(&NodeKind::ConfigFolder), "Mathematik lists its config folder");
+    assert!(
+        listed(&math).contains(&NodeKind::ConfigFolder),
+        "Mathematik lists its config folder"
+    );
     assert!(!listed(&bio).contains(&NodeKind::ConfigFolder), "Biologie does not");
-    assert!(true_sub_collections(&corpus, &chem) > 100, "Chemie has more than one page");
+    assert!(
+        true_sub_collections(&corpus, &chem) > 100,
+        "Chemie has more than one page"
+    );
     let chem_listing = corpus.children(&chem);
     let chem_config_at = chem_listing
         .iter()

@@ -60,7 +60,6 @@ fn describe(found: &[(&NodeRecord, bool)]) -> Vec<String> {
         .collect()
 }
 
-
 #[tokio::test]
 async fn a_compound_the_repository_lacks_is_searched_as_its_parts() {
     let h = Harness::start().await;

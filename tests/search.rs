@@ -507,7 +507,6 @@ async fn plain_content_search_is_one_parallel_wave_and_the_rescue_three() {
     assert_eq!(wlo_standin::sequential_waves(&log), 3, "{log:?}");
 }
 
-
 #[tokio::test]
 async fn bad_arguments_are_named() {
     let h = Harness::start().await;

@@ -730,7 +730,6 @@ fn grades_text(s: &Scored) -> String {
     }
 }
 
-
 /// Stand-in latency per request while measuring, so that the requests of
 /// one parallel wave overlap and the waves are told apart reliably.
 const LATENCY_MS: u64 = 100;
