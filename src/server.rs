@@ -86,7 +86,7 @@ pub fn tool_definition(spec: ToolSpec) -> Tool {
         )
 }
 
-/// Run one tool call: scope, deadline, panic guard and the log line.
+/// Run one tool call: scope, deadline, panic guard, the failure policy and the log line.
 pub async fn run_tool(app: &Arc<App>, name: &str, entry: &ToolEntry, args: Args) -> ToolResponse {
     let started = Instant::now();
     let scope = CallScope::new(app.config.tool_deadline);
