@@ -9,7 +9,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::params::{self, Bounded, Flag, NodeId, OutputFormat};
-use super::{ArgError, Args, Format, ToolResponse, ToolSpec};
+use super::{ArgError, Args, Format, NodeRef, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::format::{FormattedNode, one_line};
 use crate::navigation::tree::{self, MAX_CHILDREN_PER_PARENT, MAX_NODES, Tree, TreeNode, TreeQuery};
@@ -74,20 +74,13 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct TreeView<'a> {
-    parent: ParentView<'a>,
+    parent: NodeRef<'a>,
     depth: u8,
     total: u64,
     truncated: bool,
     results: Vec<TreeNodeView>,
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     warnings: &'a [String],
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ParentView<'a> {
-    node_id: &'a str,
-    title: &'a str,
 }
 
 /// One sub-collection: its card, its file count when asked for, and at
@@ -119,7 +112,7 @@ fn node_view(app: &App, node: &TreeNode) -> TreeNodeView {
 
 fn to_json(app: &App, tree: &Tree) -> Value {
     json!(TreeView {
-        parent: ParentView {
+        parent: NodeRef {
             node_id: &tree.parent_id,
             title: &tree.parent_title,
         },

@@ -107,6 +107,15 @@ impl From<ArgError> for ToolResponse {
     }
 }
 
+/// A node named by id and title in a JSON answer (a tree's parent, a node's
+/// parent collections).
+#[derive(Debug, Clone, Copy, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct NodeRef<'a> {
+    pub node_id: &'a str,
+    pub title: &'a str,
+}
+
 /// Name, title, description and input schema of a tool.
 #[derive(Debug, Clone)]
 pub struct ToolSpec {

@@ -9,7 +9,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::params::{self, Flag, NodeId, OutputFormat};
-use super::{Args, Format, ToolResponse, ToolSpec};
+use super::{Args, Format, NodeRef, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::format::{self, FormattedNode, truncate_marked};
 use crate::upstream::{Node, Props, UpstreamError};
@@ -121,11 +121,9 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         Format::Json => ToolResponse::json(json!(DetailsView {
             card: &formatted,
             render_url: &render_url,
-            parents: parents.as_ref().map(|list| {
-                list.iter()
-                    .map(|(id, title)| ParentView { node_id: id, title })
-                    .collect()
-            }),
+            parents: parents
+                .as_ref()
+                .map(|list| { list.iter().map(|(id, title)| NodeRef { node_id: id, title }).collect() }),
             text_content: text.as_deref().map(|text| truncate_marked(text, TEXT_LIMIT_JSON)),
             raw: with_raw.then(|| raw(&node)),
             warnings: &warnings,
@@ -168,20 +166,13 @@ struct DetailsView<'a> {
     card: &'a FormattedNode,
     render_url: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
-    parents: Option<Vec<ParentView<'a>>>,
+    parents: Option<Vec<NodeRef<'a>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     text_content: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     raw: Option<Value>,
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     warnings: &'a [String],
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ParentView<'a> {
-    node_id: &'a str,
-    title: &'a str,
 }
 
 /// `[(id, title)]` nearest first, without the node itself, at most 20.
