@@ -47,6 +47,7 @@ fn main() {
         });
     });
     let (base_url, node_id) = rx.recv().expect("stand-in address");
+    let id = wlo_mcp::ids::NodeId::parse(&node_id).expect("the stand-in's ids are UUIDs");
 
     let config = Config::from_lookup(|name| match name {
         "WLO_REPOSITORY_URL" => Some(base_url.clone()),
@@ -87,7 +88,7 @@ fn main() {
             .await;
             let ours = per_read(fan_out, || async {
                 upstream
-                    .child_count(&node_id, ChildFilter::Files)
+                    .child_count(&id, ChildFilter::Files)
                     .await
                     .expect("stand-in answers")
             })

@@ -19,16 +19,16 @@ impl App {
 
     /// `<repository>/components/render/<id>`.
     pub fn render_url(&self, node_id: &str) -> String {
-        crate::format::render_url(&self.config.repository_url, node_id)
+        crate::urls::render_page(&self.config.repository_url, node_id)
     }
 
     /// `<repository>/components/topic-pages?collectionId=<id>`.
     pub fn topic_page_url(&self, collection_id: &str) -> String {
-        crate::format::topic_page_url(&self.config.repository_url, collection_id)
+        crate::urls::topic_page(&self.config.repository_url, collection_id)
     }
 
     /// Format a node for output.
-    pub fn format(&self, node: &crate::upstream::Node) -> crate::format::FormattedNode {
+    pub fn format(&self, node: &crate::node::Node) -> crate::format::FormattedNode {
         crate::format::FormattedNode::from_node(node, &self.config.repository_url)
     }
 }

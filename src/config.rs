@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use crate::ids;
+use crate::ids::NodeId;
 
 pub const DEFAULT_REPOSITORY_URL: &str = "https://redaktion.openeduhub.net/edu-sharing";
 pub const DEFAULT_ROOT_COLLECTION_ID: &str = "5e40e372-735c-4b17-bbf7-e827a5702b57";
@@ -17,7 +17,7 @@ pub struct Config {
     /// Normalised repository URL, e.g. `https://redaktion.openeduhub.net/edu-sharing`.
     pub repository_url: String,
     /// Root of the collection tree ("Portale").
-    pub root_collection_id: String,
+    pub root_collection_id: NodeId,
     /// Candidates fetched per query variant (1–100).
     pub pool_size: u32,
     /// Timeout of one upstream request.
@@ -34,6 +34,8 @@ pub struct Config {
     pub cache_ttl_search: Duration,
     /// Optional bearer token required on HTTP requests.
     pub access_token: Option<String>,
+    /// Longest `text` the `fetch` tool answers, in characters (`WLO_FETCH_MAX_CHARS`).
+    pub fetch_max_chars: usize,
     /// Tools offered (None = all), after `MCP_TOOL_ALLOW`.
     pub tool_allow: Option<Vec<String>>,
     /// Tools removed by `MCP_TOOL_DENY` (deny wins).
@@ -83,13 +85,11 @@ impl Config {
             message,
         })?;
 
-        let root_collection_id = match get("WLO_ROOT_COLLECTION_ID") {
-            None => DEFAULT_ROOT_COLLECTION_ID.to_string(),
-            Some(value) => ids::normalize_node_id(&value).ok_or_else(|| ConfigError {
-                variable: "WLO_ROOT_COLLECTION_ID",
-                message: format!("'{}' is not a UUID", value.trim()),
-            })?,
-        };
+        let root = get("WLO_ROOT_COLLECTION_ID").unwrap_or_else(|| DEFAULT_ROOT_COLLECTION_ID.into());
+        let root_collection_id = NodeId::parse(&root).ok_or_else(|| ConfigError {
+            variable: "WLO_ROOT_COLLECTION_ID",
+            message: format!("'{}' is not a UUID", root.trim()),
+        })?;
 
         let number = |name: &'static str, default: u64, min: u64, max: u64| -> Result<u64, ConfigError> {
             match get(name) {
@@ -124,6 +124,7 @@ impl Config {
             cache_ttl_tree: Duration::from_secs(number("WLO_CACHE_TTL_TREE_S", 300, 0, 86_400)?),
             cache_ttl_search: Duration::from_secs(number("WLO_CACHE_TTL_SEARCH_S", 60, 0, 86_400)?),
             access_token: get("WLO_MCP_TOKEN").map(|t| t.trim().to_string()),
+            fetch_max_chars: number("WLO_FETCH_MAX_CHARS", 100_000, 1_000, 10_000_000)? as usize,
             tool_allow: list("MCP_TOOL_ALLOW"),
             tool_deny: list("MCP_TOOL_DENY").unwrap_or_default(),
             hedge: number("WLO_HEDGE", 1, 0, 1)? == 1,
@@ -211,11 +212,20 @@ mod tests {
         let c = config(&[]).unwrap();
         assert_eq!(c.repository_url, DEFAULT_REPOSITORY_URL);
         assert_eq!(c.rest_base(), format!("{DEFAULT_REPOSITORY_URL}/rest"));
-        assert_eq!(c.root_collection_id, DEFAULT_ROOT_COLLECTION_ID);
+        assert_eq!(c.root_collection_id.as_str(), DEFAULT_ROOT_COLLECTION_ID);
         assert_eq!(c.pool_size, 25);
         assert_eq!(c.timeout, Duration::from_millis(8000));
         assert_eq!(c.tool_deadline, Duration::from_millis(9000));
         assert_eq!(c.worker_threads, 1);
+        assert_eq!(c.fetch_max_chars, 100_000);
+        assert_eq!(
+            config(&[("WLO_FETCH_MAX_CHARS", "5000")]).unwrap().fetch_max_chars,
+            5000
+        );
+        assert_eq!(
+            config(&[("WLO_FETCH_MAX_CHARS", "10")]).unwrap_err().variable,
+            "WLO_FETCH_MAX_CHARS"
+        );
         assert!(c.hedge);
         assert_eq!(c.hedge_delay, Duration::from_millis(1000));
         assert!(!config(&[("WLO_HEDGE", "0")]).unwrap().hedge);

@@ -12,8 +12,8 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::upstream::Node;
-use crate::upstream::encode;
+use crate::node::Node;
+use crate::urls;
 use crate::vocab::{self, Vocabulary};
 
 /// See the module docs. Field order is the JSON key order.
@@ -58,19 +58,6 @@ impl NodeType {
     }
 }
 
-/// `<repository>/components/render/<id>`.
-pub fn render_url(repository_url: &str, node_id: &str) -> String {
-    format!("{repository_url}/components/render/{}", encode(node_id))
-}
-
-/// `<repository>/components/topic-pages?collectionId=<id>`.
-pub fn topic_page_url(repository_url: &str, collection_id: &str) -> String {
-    format!(
-        "{repository_url}/components/topic-pages?collectionId={}",
-        encode(collection_id)
-    )
-}
-
 /// The value when it is an absolute http(s) URL, else `""` (no `javascript:`, `data:` …).
 pub fn safe_url(value: &str) -> String {
     let value = value.trim();
@@ -108,7 +95,7 @@ impl FormattedNode {
             .unwrap_or_default();
         let preview = node.preview.as_ref();
         let topic_page_url = match (node.is_collection(), node.page_config_ref()) {
-            (true, Some(_)) => topic_page_url(repository_url, &node_id),
+            (true, Some(_)) => urls::topic_page(repository_url, &node_id),
             _ => String::new(),
         };
         FormattedNode {

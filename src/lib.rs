@@ -13,7 +13,7 @@
 //! | MCP surface | [`server`] (rmcp handler, instructions), [`tools`] (one file per tool) |
 //! | domain | [`search`] (expansion, fusion, rerank) |
 //! | upstream | [`upstream`] (edu-sharing client, cache, errors) |
-//! | leaf | [`config`], [`ids`], [`vocab`], [`format`] |
+//! | leaf | [`config`], [`ids`], [`vocab`], [`node`], [`urls`], [`format`] |
 //!
 //! The app ([`app::App`]) is built once per process and shared; every HTTP
 //! request is answered on its own, so any instance can answer any request.
@@ -24,9 +24,11 @@ pub mod config;
 pub mod format;
 pub mod ids;
 pub mod navigation;
+pub mod node;
 pub mod search;
 pub mod server;
 pub mod tools;
 pub mod transport;
 pub mod upstream;
+pub mod urls;
 pub mod vocab;

@@ -20,8 +20,10 @@ Environment (read once at start):
   WLO_CACHE_MAX_MB        response cache size, 0 disables [default: 16]
   WLO_CACHE_TTL_TREE_S    cache lifetime of portals, children, metadata [default: 300]
   WLO_CACHE_TTL_SEARCH_S  cache lifetime of searches [default: 60]
+  WLO_FETCH_MAX_CHARS     longest text 'fetch' answers, 1000-10000000 [default: 100000]
   WLO_MCP_TOKEN           if set, HTTP requests need 'Authorization: Bearer <token>'
-  MCP_TOOL_ALLOW          comma list: offer only these tools
+  MCP_TOOL_ALLOW          comma list: offer only these tools (an unknown name stops the start;
+                          'search,fetch' for a ChatGPT connector)
   MCP_TOOL_DENY           comma list: never offer these tools (wins over ALLOW)
   PORT                    HTTP port for 'serve' when --port is not given [default: 3000]
   RUST_LOG                log filter, logs go to stderr [default: info]
@@ -92,7 +94,7 @@ fn main() -> ExitCode {
         }),
         _ => Config::from_env(),
     };
-    let config = match config {
+    let config = match config.and_then(tools::check_tool_filter) {
         Ok(config) => config,
         Err(error) => return config_error(&error),
     };
@@ -187,7 +189,9 @@ async fn with_demo(mut config: Config, demo: bool) -> Result<(Config, Option<wlo
     match wlo_standin::StandIn::start(wlo_standin::StandInOptions::default()).await {
         Ok(standin) => {
             config.repository_url = standin.base_url();
-            config.root_collection_id = wlo_mcp::config::DEFAULT_ROOT_COLLECTION_ID.to_string();
+            if let Some(root) = wlo_mcp::ids::NodeId::parse(wlo_mcp::config::DEFAULT_ROOT_COLLECTION_ID) {
+                config.root_collection_id = root;
+            }
             Ok((config, Some(standin)))
         }
         Err(error) => {

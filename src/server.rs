@@ -1,16 +1,13 @@
 //! The MCP surface: rmcp's [`ServerHandler`] over the tool registry.
 //!
 //! rmcp handles JSON-RPC and protocol negotiation; this module supplies the
-//! server identity and instructions, lists the enabled tools and runs a tool
-//! call inside its [`CallScope`] (deadline, fan-out, request counter), turning
-//! a timeout or a panic into a German `isError` result for that call only.
+//! server identity and instructions, lists the enabled tools and hands a
+//! tool call to [`tools::run_tool`] (scope, deadline, panic guard, failure
+//! policy).
 //! Resources, prompts and completion are answered by [`crate::agent`].
 
-use std::panic::AssertUnwindSafe;
 use std::sync::{Arc, LazyLock};
-use std::time::Instant;
 
-use futures::FutureExt;
 #[allow(deprecated)] // logging/setLevel is deprecated (SEP-2577) but old clients still send it
 use rmcp::model::SetLevelRequestParams as LogLevelParams;
 use rmcp::model::{
@@ -24,8 +21,7 @@ use rmcp::{ErrorData, RoleServer, ServerHandler};
 
 use crate::agent;
 use crate::app::App;
-use crate::tools::{self, Args, Body, ToolEntry, ToolResponse, ToolSpec};
-use crate::upstream::CallScope;
+use crate::tools::{self, Args, Body, ToolResponse, ToolSpec};
 
 /// Routing advice for the model, sent as `instructions` in `initialize`.
 pub const INSTRUCTIONS: &str = "\
@@ -34,10 +30,13 @@ How to choose a tool:
 - Broad topic, user wants material + collections + topic pages together: search_wlo_all (one call, separate pots).
 - Material of a kind (Arbeitsblatt, Video, Quiz …) on a topic: search_wlo_content.
 - A topic page (Themenseite) or collection (Sammlung) on a topic: search_wlo_topic_pages with query; collections only: search_wlo_collections.
+- What a topic page shows (its lanes and their material): get_topic_page_content with the collection's nodeId.
 - Browse a subject: get_subject_portals first (Fachportale), then browse_collection_tree with a portal's nodeId; get_collection_contents lists a collection's material.
 - A user picks a card: get_node_details with its nodeId. Many cards at once: one get_nodes_details call (not one call per card).
+- More like one material (mehr davon, ähnliches Material): get_related_content with its nodeId.
 - Filters (educationalContext = Bildungsstufe, discipline = Fach, userRole = Zielgruppe, learningResourceType = Ressourcentyp) take German labels, English synonyms or URIs; lookup_wlo_vocabulary lists the values (also resources wlo://vocabulary/<name>).
 - wlo_health_check tells 'WLO is down' apart from 'no hits'.
+- Citation-style retrieval (ChatGPT connectors, deep research): search for {id,title,url} hits, then fetch with an id for its text (editorial compendium, full text or description). For filters or cards use the tools above.
 Answers are markdown cards by default; outputFormat=json gives one JSON document.";
 
 /// The MCP server object: cheap to clone, one per process.
@@ -84,52 +83,6 @@ pub fn tool_definition(spec: ToolSpec) -> Tool {
                 .idempotent(true)
                 .open_world(true),
         )
-}
-
-/// Run one tool call: scope, deadline, panic guard, the failure policy and the log line.
-pub async fn run_tool(app: &Arc<App>, name: &str, entry: &ToolEntry, args: Args) -> ToolResponse {
-    let started = Instant::now();
-    let scope = CallScope::new(app.config.tool_deadline);
-    // The tool function is invoked inside the guarded future, so a panic while
-    // building the future is caught as well as one while running it.
-    let call = AssertUnwindSafe(async { scope.run((entry.call)(app, args)).await }).catch_unwind();
-    let response = match tokio::time::timeout(app.config.tool_deadline, call).await {
-        Ok(Ok(response)) => response,
-        Ok(Err(panic)) => {
-            let what = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
-            tracing::error!(tool = name, panic = %what, "tool panicked");
-            ToolResponse::error(
-                "Interner Fehler im WLO-MCP-Server bei diesem Aufruf. Bitte erneut versuchen oder die Anfrage ändern.",
-            )
-        }
-        Err(_) => ToolResponse::error(format!(
-            "Zeitüberschreitung bei WLO: Die Anfrage hat länger als {} ms gedauert. Bitte später erneut versuchen oder die Anfrage eingrenzen (z. B. kleineres maxResults).",
-            app.config.tool_deadline.as_millis()
-        )),
-    };
-    // The failure policy: an answer without results that rests on a failed
-    // read says so, instead of telling the model that WLO has nothing.
-    let response = match scope.first_failure() {
-        Some(failure) if response.is_empty_answer() => {
-            tracing::debug!(tool = name, error = %failure, "empty answer after a failed read");
-            ToolResponse::error(failure.german())
-        }
-        _ => response,
-    };
-    tracing::info!(
-        tool = name,
-        duration_ms = started.elapsed().as_millis() as u64,
-        upstream_requests = scope.requests(),
-        hedge_duplicates = scope.duplicates(),
-        hedge_wins = scope.duplicate_wins(),
-        outcome = if response.is_error { "error" } else { "ok" },
-        "tool call"
-    );
-    response
 }
 
 /// The MCP result of a tool response (JSON: one text block + structuredContent).
@@ -181,7 +134,7 @@ impl ServerHandler for WloServer {
             return Err(ErrorData::invalid_params(format!("Unknown tool: {name}"), None));
         };
         let args = Args::new(request.arguments.unwrap_or_default());
-        let response = run_tool(&self.app, &name, entry, args).await;
+        let response = tools::run_tool(&self.app, &name, entry, args).await;
         Ok(to_call_tool_result(response).into())
     }
 

@@ -26,6 +26,7 @@ fn result_count(tool: &str, doc: &Value) -> usize {
             .sum(),
         "get_nodes_details" => doc["resolved"].as_u64().unwrap_or(0) as usize,
         "get_node_details" => usize::from(doc["nodeId"].as_str().is_some_and(|id| !id.is_empty())),
+        "fetch" => usize::from(doc["id"].as_str().is_some_and(|id| !id.is_empty())),
         _ => len(&doc["results"]),
     }
 }
@@ -93,6 +94,8 @@ fn calls(wk: &wlo_standin::WellKnown) -> Vec<(&'static str, Value)> {
             "get_nodes_details",
             json!({"nodeIds": [wk.photosynthese, wk.cc_with_version]}),
         ),
+        ("search", json!({"query": "Antike"})),
+        ("fetch", json!({"id": wk.klimawandel})),
     ]
 }
 

@@ -506,6 +506,22 @@ fn tool_cases(wk: &WellKnown) -> Vec<Case> {
             "get_nodes_details",
             json!({"nodeIds": wk.photosynthese}),
         ),
+        // get_related_content
+        tool(
+            "related-md",
+            "get_related_content",
+            json!({"nodeId": wk.bruchrechnung_klasse_6, "maxResults": 3}),
+        ),
+        tool(
+            "related-json",
+            "get_related_content",
+            js(json!({"nodeId": wk.cc_without_version, "maxResults": 3, "learningResourceType": "Video"})),
+        ),
+        tool(
+            "related-collection",
+            "get_related_content",
+            json!({"nodeId": wk.bruchrechnung}),
+        ),
         // lookup_wlo_vocabulary
         tool(
             "vocabulary",
@@ -524,6 +540,13 @@ fn tool_cases(wk: &WellKnown) -> Vec<Case> {
         ),
         // wlo_health_check
         tool("health", "wlo_health_check", json!({})),
+        // search / fetch
+        tool("search", "search", json!({"query": "Photosynthese"})),
+        tool("search-empty", "search", json!({"query": "Qwzxyvbnm"})),
+        tool("fetch-fulltext", "fetch", json!({"id": wk.text_content})),
+        tool("fetch-description", "fetch", json!({"id": wk.no_text_no_url})),
+        tool("fetch-forbidden", "fetch", json!({"id": wk.forbidden_node})),
+        tool("fetch-bad-id", "fetch", json!({"id": "not-a-uuid"})),
     ]
 }
 
@@ -534,6 +557,8 @@ fn fault_cases(wk: &WellKnown) -> Vec<Case> {
         tool("down-content", "search_wlo_content", json!({"query": "Bruchrechnung"})),
         tool("down-all", "search_wlo_all", json!({"query": "Antike"})),
         tool("down-node", "get_node_details", json!({"nodeId": wk.photosynthese})),
+        tool("down-search", "search", json!({"query": "Antike"})),
+        tool("down-fetch", "fetch", json!({"id": wk.klimawandel})),
         tool(
             "down-nodes",
             "get_nodes_details",

@@ -374,7 +374,7 @@ async fn a_tool_that_panics_before_returning_its_future_is_caught_too() {
         spec: boom_spec,
         call: eager_boom_call,
     };
-    let response = wlo_mcp::server::run_tool(&app, "boom", &eager, Args::default()).await;
+    let response = wlo_mcp::tools::run_tool(&app, "boom", &eager, Args::default()).await;
     assert!(response.is_error);
     assert!(response.rendered_text().contains("Interner Fehler"));
 }
@@ -399,14 +399,14 @@ async fn a_panicking_tool_call_is_an_error_for_that_call_only() {
             if i % 2 == 0 {
                 (
                     true,
-                    wlo_mcp::server::run_tool(&app, "boom", &boom, Args::default()).await,
+                    wlo_mcp::tools::run_tool(&app, "boom", &boom, Args::default()).await,
                 )
             } else {
                 let mut map = serde_json::Map::new();
                 map.insert("vocabulary".into(), json!("discipline"));
                 (
                     false,
-                    wlo_mcp::server::run_tool(&app, "lookup_wlo_vocabulary", vocabulary, Args::new(map)).await,
+                    wlo_mcp::tools::run_tool(&app, "lookup_wlo_vocabulary", vocabulary, Args::new(map)).await,
                 )
             }
         }));

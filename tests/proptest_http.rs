@@ -687,29 +687,48 @@ proptest! {
         }
     }
 
-    /// Percent-encoding leaves only unreserved characters and %XX, and round-trips.
+    /// Any text as a path segment and a query value of an edu-sharing URL
+    /// stays inside that part: host, the other segments and the other pairs
+    /// are unchanged, and the part decodes back to the text.
     #[test]
-    fn path_and_query_encoding_is_injection_free(value in "\\PC{0,80}") {
-        let encoded = wlo_mcp::upstream::encode(&value);
-        let bytes = encoded.as_bytes();
-        let mut decoded = Vec::new();
-        let mut i = 0;
-        while i < bytes.len() {
-            let b = bytes[i];
-            if b == b'%' {
-                prop_assert!(i + 2 < bytes.len(), "{}", encoded);
-                let hex = std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap();
-                prop_assert!(hex.chars().all(|c| c.is_ascii_digit() || ('A'..='F').contains(&c)), "{}", encoded);
+    fn url_parts_are_injection_free(value in "\\PC{0,80}") {
+        let url: String = wlo_mcp::urls::EduUrl::new("https://repo.example/edu-sharing/rest", &["node", &value, "children"])
+            .query("q", &value)
+            .query("maxItems", "5")
+            .into();
+        let parsed = url::Url::parse(&url).unwrap();
+        prop_assert_eq!(parsed.host_str(), Some("repo.example"));
+        prop_assert_eq!(parsed.fragment(), None);
+        let segments: Vec<&str> = parsed.path_segments().unwrap().collect();
+        if value == "." || value == ".." {
+            prop_assert_eq!(segments, ["edu-sharing", "rest", "node", "children"]);
+        } else {
+            prop_assert_eq!(segments.len(), 5, "{}", url);
+            prop_assert_eq!((segments[0], segments[1], segments[2], segments[4]), ("edu-sharing", "rest", "node", "children"));
+            prop_assert_eq!(percent_decoded(segments[3]), value.as_bytes());
+        }
+        let pairs: Vec<(String, String)> = parsed.query_pairs().map(|(k, v)| (k.into_owned(), v.into_owned())).collect();
+        prop_assert_eq!(pairs, vec![("q".to_string(), value.clone()), ("maxItems".to_string(), "5".to_string())]);
+    }
+}
+
+fn percent_decoded(text: &str) -> Vec<u8> {
+    let bytes = text.as_bytes();
+    let mut decoded = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match std::str::from_utf8(bytes.get(i + 1..i + 3).unwrap_or_default()) {
+            Ok(hex) if bytes[i] == b'%' && u8::from_str_radix(hex, 16).is_ok() => {
                 decoded.push(u8::from_str_radix(hex, 16).unwrap());
                 i += 3;
-            } else {
-                prop_assert!(b.is_ascii_alphanumeric() || b"-_.~".contains(&b), "{}", encoded);
-                decoded.push(b);
+            }
+            _ => {
+                decoded.push(bytes[i]);
                 i += 1;
             }
         }
-        prop_assert_eq!(decoded, value.as_bytes());
     }
+    decoded
 }
 
 /// One shared check that the handler answers concurrent fuzz-style requests too.

@@ -401,7 +401,7 @@ async fn details_options_parents_text_raw() {
     let forbidden = details(&h, &wk.text_content_forbidden, json!({"includeTextContent": true})).await;
     assert_eq!(forbidden["textContent"], "");
 
-    // Content nodes: /parents is a 500 upstream; the answer stays useful and says why.
+    // Content nodes: /parents has no chain upstream; the answer stays useful and says why.
     let content = details(&h, &wk.cc_with_version, json!({"includeParents": true})).await;
     assert_eq!(content["parents"], json!([]));
     assert!(content["warnings"].as_array().is_some_and(|w| !w.is_empty()));

@@ -8,15 +8,17 @@
 //! answer rests on fails, the domain function returns [`NavError::Upstream`].
 //! When other reads of the same call failed, the answer keeps what was read
 //! and says what is missing in a warning; if it is then empty, the dispatcher
-//! turns it into the failure's error (`server::run_tool`), so a broken
+//! turns it into the failure's error (`tools::run_tool`), so a broken
 //! repository is never reported as "0 hits".
 
+pub mod listing;
+pub mod page_widgets;
 pub mod portals;
+pub mod topic_page_content;
 pub mod topic_pages;
 pub mod tree;
 
-use crate::upstream::model::Titled;
-use crate::upstream::{ChildFilter, Node, UpstreamError};
+use crate::upstream::{ChildFilter, Node, Titled, UpstreamError, listed_id};
 use crate::vocab::{self, Vocabulary};
 
 /// Why a navigation answer could not be produced.
@@ -131,6 +133,7 @@ pub(crate) async fn count_sub_collections<N: ListedChild>(
     let mut technical = first_page.iter().filter(|n| n.is_technical()).count() as u64;
     let read = first_page.len() as u64;
     if read > 0 && read < total {
+        let node_id = &listed_id(node_id)?;
         let skips = (read..total.min(MAX_COUNTED_CHILDREN)).step_by(LISTING_PAGE as usize);
         let pages = futures::future::join_all(skips.map(|skip| {
             app.upstream

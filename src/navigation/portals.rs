@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use super::{LISTING_PAGE, NavError, UnresolvedFilter, contains_uri, count_sub_collections, first_repository_failure};
 use crate::app::App;
-use crate::upstream::{ChildFilter, Node, Props, UpstreamError};
+use crate::upstream::{ChildFilter, Node, Props, UpstreamError, listed_id};
 
 /// Maximum number of portals read from the root.
 pub const MAX_PORTALS: u32 = 100;
@@ -56,7 +56,7 @@ pub async fn subject_portals(app: &App, query: &PortalsQuery) -> Result<Portals,
         .children(root, ChildFilter::Folders, MAX_PORTALS, 0, Props::Display)
         .await
         .map_err(|error| match error {
-            UpstreamError::NotFound => NavError::NotFound(root.clone()),
+            UpstreamError::NotFound => NavError::NotFound(root.to_string()),
             error => NavError::Upstream(error),
         })?;
 
@@ -118,7 +118,7 @@ pub async fn subject_portals(app: &App, query: &PortalsQuery) -> Result<Portals,
 async fn sub_collection_count(app: &App, portal: &Node) -> Result<u64, UpstreamError> {
     let list = app
         .upstream
-        .child_titles(portal.id(), ChildFilter::Folders, LISTING_PAGE, 0)
+        .child_titles(&listed_id(portal.id())?, ChildFilter::Folders, LISTING_PAGE, 0)
         .await?;
     count_sub_collections(app, portal.id(), &list.nodes, list.pagination.total).await
 }

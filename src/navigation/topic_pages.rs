@@ -29,10 +29,10 @@ use serde_json::Value;
 use super::{NavError, UnresolvedFilter, contains_uri, first_repository_failure};
 use crate::app::App;
 use crate::format;
-use crate::ids;
+use crate::ids::{self, NodeId};
+use crate::node::strip_store_ref;
 use crate::search::ranking::{TextFilter, collation_key, rerank};
-use crate::upstream::model::strip_store_ref;
-use crate::upstream::{ChildFilter, DISPLAY_PROPS, Node, NodeList, Props, UpstreamError};
+use crate::upstream::{ChildFilter, DISPLAY_PROPS, Node, NodeList, Props, UpstreamError, listed_id};
 use crate::vocab::{self, Vocabulary};
 
 /// Variants read from one config folder.
@@ -77,7 +77,7 @@ pub enum Mode {
 #[derive(Debug, Clone)]
 pub struct TopicPagesQuery {
     pub query: Option<String>,
-    pub collection_id: Option<String>,
+    pub collection_id: Option<NodeId>,
     /// `teacher`, `learner` or `general`.
     pub target_group: Option<String>,
     /// Label, alias or URI.
@@ -212,7 +212,7 @@ pub async fn search(app: &App, query: &TopicPagesQuery) -> Result<TopicPages, Na
 
 async fn by_collection(
     app: &App,
-    id: &str,
+    id: &NodeId,
     filters: &Filters,
     warnings: &mut Vec<String>,
 ) -> Result<(Vec<Variant>, (String, String)), NavError> {
@@ -326,7 +326,7 @@ async fn by_keyword(
         join_all(
             unknown
                 .iter()
-                .map(|i| app.upstream.metadata(candidates[*i].id(), Props::Keys(OWNER_KEYS)))
+                .map(|i| read_listed(app, candidates[*i].id(), Props::Keys(OWNER_KEYS)))
         ),
     );
     let mut reads: HashMap<usize, ConfigRead> = known.iter().copied().zip(known_reads).collect();
@@ -401,7 +401,7 @@ async fn by_keyword(
 /// `ccm:page_config_ref` means "no topic page"; a fixed projection (keys that
 /// were not asked for, or none at all) says nothing about it.
 fn projection_honoured(node: &Node) -> bool {
-    !node.properties.is_empty() && node.properties.keys().all(|k| DISPLAY_PROPS.contains(&k))
+    !node.properties.is_empty() && node.properties.keys().all(|k| DISPLAY_PROPS.contains(&k.as_str()))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -434,14 +434,14 @@ async fn list_all(app: &App, filters: &Filters, warnings: &mut Vec<String>) -> R
         let parents = join_all(
             orphans
                 .iter()
-                .map(|i| app.upstream.metadata(variants[*i].id(), Props::Keys(PARENT_KEYS))),
+                .map(|i| read_listed(app, variants[*i].id(), Props::Keys(PARENT_KEYS))),
         )
         .await;
         for (i, parent) in orphans.iter().zip(parents) {
             if let Some(id) = parent.ok().as_deref().and_then(Node::primary_parent) {
                 variants[*i]
                     .properties
-                    .insert("virtual:primaryparent_nodeid", vec![id.to_string()]);
+                    .insert("virtual:primaryparent_nodeid".to_string(), vec![id.to_string()]);
             }
         }
     }
@@ -468,7 +468,7 @@ async fn list_all(app: &App, filters: &Filters, warnings: &mut Vec<String>) -> R
     let folders = join_all(
         groups
             .iter()
-            .map(|(folder, _)| app.upstream.metadata(folder, Props::Keys(FOLDER_KEYS))),
+            .map(|(folder, _)| read_listed(app, folder, Props::Keys(FOLDER_KEYS))),
     )
     .await;
     let folder_failure = first_repository_failure(&folders);
@@ -491,12 +491,7 @@ async fn list_all(app: &App, filters: &Filters, warnings: &mut Vec<String>) -> R
     }
 
     // Wave 3: the owners.
-    let owner_reads = join_all(
-        owner_ids
-            .iter()
-            .map(|id| app.upstream.metadata(id, Props::Keys(OWNER_KEYS))),
-    )
-    .await;
+    let owner_reads = join_all(owner_ids.iter().map(|id| read_listed(app, id, Props::Keys(OWNER_KEYS)))).await;
     let owner_failure = first_repository_failure(&owner_reads);
     let failed_owners: HashSet<&str> = owner_ids
         .iter()
@@ -635,14 +630,14 @@ impl Owner {
 
 /// `ccm:page_config` of a config folder: `{"variants": [ref…], "default": ref}`.
 #[derive(Debug, Clone, Default, PartialEq)]
-struct PageConfig {
+pub(super) struct PageConfig {
     default: Option<String>,
     variants: Vec<String>,
 }
 
 impl PageConfig {
     /// Parse leniently: anything unreadable is an empty config (repository order).
-    fn of(folder: &Node) -> PageConfig {
+    pub(super) fn of(folder: &Node) -> PageConfig {
         let Some(raw) = folder.first("ccm:page_config") else {
             return PageConfig::default();
         };
@@ -667,7 +662,7 @@ impl PageConfig {
     }
 
     /// Position of a variant: the default first, then `variants[]`, then the rest.
-    fn rank(&self, variant_id: &str) -> usize {
+    pub(super) fn rank(&self, variant_id: &str) -> usize {
         if self.default.as_deref() == Some(variant_id) {
             return 0;
         }
@@ -698,12 +693,25 @@ fn page_config_of(read: &Result<Arc<Node>, UpstreamError>, warnings: &mut Vec<St
 }
 
 /// Children and page config of one config folder, read together.
-struct ConfigRead {
-    children: Result<Arc<NodeList>, UpstreamError>,
-    config: Result<Arc<Node>, UpstreamError>,
+pub(super) struct ConfigRead {
+    pub(super) children: Result<Arc<NodeList>, UpstreamError>,
+    pub(super) config: Result<Arc<Node>, UpstreamError>,
 }
 
-async fn read_config(app: &App, config_id: &str) -> ConfigRead {
+/// The metadata of a node the repository named (a listed node, a config
+/// folder or owner from a page config).
+async fn read_listed(app: &App, id: &str, props: Props) -> Result<Arc<Node>, UpstreamError> {
+    app.upstream.metadata(&listed_id(id)?, props).await
+}
+
+pub(super) async fn read_config(app: &App, config_id: &str) -> ConfigRead {
+    let Ok(config_id) = listed_id(config_id) else {
+        return ConfigRead {
+            children: Err(UpstreamError::NotFound),
+            config: Err(UpstreamError::NotFound),
+        };
+    };
+    let config_id = &config_id;
     let (children, config) = futures::join!(
         app.upstream.children(
             config_id,

@@ -22,9 +22,9 @@ use std::sync::Arc;
 
 use super::{LISTING_PAGE, NavError, count_sub_collections, first_repository_failure, real_child_total};
 use crate::app::App;
+use crate::ids::NodeId;
 use crate::search::ranking::sort_by_title;
-use crate::upstream::model::ListedNode;
-use crate::upstream::{ChildFilter, Node, NodeList, Props, UpstreamError};
+use crate::upstream::{ChildFilter, ListedNode, Node, NodeList, Props, UpstreamError, listed_id};
 
 /// Children shown per level-1 node at depth 2.
 pub const MAX_CHILDREN_PER_PARENT: usize = 10;
@@ -39,7 +39,7 @@ const PARENT_KEYS: &[&str] = &["cclom:title", "cm:title", "cm:name", "ccm:page_c
 /// What the caller asked for.
 #[derive(Debug, Clone)]
 pub struct TreeQuery {
-    pub node_id: String,
+    pub node_id: NodeId,
     /// 1 or 2.
     pub depth: u8,
     pub include_counts: bool,
@@ -98,7 +98,7 @@ impl Tree {
 
 /// Browse below one collection (see the module docs).
 pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
-    let id = query.node_id.as_str();
+    let id = &query.node_id;
     let depth = query.depth.clamp(1, 2);
     let max_results = query.max_results.clamp(1, 100) as usize;
     let mut warnings = Vec::new();
@@ -145,9 +145,16 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
     // Wave 2: the children of every level-1 node, and the exact total.
     let level2 = async {
         if depth == 2 {
-            join_all(nodes.iter().map(|n| {
+            join_all(nodes.iter().map(|n| async move {
                 app.upstream
-                    .children(n.node.id(), ChildFilter::Folders, LEVEL2_FETCH, 0, Props::Display)
+                    .children(
+                        &listed_id(n.node.id())?,
+                        ChildFilter::Folders,
+                        LEVEL2_FETCH,
+                        0,
+                        Props::Display,
+                    )
+                    .await
             }))
             .await
         } else {
@@ -194,7 +201,7 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
             .collect();
         let counts = join_all(
             ids.iter()
-                .map(|id| async move { app.upstream.child_count(id, ChildFilter::Files).await }),
+                .map(|id| async move { app.upstream.child_count(&listed_id(id)?, ChildFilter::Files).await }),
         )
         .await;
         warnings.extend(failure_warning(&counts, |failed, all, error| {

@@ -19,10 +19,13 @@ use std::sync::Arc;
 
 use futures::future::join_all;
 
+pub use super::contents_filter::{ContentsListing, ContentsOutcome};
+use super::contents_filter::{LOCAL_READ, MaterialFilter, Stats, Window, filtered_children, sample_stats};
 use super::filters::Filters;
 use super::ranking::{TextFilter, lowercase_joined, rerank};
 use crate::app::App;
-use crate::upstream::{ChildFilter, Node, NodeList, Props, UpstreamError};
+use crate::ids::NodeId;
+use crate::upstream::{ChildFilter, Node, NodeList, Props, UpstreamError, listed_id};
 
 /// Level-1 listing size.
 const LEVEL1_MAX: u32 = 100;
@@ -42,7 +45,7 @@ const MAX_EXCLUDE_EXTRA: usize = 200;
 pub struct CollectionSearch<'a> {
     pub query: &'a str,
     /// Search below this collection instead of the root (skips the keyword stage).
-    pub parent: Option<&'a str>,
+    pub parent: Option<&'a NodeId>,
     pub filters: &'a Filters,
     pub max_results: usize,
     pub exclude: &'a [String],
@@ -65,7 +68,7 @@ pub struct CollectionOutcome {
 /// [`UpstreamError::NotFound`]).
 pub async fn search_collections(app: &App, search: CollectionSearch<'_>) -> Result<CollectionOutcome, UpstreamError> {
     let query = search.query.trim();
-    let parent = search.parent.unwrap_or(app.config.root_collection_id.as_str());
+    let parent = search.parent.unwrap_or(&app.config.root_collection_id);
     let keep = |n: &Node| keeps(n, search.filters, search.exclude);
 
     // Wave 1: keyword search ‖ level 1.
@@ -190,9 +193,10 @@ fn dedup(nodes: impl Iterator<Item = Node>) -> Vec<Node> {
 /// The sub-collection listings of `parents` in one parallel wave, in parent
 /// order; failed reads become one warning.
 async fn children_wave(app: &App, parents: &[&Node], max: u32, warnings: &mut Vec<String>) -> Vec<Arc<NodeList>> {
-    let results: Vec<Result<Arc<NodeList>, UpstreamError>> = join_all(parents.iter().map(|p| {
+    let results: Vec<Result<Arc<NodeList>, UpstreamError>> = join_all(parents.iter().map(|p| async move {
         app.upstream
-            .children(p.id(), ChildFilter::Folders, max, 0, Props::Display)
+            .children(&listed_id(p.id())?, ChildFilter::Folders, max, 0, Props::Display)
+            .await
     }))
     .await;
     let failed: Vec<&UpstreamError> = results.iter().filter_map(|r| r.as_ref().err()).collect();
@@ -247,55 +251,47 @@ const RECURSIVE_ROWS_MAX: usize = 500;
 /// Sub-collections read per collection in a recursive listing.
 const RECURSIVE_FOLDERS_MAX: u32 = 100;
 
-/// One contents listing.
-#[derive(Debug, Clone, Copy)]
-pub struct ContentsListing<'a> {
-    pub node_id: &'a str,
-    pub filter: ChildFilter,
-    /// Breadth-first over the sub-collections (files only).
-    pub recursive: bool,
-    pub max_results: usize,
-    pub skip_count: usize,
-    /// Rerank the page by this query (files/both).
-    pub query: Option<&'a str>,
-    pub exclude: &'a [String],
-}
-
-/// What a contents listing found.
-#[derive(Debug, Clone, Default)]
-pub struct ContentsOutcome {
-    /// `pagination.total` (recursive: summed over the visited collections).
-    pub total: u64,
-    /// The page: excluded ids, placeholders and config folders dropped after paging.
-    pub nodes: Vec<Node>,
-    pub warnings: Vec<String>,
-    /// Collections whose listing was read.
-    pub visited: usize,
-}
-
 /// List a collection (see §7.3). The page is exactly the repository's rows
 /// `skip_count..skip_count+max_results`, so consecutive pages never overlap;
 /// dropping excluded ids afterwards may make a page short. `Err` when the
 /// collection itself cannot be listed (404 = it does not exist).
+///
+/// With a query or filters (files/both) the materials are filtered locally
+/// ([`filtered_children`]) and the page is cut from the matches.
 pub async fn collection_contents(app: &App, listing: ContentsListing<'_>) -> Result<ContentsOutcome, UpstreamError> {
+    let material_filter = MaterialFilter::of(&listing).filter(|_| listing.filter != ChildFilter::Folders);
     let mut outcome = if listing.recursive && listing.filter == ChildFilter::Files {
-        recursive_contents(app, &listing).await?
+        recursive_contents(app, &listing, material_filter.as_ref()).await?
+    } else if let Some(material_filter) = &material_filter {
+        let mut outcome = filtered_children(app, &listing, material_filter).await?;
+        outcome.nodes = std::mem::take(&mut outcome.nodes)
+            .into_iter()
+            .skip(listing.skip_count)
+            .take(listing.max_results)
+            .collect();
+        outcome
     } else {
-        let list = app
-            .upstream
-            .children(
-                listing.node_id,
-                listing.filter,
-                listing.max_results as u32,
-                listing.skip_count as u32,
-                Props::Display,
-            )
-            .await?;
+        let page = app.upstream.children(
+            listing.node_id,
+            listing.filter,
+            listing.max_results as u32,
+            listing.skip_count as u32,
+            Props::Display,
+        );
+        let stats = async {
+            match listing.stats {
+                true => Some(sample_stats(app, listing.node_id).await),
+                false => None,
+            }
+        };
+        let (list, stats) = futures::join!(page, stats);
+        let list = list?;
         ContentsOutcome {
             total: list.pagination.total,
             nodes: Arc::unwrap_or_clone(list).nodes,
-            warnings: Vec::new(),
+            stats,
             visited: 1,
+            ..ContentsOutcome::default()
         }
     };
     let page = std::mem::take(&mut outcome.nodes);
@@ -314,10 +310,21 @@ pub async fn collection_contents(app: &App, listing: ContentsListing<'_>) -> Res
 /// Breadth-first: one parallel wave per level reads, for every collection of
 /// the level, its files and its sub-collections. Stops once `skip + max`
 /// rows are known, or at the depth/size bounds. Rows are de-duplicated by id
-/// in visiting order; the page is cut from them.
-async fn recursive_contents(app: &App, listing: &ContentsListing<'_>) -> Result<ContentsOutcome, UpstreamError> {
+/// in visiting order; the page is cut from them. With a material filter,
+/// the first [`LOCAL_READ`] files of each collection are read and only the
+/// matches are rows.
+async fn recursive_contents(
+    app: &App,
+    listing: &ContentsListing<'_>,
+    filter: Option<&MaterialFilter<'_>>,
+) -> Result<ContentsOutcome, UpstreamError> {
     let need = listing.skip_count + listing.max_results;
-    let rows_per_collection = need.min(RECURSIVE_ROWS_MAX) as u32;
+    let rows_per_collection = match filter {
+        Some(_) => LOCAL_READ,
+        None => need.min(RECURSIVE_ROWS_MAX) as u32,
+    };
+    let mut read: Vec<Node> = Vec::new();
+    let mut window = Window::default();
     let mut level: Vec<String> = vec![listing.node_id.to_string()];
     let mut visited: BTreeSet<String> = BTreeSet::new();
     let mut seen_rows: BTreeSet<String> = BTreeSet::new();
@@ -332,12 +339,17 @@ async fn recursive_contents(app: &App, listing: &ContentsListing<'_>) -> Result<
         }
         level.retain(|id| visited.insert(id.clone()));
         let room = RECURSIVE_MAX_COLLECTIONS.saturating_sub(outcome.visited);
+        window.truncated |= level.len() > room;
         level.truncate(room);
         if level.is_empty() {
             break;
         }
         let last_level = depth + 1 == RECURSIVE_MAX_LEVELS;
         let results = join_all(level.iter().map(|id| async move {
+            let Ok(id) = listed_id(id) else {
+                return (Err(UpstreamError::NotFound), Err(UpstreamError::NotFound));
+            };
+            let id = &id;
             let files = app
                 .upstream
                 .children(id, ChildFilter::Files, rows_per_collection, 0, Props::Display);
@@ -361,8 +373,15 @@ async fn recursive_contents(app: &App, listing: &ContentsListing<'_>) -> Result<
                 Ok(list) => {
                     outcome.visited += 1;
                     outcome.total += list.pagination.total;
+                    window.truncated |= list.pagination.total > list.nodes.len() as u64;
                     for node in &list.nodes {
-                        if !node.id().is_empty() && seen_rows.insert(node.id().to_string()) {
+                        if node.id().is_empty() || !seen_rows.insert(node.id().to_string()) {
+                            continue;
+                        }
+                        if listing.stats {
+                            read.push(node.clone());
+                        }
+                        if filter.is_none_or(|f| f.keeps(node)) {
                             rows.push(node.clone());
                         }
                     }
@@ -383,6 +402,16 @@ async fn recursive_contents(app: &App, listing: &ContentsListing<'_>) -> Result<
             }
         }
         level = next;
+    }
+    // Collections left unvisited (by the bounds, or because the page was full).
+    window.truncated |= !level.is_empty();
+    if filter.is_some() {
+        window.collection_total = outcome.total;
+        outcome.total = rows.len() as u64;
+        outcome.window = Some(window);
+    }
+    if listing.stats {
+        outcome.stats = Some(Ok(Stats::of(&read)));
     }
     if let Some(first) = failures.first() {
         outcome.warnings.push(format!(

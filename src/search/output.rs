@@ -16,7 +16,7 @@ use crate::format::FormattedNode;
 /// Description length of a card in a result list.
 pub const CARD_DESCRIPTION_LIMIT: usize = 300;
 
-/// The properties that the search UI understands as `filters` (§4.9).
+/// The properties that the repository's search page understands as `filters`.
 const SEARCH_URL_FILTER_PROPS: [&str; 5] = [
     "ccm:taxonid",
     "ccm:educationalcontext",
@@ -91,8 +91,9 @@ impl QueryMeta<'_> {
     }
 }
 
-/// `<repo>/components/search?q=<term>&filters=<JSON>` (§4.9), form-encoded;
-/// `q` left out when blank, `filters` when there are none.
+/// The repository's own search page for the same question
+/// (`<repo>/components/search?q=<term>&filters=<JSON>`); `q` left out when
+/// blank, `filters` when there are none.
 pub fn search_url(repository_url: &str, term: &str, criteria: &[LabeledCriterion]) -> String {
     let mut filters = Map::new();
     for c in criteria {
@@ -100,34 +101,9 @@ pub fn search_url(repository_url: &str, term: &str, criteria: &[LabeledCriterion
             filters.insert(c.property.clone(), json!(c.values));
         }
     }
-    let mut params: Vec<String> = Vec::new();
-    let term = term.trim();
-    if !term.is_empty() {
-        params.push(format!("q={}", form_encode(term)));
-    }
-    if !filters.is_empty() {
-        params.push(format!("filters={}", form_encode(&Value::Object(filters).to_string())));
-    }
-    let mut url = format!("{repository_url}/components/search");
-    if !params.is_empty() {
-        url.push('?');
-        url.push_str(&params.join("&"));
-    }
-    url
-}
-
-/// `application/x-www-form-urlencoded` (as `URLSearchParams`): alphanumerics
-/// and `*-._` stay, a space becomes `+`, every other byte is `%XX`.
-pub fn form_encode(value: &str) -> String {
-    let mut out = String::with_capacity(value.len() * 3 / 2);
-    for b in value.bytes() {
-        match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'*' | b'-' | b'.' | b'_' => out.push(b as char),
-            b' ' => out.push('+'),
-            _ => out.push_str(&format!("%{b:02X}")),
-        }
-    }
-    out
+    let term = Some(term.trim()).filter(|t| !t.is_empty());
+    let filters = (!filters.is_empty()).then(|| Value::Object(filters).to_string());
+    crate::urls::search_page(repository_url, term, filters.as_deref())
 }
 
 /// One list answer of a search tool, ready to render.

@@ -33,12 +33,19 @@
 //! A plain search that fills its page therefore costs one round trip; a
 //! narrow topic with fewer hits than asked for costs two; the rescue three
 //! (four when the rescued page is short too).
+//!
+//! **Facets** (on request): one more ngsearch in the first wave counts the
+//! hits of the query's topic (the query without request words, else the
+//! query as typed) with the filters ([`count_facets`]). When the rescue
+//! found something, the relaxed query is counted instead, in the wave of the
+//! fill (a round trip of its own when there is no fill).
 
 use std::sync::Arc;
 use std::time::Instant;
 
 use futures::future::join_all;
 
+use super::facets::{Facets, count_facets};
 use super::ranking::{
     Dictionary, Fusion, MAX_RESCUE_VARIANTS, Variant, VariantHits, expand_query, fill_subject, fill_variants, fuse_all,
     rank_fill, related_keywords, rescue_variants, split_compounds, synonym_keys,
@@ -64,6 +71,8 @@ pub struct ContentSearch<'a> {
     pub max_results: usize,
     /// Node ids never to return.
     pub exclude: &'a [String],
+    /// Also count the hits per type, discipline, level and publisher.
+    pub facets: bool,
 }
 
 /// What a content search found.
@@ -82,6 +91,8 @@ pub struct ContentOutcome {
     pub filled: usize,
     /// The labels of the variants that were sent (for logs).
     pub variants: Vec<String>,
+    /// The facet counts, when asked for (see the module docs).
+    pub facets: Option<Result<Facets, UpstreamError>>,
 }
 
 /// Run the pipeline (see the module docs). `Err` only when every variant of
@@ -90,7 +101,11 @@ pub async fn search_content(app: &App, search: ContentSearch<'_>) -> Result<Cont
     let query = search.query.trim();
     let pool = pool_size(app, &search);
     let variants = expand_query(query);
-    let results = wave(app, &variants, search.filters, pool).await;
+    let facet_words = facet_words(&variants, query);
+    let (results, facets) = futures::join!(
+        wave(app, &variants, search.filters, pool),
+        facets_if(app, &search, &facet_words)
+    );
 
     let failed = results.iter().filter(|r| r.is_err()).count();
     if failed == results.len() {
@@ -103,6 +118,7 @@ pub async fn search_content(app: &App, search: ContentSearch<'_>) -> Result<Cont
     let mut outcome = ContentOutcome {
         total: total_of(&variants, &results),
         variants: variants.iter().map(|v| v.label.clone()).collect(),
+        facets,
         ..ContentOutcome::default()
     };
     if failed > 0 {
@@ -167,8 +183,34 @@ pub async fn search_content(app: &App, search: ContentSearch<'_>) -> Result<Cont
         .map(|l| l.pagination.total)
         .max()
         .unwrap_or(0);
-    (outcome.nodes, outcome.filled) = with_fill(app, &search, &scoring, fusion, pool, &mut outcome.variants).await;
+    let relaxed = outcome.relaxed_query.clone().unwrap_or_else(|| scoring.clone());
+    let (page, facets) = futures::join!(
+        with_fill(app, &search, &scoring, fusion, pool, &mut outcome.variants),
+        facets_if(app, &search, &relaxed)
+    );
+    (outcome.nodes, outcome.filled) = page;
+    outcome.facets = facets.or(outcome.facets);
     Ok(outcome)
+}
+
+/// The words the facets count: the `topic:` variant's (the query without
+/// request words) when there is one, else the query.
+fn facet_words(variants: &[Variant], query: &str) -> String {
+    variants
+        .iter()
+        .find(|v| v.label.starts_with("topic:"))
+        .and_then(|v| v.criteria.first())
+        .and_then(|c| c.values.first())
+        .map_or_else(|| query.to_string(), String::clone)
+}
+
+/// [`count_facets`] when the search asks for facets.
+async fn facets_if(app: &App, search: &ContentSearch<'_>, words: &str) -> Option<Result<Facets, UpstreamError>> {
+    if search.facets {
+        Some(count_facets(app, words, search.filters).await)
+    } else {
+        None
+    }
 }
 
 /// The fused results, cut to `max_results`; when they are fewer, the
@@ -357,7 +399,7 @@ async fn dictionary(app: &App) -> Arc<Dictionary> {
 /// The dictionary from the vocabularies, the synonym keys and the collection
 /// titles; `complete` is false when a read failed.
 async fn build_dictionary(app: &App) -> (Dictionary, bool) {
-    let root = app.config.root_collection_id.as_str();
+    let root = &app.config.root_collection_id;
     let (portals, collections) = futures::join!(
         app.upstream
             .child_titles(root, ChildFilter::Folders, DICTIONARY_PORTALS, 0),
@@ -411,7 +453,7 @@ fn relaxed_query(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::upstream::model::Pagination;
+    use crate::upstream::Pagination;
     use serde_json::json;
 
     fn node(id: &str, title: &str) -> Node {

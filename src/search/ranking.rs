@@ -56,13 +56,14 @@ mod score;
 #[cfg(test)]
 mod test_support;
 mod text;
+mod topic;
 mod typo;
 
 pub use collate::{collation_key, sort_by_title};
 pub use compound::split_compounds;
 pub use expand::{
     MAX_VARIANTS, NGSEARCHWORD, Variant, WEIGHT_FULL, WEIGHT_KEYWORDS, WEIGHT_NOSTOP, WEIGHT_SUBJECT, WEIGHT_SYNONYM,
-    WEIGHT_TITLE, WEIGHT_TOPIC, expand_query, topic_query,
+    WEIGHT_TITLE, WEIGHT_TOPIC, expand_query,
 };
 pub use fill::{
     DISCIPLINE_PREFIX, MAX_RELATED_KEYWORDS, WEIGHT_FILL_RELATED, WEIGHT_FILL_SUBJECT, fill_subject, fill_variants,
@@ -72,5 +73,6 @@ pub use fuse::{Fusion, RRF_K, Ranked, TYPE_TIER, VariantHits, fuse, fuse_all, mi
 pub use rescue::{MAX_RESCUE_VARIANTS, WEIGHT_CORRECTED, WEIGHT_RESCUE_TOPIC, WEIGHT_TERM, rescue_variants};
 pub(crate) use score::lowercase_joined;
 pub use score::{MATERIAL_BONUS, SUBJECT_BONUS, TextFilter, node_matches_text, relevance_score};
-pub use text::{is_framing_word, is_stopword, signal_terms, synonym_keys, synonyms_of};
+pub use text::{is_framing_word, is_stopword, synonym_keys, synonyms_of};
+pub use topic::{signal_terms, topic_query};
 pub use typo::{Dictionary, edit_distance};

@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::params::{self, Bounded, Flag, NodeId, OutputFormat};
+use super::params::{self, Bounded, Flag, NodeId, Output};
 use super::{ArgError, Args, Format, NodeRef, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::format::{FormattedNode, one_line};
@@ -33,8 +33,8 @@ struct Params {
     /// Maximum number of direct sub-collections.
     #[serde(default)]
     max_results: Bounded<1, 100, 50>,
-    #[serde(default)]
-    output_format: OutputFormat<false>,
+    #[serde(flatten)]
+    output: Output<false>,
 }
 
 pub fn spec() -> ToolSpec {
@@ -54,12 +54,12 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         Err(error) => return error.into(),
     };
     let query = TreeQuery {
-        node_id: params.node_id.0,
+        node_id: params.node_id,
         depth: params.depth.get() as u8,
         include_counts: params.include_content_counts.get(),
         max_results: params.max_results.get() as u32,
     };
-    let format = params.output_format.get();
+    let format = params.output.format();
     match tree::browse(app, &query).await {
         Ok(tree) => match format {
             Format::Json => ToolResponse::json(to_json(app, &tree)),

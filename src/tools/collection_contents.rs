@@ -1,13 +1,20 @@
 //! `get_collection_contents`: the materials (and/or sub-collections) of one
-//! collection, page by page, optionally including its sub-collections.
+//! collection, page by page, optionally including its sub-collections,
+//! filtered by a query and the vocabulary filters, with label statistics.
 
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::params::{self, Bounded, Choice, Choices, ExcludeIds, Flag, NodeId, OutputFormat, Text};
+use serde_json::{Map, Value, json};
+
+use super::counts::count_line;
+use super::params::{
+    self, Bounded, Choice, Choices, ExcludeIds, FilterValue, Flag, NodeId, Output, Paging, Text, VocabFilters,
+};
 use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::search::collections::{ContentsListing, collection_contents};
+use crate::search::contents_filter::{LOCAL_READ, Stats, Window};
 use crate::search::output::{LabeledCriterion, Listing, QueryMeta};
 use crate::upstream::{ChildFilter, UpstreamError};
 
@@ -22,7 +29,7 @@ const MAX_SKIP_RECURSIVE: i64 = 400;
 struct Params {
     /// The collection's nodeId (UUID).
     node_id: NodeId,
-    /// Optional: reorder the page by relevance to this topic.
+    /// Keep only materials containing one of these words (page reordered by relevance).
     #[serde(default)]
     query: Text<MAX_QUERY>,
     /// files: materials; folders: sub-collections; both.
@@ -31,17 +38,21 @@ struct Params {
     /// Also list the materials of all sub-collections (only with contentFilter files).
     #[serde(default)]
     include_subcollections: Flag<false>,
-    /// Page size.
-    #[serde(default)]
-    max_results: Bounded<1, 100, 20>,
+    #[serde(flatten)]
+    paging: Paging<100, 20>,
     /// Offset into the listing (at most 400 with includeSubcollections).
     #[serde(default)]
     skip_count: Bounded<0, MAX_SKIP, 0>,
     /// nodeIds to leave out of the page (the page may then be shorter).
     #[serde(default)]
     exclude_node_ids: ExcludeIds,
+    #[serde(flatten)]
+    filters: VocabFilters,
+    /// Also count type, Fach and Bildungsstufe of the materials read.
     #[serde(default)]
-    output_format: OutputFormat<false>,
+    include_stats: Flag<false>,
+    #[serde(flatten)]
+    output: Output<false>,
 }
 
 /// What to list is checked first: it decides the range of skipCount.
@@ -65,7 +76,7 @@ pub fn spec() -> ToolSpec {
     ToolSpec {
         name: NAME,
         title: "Inhalte einer WLO-Sammlung",
-        description: "List what a WLO collection (Sammlung) contains: materials (contentFilter files, default), sub-collections (folders) or both. Page with skipCount (offset; consecutive pages never overlap) and maxResults. includeSubcollections also lists the materials of all sub-collections (files only). An optional query reorders the page. nodeIds come from search_wlo_collections, search_wlo_all or browse_collection_tree.",
+        description: "List what a WLO collection (Sammlung) contains: materials (contentFilter files, default), sub-collections (folders) or both. Page with skipCount (offset; consecutive pages never overlap) and maxResults. includeSubcollections also lists the materials of all sub-collections (files only). A query or filter searches the first 100 materials (per collection; collectionTotal, truncated). nodeIds come from search_wlo_collections, search_wlo_all or browse_collection_tree.",
         input_schema: params::input_schema::<Params>(),
     }
 }
@@ -94,15 +105,16 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
             return error.into();
         }
     };
-    let node_id = params.node_id.0;
+    let node_id = params.node_id;
     let query = params.query.0;
     let filter = params.content_filter.0.unwrap_or(ChildFilter::Files);
     let recursive = recursive(filter, params.include_subcollections.get());
     let max_skip = if recursive { MAX_SKIP_RECURSIVE } else { MAX_SKIP };
-    let max_results = params.max_results.get() as usize;
+    let max_results = params.paging.max_results();
     let skip_count = params.skip_count.get().min(max_skip) as usize;
     let exclude = params.exclude_node_ids.0;
-    let format = params.output_format.get();
+    let format = params.output.format();
+    let filters = FilterValue::resolve(params.filters.entries());
 
     let listing = ContentsListing {
         node_id: &node_id,
@@ -112,6 +124,8 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         skip_count,
         query: query.as_deref(),
         exclude: &exclude,
+        filters: &filters,
+        stats: params.include_stats.get(),
     };
     let outcome = match collection_contents(app, listing).await {
         Ok(outcome) => outcome,
@@ -126,6 +140,20 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         Err(error) => return ToolResponse::error(error.german()),
     };
 
+    let mut warnings = outcome.warnings.clone();
+    if filter == ChildFilter::Folders && (query.is_some() || !filters.applied.is_empty()) {
+        warnings.push(
+            "Suchbegriff und Filter gelten nur für Materialien; Unter-Sammlungen werden ungefiltert gelistet.".into(),
+        );
+    }
+    let stats = match outcome.stats {
+        Some(Ok(stats)) => Some(stats),
+        Some(Err(error)) => {
+            warnings.push(format!("Die Statistik konnte nicht gelesen werden: {}", error.german()));
+            None
+        }
+        None => None,
+    };
     let results: Vec<_> = outcome.nodes.iter().map(|n| app.format(n)).collect();
     let query_type = match (recursive, filter) {
         (true, _) => "collection_contents_recursive",
@@ -137,11 +165,13 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         tool_name: NAME,
         query_type,
         search_term: query.as_deref().unwrap_or(""),
-        criteria: vec![LabeledCriterion {
+        criteria: std::iter::once(LabeledCriterion {
             property: "virtual:primaryparent_nodeid".into(),
-            values: vec![node_id.clone()],
+            values: vec![node_id.to_string()],
             label: None,
-        }],
+        })
+        .chain(LabeledCriterion::from_filters(&filters))
+        .collect(),
         max_items: max_results as u64,
         skip_count: skip_count as u64,
         total_results: outcome.total,
@@ -152,20 +182,22 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         related: 0,
         total: outcome.total,
         results,
-        unresolved: &[],
-        warnings: &outcome.warnings,
+        unresolved: &filters.unresolved,
+        warnings: &warnings,
         relaxed: None,
         meta,
     };
     let found = page.results.len();
     let response = match format {
-        Format::Json => ToolResponse::json(page.to_json()),
+        Format::Json => ToolResponse::json(with_window_and_stats(page.to_json(), outcome.window, stats.as_ref())),
         Format::Markdown => {
             let what = match filter {
                 ChildFilter::Folders => "Unter-Sammlungen",
                 _ => "Inhalte",
             };
-            let empty = if skip_count > 0 && outcome.total > 0 {
+            let empty = if outcome.window.is_some() && outcome.total == 0 {
+                format!("Keine {what} in Sammlung {node_id} passen zu Suchbegriff und Filtern.")
+            } else if skip_count > 0 && outcome.total > 0 {
                 format!(
                     "Keine weiteren {what} in Sammlung {node_id} ab Position {skip_count} (insgesamt {}).",
                     outcome.total
@@ -175,8 +207,70 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
             } else {
                 format!("Sammlung {node_id} enthält keine {what}.")
             };
-            ToolResponse::text(page.to_markdown(&empty))
+            let mut text = page.to_markdown(&empty);
+            if let Some(window) = outcome.window {
+                // After the first line (the number of matches).
+                let at = text.find('\n').unwrap_or(text.len());
+                text.insert_str(at, &format!("\n{}", window_line(window, recursive)));
+            }
+            if let Some(stats) = &stats {
+                text.push_str("\n\n");
+                text.push_str(&stats_markdown(stats));
+            }
+            ToolResponse::text(text)
         }
     };
     response.found(found)
+}
+
+/// `collectionTotal` and `truncated` after `count`, `stats` before `_queryMeta`.
+fn with_window_and_stats(doc: Value, window: Option<Window>, stats: Option<&Stats>) -> Value {
+    let Value::Object(map) = doc else { return doc };
+    let mut out = Map::new();
+    for (key, value) in map {
+        if key == "_queryMeta"
+            && let Some(stats) = stats
+        {
+            out.insert(
+                "stats".into(),
+                json!({
+                    "materialsRead": stats.materials_read,
+                    "learningResourceTypes": stats.learning_resource_types,
+                    "disciplines": stats.disciplines,
+                    "educationalContexts": stats.educational_contexts,
+                }),
+            );
+        }
+        let after_count = key == "count";
+        out.insert(key, value);
+        if after_count && let Some(window) = window {
+            out.insert("collectionTotal".into(), json!(window.collection_total));
+            out.insert("truncated".into(), json!(window.truncated));
+        }
+    }
+    Value::Object(out)
+}
+
+/// What a local filter searched, in one line.
+fn window_line(window: Window, recursive: bool) -> String {
+    let scope = if recursive { "je Sammlung " } else { "" };
+    if window.truncated {
+        format!(
+            "⚠ Durchsucht wurden {scope}nur die ersten {LOCAL_READ} Einträge (insgesamt {}); spätere Einträge werden nicht gefunden.",
+            window.collection_total
+        )
+    } else {
+        format!("Durchsucht: alle {} Einträge.", window.collection_total)
+    }
+}
+
+/// The statistics section.
+fn stats_markdown(stats: &Stats) -> String {
+    [
+        format!("Statistik über {} gelesene Materialien:", stats.materials_read),
+        count_line("Ressourcentyp", &stats.learning_resource_types),
+        count_line("Fach", &stats.disciplines),
+        count_line("Bildungsstufe", &stats.educational_contexts),
+    ]
+    .join("\n")
 }

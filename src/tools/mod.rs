@@ -7,19 +7,24 @@
 //! decodes the arguments into `Params` first. [`TOOLS`] lists the tools in
 //! `tools/list` order; [`find`] looks one up by name.
 
-pub mod args;
 pub mod params;
+mod run;
 
 pub mod browse_tree;
 pub mod collection_contents;
+mod counts;
 pub mod health_check;
+pub mod knowledge_fetch;
+pub mod knowledge_search;
 pub mod lookup_vocabulary;
 pub mod node_details;
 pub mod nodes_details;
+pub mod related_content;
 pub mod search_all;
 pub mod search_collections;
 pub mod search_content;
 pub mod subject_portals;
+pub mod topic_page_content;
 pub mod topic_pages;
 
 use std::sync::{Arc, LazyLock};
@@ -28,7 +33,9 @@ use futures::future::BoxFuture;
 use serde_json::Value;
 
 use crate::app::App;
-pub use args::{ArgError, Args, Format};
+use crate::config::{Config, ConfigError};
+pub use params::args::{ArgError, Args, Format};
+pub use run::run_tool;
 
 /// What a tool answers: markdown text or one JSON document, possibly an error.
 #[derive(Debug, Clone, PartialEq)]
@@ -38,7 +45,7 @@ pub struct ToolResponse {
     /// How many results the answer carries, for tools that list results.
     /// `Some(0)` is an empty answer: the dispatcher turns it into the error of
     /// a failed read of the same call, because "nothing found" would be a lie
-    /// when WLO could not be asked (see [`crate::server::run_tool`]).
+    /// when WLO could not be asked (see [`run_tool`]).
     pub found: Option<usize>,
 }
 
@@ -148,13 +155,17 @@ pub static TOOLS: &[ToolEntry] = &[
     entry!(search_content),
     entry!(search_collections),
     entry!(topic_pages),
+    entry!(topic_page_content),
     entry!(subject_portals),
     entry!(browse_tree),
     entry!(collection_contents),
     entry!(node_details),
     entry!(nodes_details),
+    entry!(related_content),
     entry!(lookup_vocabulary),
     entry!(health_check),
+    entry!(knowledge_search),
+    entry!(knowledge_fetch),
 ];
 
 /// Every tool's spec, index-aligned with [`TOOLS`], built once per process:
@@ -175,6 +186,37 @@ pub fn enabled_specs(app: &App) -> Vec<ToolSpec> {
         .collect()
 }
 
+/// Check `MCP_TOOL_ALLOW` and `MCP_TOOL_DENY` against the tool names: an
+/// allowed name that is no tool is an error (a typo would silently drop the
+/// tool, or leave a deployment with none); a denied one only a warning.
+pub fn check_tool_filter(mut config: Config) -> Result<Config, ConfigError> {
+    let known = |name: &String| SPECS.iter().any(|spec| spec.name == name);
+    let names = || SPECS.iter().map(|spec| spec.name).collect::<Vec<_>>().join(", ");
+    if let Some(allow) = &config.tool_allow {
+        let unknown: Vec<&str> = allow.iter().filter(|name| !known(name)).map(String::as_str).collect();
+        if !unknown.is_empty() {
+            return Err(ConfigError {
+                variable: "MCP_TOOL_ALLOW",
+                message: format!("unknown tool {} (tools: {})", unknown.join(", "), names()),
+            });
+        }
+    }
+    let unknown: Vec<&str> = config
+        .tool_deny
+        .iter()
+        .filter(|name| !known(name))
+        .map(String::as_str)
+        .collect();
+    if !unknown.is_empty() {
+        config.warnings.push(format!(
+            "MCP_TOOL_DENY names unknown tool {} (tools: {})",
+            unknown.join(", "),
+            names()
+        ));
+    }
+    Ok(config)
+}
+
 /// Find an enabled tool by name.
 pub fn find(app: &App, name: &str) -> Option<&'static ToolEntry> {
     if !app.config.tool_enabled(name) {
@@ -186,7 +228,7 @@ pub fn find(app: &App, name: &str) -> Option<&'static ToolEntry> {
 /// Run one tool by name, outside MCP (the `wlo-mcp call` command).
 pub async fn call_by_name(app: &Arc<App>, name: &str, args: Args) -> Option<ToolResponse> {
     let entry = find(app, name)?;
-    Some(crate::server::run_tool(app, name, entry, args).await)
+    Some(run_tool(app, name, entry, args).await)
 }
 
 #[cfg(test)]

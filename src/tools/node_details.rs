@@ -1,5 +1,8 @@
 //! `get_node_details`: one node's full metadata, optionally with its parents,
-//! its stored full text and the raw vocabulary URIs.
+//! the collections that list a material, its stored full text (a
+//! collection's compendium text) and the raw vocabulary URIs.
+
+mod compendium;
 
 use std::fmt::Write;
 
@@ -8,11 +11,13 @@ use serde_json::{Value, json};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::params::{self, Flag, NodeId, OutputFormat};
+use super::params::{self, Flag, NodeId, Output, Text};
 use super::{Args, Format, NodeRef, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::format::{self, FormattedNode, truncate_marked};
+use crate::navigation::listing::{self, Listing};
 use crate::upstream::{Node, Props, UpstreamError};
+use compendium::Compendium;
 
 pub const NAME: &str = "get_node_details";
 const TEXT_LIMIT_JSON: usize = 4000;
@@ -28,21 +33,27 @@ struct Params {
     /// Add the stored full text (Volltext).
     #[serde(default)]
     include_text_content: Flag<false>,
+    /// Only the passages of a collection's text matching these words.
+    #[serde(default)]
+    text_query: Text<200>,
     /// Add the parent collections (Eltern-Sammlungen).
     #[serde(default)]
     include_parents: Flag<false>,
+    /// Material: the collections (Sammlungen) listing it.
+    #[serde(default)]
+    include_collections: Flag<false>,
     /// Add the raw vocabulary URIs behind the labels.
     #[serde(default)]
     include_raw: Flag<false>,
-    #[serde(default)]
-    output_format: OutputFormat<false>,
+    #[serde(flatten)]
+    output: Output<false>,
 }
 
 pub fn spec() -> ToolSpec {
     ToolSpec {
         name: NAME,
         title: "WLO-Eintrag im Detail",
-        description: "Full metadata of one WLO node (material or collection/Sammlung) by nodeId: the same fields as a search card plus renderUrl; optionally its parent collections (includeParents), its stored full text (includeTextContent, up to 4000 characters) and the raw vocabulary URIs (includeRaw). Use it when the user picks one card; for many cards use get_nodes_details.",
+        description: "Full metadata of one WLO node (material or collection/Sammlung) by nodeId: the same fields as a search card plus renderUrl; optionally its parent collections (includeParents), the collections listing a material (includeCollections), its stored full text or a collection's editorial text (includeTextContent, textQuery for passages) and the raw vocabulary URIs (includeRaw). Use it when the user picks one card; for many cards use get_nodes_details.",
         input_schema: params::input_schema::<Params>(),
     }
 }
@@ -52,11 +63,13 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         Ok(params) => params,
         Err(error) => return error.into(),
     };
-    let node_id = params.node_id.0;
+    let node_id = params.node_id;
     let with_text = params.include_text_content.get();
     let with_parents = params.include_parents.get();
     let with_raw = params.include_raw.get();
-    let format = params.output_format.get();
+    let with_collections = params.include_collections.get();
+    let text_query = params.text_query.0;
+    let format = params.output.format();
 
     // The three reads go out together.
     let metadata = app.upstream.metadata(&node_id, Props::All);
@@ -92,6 +105,42 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     };
 
     let mut warnings = Vec::new();
+    // A material's collections: E9 after E6, then one wave of E7. A failed
+    // E9 read fails the call: it must never read as "in no collection".
+    let listing = match (with_collections, node.is_collection()) {
+        (false, _) => None,
+        (true, true) => {
+            warnings.push(
+                "includeCollections gilt nur für Inhalte; die übergeordneten Sammlungen einer Sammlung zeigt includeParents."
+                    .to_string(),
+            );
+            None
+        }
+        (true, false) => match listing::collections_of(app, &node).await {
+            Ok(listing) => Some(listing),
+            Err(error) => {
+                return ToolResponse::error(format!(
+                    "Die Sammlungen, in denen der Inhalt {node_id} liegt, konnten nicht geladen werden: {}",
+                    error.german()
+                ));
+            }
+        },
+    };
+    if let Some(listing) = &listing {
+        for (title, error) in &listing.path_failures {
+            warnings.push(format!(
+                "Pfad der Sammlung „{}“ konnte nicht geladen werden: {}",
+                format::one_line(title),
+                error.german()
+            ));
+        }
+    }
+    // A collection's text is its editorial compendium (read with E6).
+    let compendium_text = node
+        .first(compendium::PROPERTY)
+        .filter(|_| with_text && node.is_collection());
+    let compendium = compendium_text.map(|text| Compendium::new(text, text_query.as_deref()));
+    let text = if compendium.is_some() { None } else { text };
     let text = match text {
         None => None,
         Some(Ok(text)) => Some(text.unwrap_or_default()),
@@ -101,16 +150,22 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
             Some(String::new())
         }
     };
+    // A material has no chain (WLO answers an empty list or a 500): say so
+    // instead of showing "no parents".
     let parents = match parents {
         None => None,
+        Some(_) if !node.is_collection() => {
+            warnings
+                .push("Eltern-Sammlungen sind für Inhalte über WLO nicht abrufbar (nur für Sammlungen).".to_string());
+            Some(Vec::new())
+        }
         Some(Ok(list)) => Some(parent_list(&node_id, &list.nodes)),
         Some(Err(UpstreamError::NotFound)) => Some(Vec::new()),
         Some(Err(error)) => {
-            warnings.push(if node.is_collection() {
-                format!("Eltern-Sammlungen konnten nicht geladen werden: {}", error.german())
-            } else {
-                "Eltern-Sammlungen sind für Inhalte über WLO nicht abrufbar (nur für Sammlungen).".to_string()
-            });
+            warnings.push(format!(
+                "Eltern-Sammlungen konnten nicht geladen werden: {}",
+                error.german()
+            ));
             Some(Vec::new())
         }
     };
@@ -124,7 +179,10 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
             parents: parents
                 .as_ref()
                 .map(|list| { list.iter().map(|(id, title)| NodeRef { node_id: id, title }).collect() }),
+            collections: listing.as_ref().map(collection_views),
+            collections_total: listing.as_ref().map(|l| l.total),
             text_content: text.as_deref().map(|text| truncate_marked(text, TEXT_LIMIT_JSON)),
+            compendium: compendium.as_ref().map(Compendium::json),
             raw: with_raw.then(|| raw(&node)),
             warnings: &warnings,
         })),
@@ -144,6 +202,12 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
                 for (id, title) in parents {
                     let _ = write!(out, "\n- {} (nodeId: {id})", format::one_line(title));
                 }
+            }
+            if let Some(listing) = &listing {
+                collections_markdown(&mut out, listing);
+            }
+            if let Some(compendium) = &compendium {
+                compendium.markdown(&mut out);
             }
             if let Some(text) = &text {
                 out.push_str("\n\n### Gespeicherter Volltext\n");
@@ -168,11 +232,57 @@ struct DetailsView<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     parents: Option<Vec<NodeRef<'a>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    collections: Option<Vec<CollectionView<'a>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    collections_total: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     text_content: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    compendium: Option<compendium::CompendiumView<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     raw: Option<Value>,
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     warnings: &'a [String],
+}
+
+/// A collection that lists the material, with its path from the portal.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CollectionView<'a> {
+    node_id: &'a str,
+    title: &'a str,
+    path: &'a [String],
+}
+
+fn collection_views(listing: &Listing) -> Vec<CollectionView<'_>> {
+    listing
+        .collections
+        .iter()
+        .map(|c| CollectionView {
+            node_id: &c.node_id,
+            title: &c.title,
+            path: &c.path,
+        })
+        .collect()
+}
+
+/// `### In Sammlungen (N)`: one line per collection with its path, then
+/// "… und N weitere" beyond the shown ones.
+fn collections_markdown(out: &mut String, listing: &Listing) {
+    let _ = write!(out, "\n\n### In Sammlungen ({})", listing.total);
+    if listing.total == 0 {
+        out.push_str("\n(in keiner Sammlung)");
+    }
+    for c in &listing.collections {
+        let _ = write!(out, "\n- {} (nodeId: {})", format::one_line(&c.title), c.node_id);
+        if !c.path.is_empty() {
+            let path: Vec<String> = c.path.iter().map(|t| format::one_line(t)).collect();
+            let _ = write!(out, " — Pfad: {}", path.join(" › "));
+        }
+    }
+    if listing.total > listing.collections.len() {
+        let _ = write!(out, "\n… und {} weitere", listing.total - listing.collections.len());
+    }
 }
 
 /// `[(id, title)]` nearest first, without the node itself, at most 20.

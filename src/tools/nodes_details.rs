@@ -9,7 +9,7 @@ use super::params::{self, IdEntries};
 use super::{Args, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::format::FormattedNode;
-use crate::ids;
+use crate::ids::NodeId;
 use crate::upstream::Props;
 
 pub const NAME: &str = "get_nodes_details";
@@ -40,10 +40,10 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     };
 
     // Normalise and de-duplicate in order; malformed ids are never requested.
-    let mut wanted: Vec<String> = Vec::new();
+    let mut wanted: Vec<NodeId> = Vec::new();
     let mut failed: Vec<String> = Vec::new();
     for entry in raw.iter().filter(|s| !s.is_empty()) {
-        match ids::normalize_node_id(entry) {
+        match NodeId::parse(entry) {
             Some(id) if !wanted.contains(&id) => wanted.push(id),
             Some(_) => {}
             None if !failed.contains(entry) => failed.push(entry.clone()),
@@ -62,7 +62,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
                 if error.is_repository_failure() {
                     repository_failures.push(error);
                 }
-                failed.push(id.clone());
+                failed.push(id.to_string());
             }
         }
     }

@@ -10,11 +10,11 @@ use serde_json::{Map, Value, json};
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::params::{self, Bounded, ExcludeIds, FilterValue, OutputFormat, RequiredText};
+use super::params::{self, Bounded, ExcludeIds, FilterValue, Output, RequiredText, VocabFilters};
 use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::format::FormattedNode;
-use crate::search::filters::{FilterField, Filters};
+use crate::search::filters::Filters;
 use crate::search::output::{LabeledCriterion, Listing, QueryMeta, extras, hint_lines, quoted};
 use crate::search::pipeline::{ContentOutcome, ContentSearch, search_content};
 use crate::search::ranking::{TextFilter, rerank};
@@ -34,18 +34,8 @@ const KEYWORD_MIN: usize = 20;
 struct Params {
     /// Topic or request in German, e.g. "Photosynthese".
     query: RequiredText<MAX_QUERY>,
-    /// Bildungsstufe for the materials (label, synonym or URI).
-    #[serde(default)]
-    educational_context: FilterValue,
-    /// Fach for the materials (label, synonym or URI).
-    #[serde(default)]
-    discipline: FilterValue,
-    /// Zielgruppe for the materials (label, synonym or URI).
-    #[serde(default)]
-    user_role: FilterValue,
-    /// Ressourcentyp for the materials, e.g. "Video" (label, synonym or URI).
-    #[serde(default)]
-    learning_resource_type: FilterValue,
+    #[serde(flatten)]
+    filters: VocabFilters,
     /// Anbieter of the materials as free text.
     #[serde(default)]
     publisher: FilterValue,
@@ -61,8 +51,8 @@ struct Params {
     /// nodeIds already shown; they are left out of every pot.
     #[serde(default)]
     exclude_node_ids: ExcludeIds,
-    #[serde(default)]
-    output_format: OutputFormat<true>,
+    #[serde(flatten)]
+    output: Output<true>,
 }
 
 pub fn spec() -> ToolSpec {
@@ -171,18 +161,12 @@ impl Request {
     fn new(params: Params) -> Request {
         Request {
             query: params.query.0,
-            filters: FilterValue::resolve([
-                (FilterField::EducationalContext, params.educational_context),
-                (FilterField::Discipline, params.discipline),
-                (FilterField::UserRole, params.user_role),
-                (FilterField::LearningResourceType, params.learning_resource_type),
-                (FilterField::Publisher, params.publisher),
-            ]),
+            filters: params.filters.resolve_with_publisher(params.publisher),
             max_content: params.max_content.get() as usize,
             max_collections: params.max_collections.get() as usize,
             include: params.include,
             exclude: params.exclude_node_ids.0,
-            format: params.output_format.get(),
+            format: params.output.format(),
         }
     }
 
@@ -222,6 +206,7 @@ async fn read_in_parallel(app: &App, request: &Request) -> Result<Reads, Upstrea
                 filters: &criteria,
                 max_results: request.max_content,
                 exclude: &request.exclude,
+                facets: false,
             };
             Some(search_content(app, search).await)
         } else {
@@ -239,7 +224,7 @@ async fn read_in_parallel(app: &App, request: &Request) -> Result<Reads, Upstrea
             None
         }
     };
-    let root = app.config.root_collection_id.as_str();
+    let root = &app.config.root_collection_id;
     let portals = async {
         if request.include.topic_pages {
             Some(
@@ -499,4 +484,28 @@ fn settle<T>(
     let read = read?;
     *reads += 1;
     read.map_err(|error| errors.push((what, error))).ok()
+}
+
+/// The three pots for `query` without filters, exclusions or rendering:
+/// `(materials, collections, topic pages)`, for the `search` tool. Fails
+/// only when every read failed.
+pub(crate) async fn combined_search(
+    app: &App,
+    query: &str,
+    max_content: usize,
+    max_collections: usize,
+) -> Result<[Vec<FormattedNode>; 3], UpstreamError> {
+    let request = Request {
+        query: query.to_string(),
+        filters: Filters::default(),
+        max_content,
+        max_collections,
+        include: Include::default(),
+        exclude: Vec::new(),
+        format: Format::Json,
+    };
+    let mut reads = read_in_parallel(app, &request).await?;
+    let collections = collection_pots(app, &request, &mut reads).await;
+    let content = reads.content.nodes.iter().map(|n| app.format(n)).collect();
+    Ok([content, collections.collections, collections.topic_pages])
 }

@@ -4,11 +4,10 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::params::{self, Bounded, ExcludeIds, FilterValue, OptionalNodeId, OutputFormat, Text};
+use super::params::{self, ContextFilters, ExcludeIds, OptionalNodeId, Output, Paging, Text};
 use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::search::collections::{CollectionSearch, search_collections};
-use crate::search::filters::FilterField;
 use crate::search::output::{LabeledCriterion, Listing, QueryMeta, quoted};
 use crate::upstream::UpstreamError;
 
@@ -25,23 +24,15 @@ struct Params {
     /// nodeId (UUID) of a collection: search only below it.
     #[serde(default)]
     parent_node_id: OptionalNodeId,
-    /// Bildungsstufe, e.g. "Sekundarstufe I" (label, synonym or URI).
-    #[serde(default)]
-    educational_context: FilterValue,
-    /// Fach, e.g. "Biologie" (label, synonym or URI).
-    #[serde(default)]
-    discipline: FilterValue,
-    /// Zielgruppe, e.g. "teacher" (label, synonym or URI).
-    #[serde(default)]
-    user_role: FilterValue,
-    /// Number of results.
-    #[serde(default)]
-    max_results: Bounded<1, 20, 5>,
+    #[serde(flatten)]
+    filters: ContextFilters,
+    #[serde(flatten)]
+    paging: Paging<20, 5>,
     /// nodeIds already shown; they are left out.
     #[serde(default)]
     exclude_node_ids: ExcludeIds,
-    #[serde(default)]
-    output_format: OutputFormat<false>,
+    #[serde(flatten)]
+    output: Output<false>,
 }
 
 /// The filters are checked before the other arguments.
@@ -63,18 +54,14 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     };
     let query = params.query.0.unwrap_or_default();
     let parent = params.parent_node_id.0;
-    let filters = FilterValue::resolve([
-        (FilterField::EducationalContext, params.educational_context),
-        (FilterField::Discipline, params.discipline),
-        (FilterField::UserRole, params.user_role),
-    ]);
-    let max_results = params.max_results.get() as usize;
+    let filters = params.filters.resolve();
+    let max_results = params.paging.max_results();
     let exclude = params.exclude_node_ids.0;
-    let format = params.output_format.get();
+    let format = params.output.format();
 
     let search = CollectionSearch {
         query: &query,
-        parent: parent.as_deref(),
+        parent: parent.as_ref(),
         filters: &filters,
         max_results,
         exclude: &exclude,
@@ -82,7 +69,10 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     let outcome = match search_collections(app, search).await {
         Ok(outcome) => outcome,
         Err(UpstreamError::NotFound) if parent.is_some() => {
-            return ToolResponse::error(format!("Sammlung {} nicht gefunden.", parent.unwrap_or_default()));
+            return ToolResponse::error(format!(
+                "Sammlung {} nicht gefunden.",
+                parent.map(String::from).unwrap_or_default()
+            ));
         }
         Err(error) => return ToolResponse::error(error.german()),
     };
@@ -94,7 +84,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
             0,
             LabeledCriterion {
                 property: "virtual:parent_recursive".into(),
-                values: vec![parent.clone()],
+                values: vec![parent.to_string()],
                 label: None,
             },
         );

@@ -4,10 +4,10 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::params::{self, Bounded, ExcludeIds, FilterValue, OutputFormat, RequiredText};
+use super::counts::facets_markdown;
+use super::params::{self, ExcludeIds, FilterValue, Flag, Output, Paging, RequiredText, VocabFilters};
 use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
-use crate::search::filters::FilterField;
 use crate::search::output::{LabeledCriterion, Listing, QueryMeta, quoted};
 use crate::search::pipeline::{ContentSearch, search_content};
 
@@ -20,29 +20,21 @@ const MAX_QUERY: usize = 200;
 struct Params {
     /// What to search for: a topic or a request in German, e.g. "Photosynthese" or "Erklärvideo Bruchrechnung Klasse 6".
     query: RequiredText<MAX_QUERY>,
-    /// Bildungsstufe, e.g. "Primarstufe", "Sekundarstufe I", "Hochschule" (label, English synonym or URI).
-    #[serde(default)]
-    educational_context: FilterValue,
-    /// Fach, e.g. "Mathematik", "Mathe", "biology" (label, synonym or URI).
-    #[serde(default)]
-    discipline: FilterValue,
-    /// Zielgruppe, e.g. "Lehrer/in", "teacher", "Lerner/in" (label, synonym or URI).
-    #[serde(default)]
-    user_role: FilterValue,
-    /// Ressourcentyp, e.g. "Arbeitsblatt", "Video", "interactive media" (label, synonym or URI).
-    #[serde(default)]
-    learning_resource_type: FilterValue,
+    #[serde(flatten)]
+    filters: VocabFilters,
     /// Anbieter as free text, e.g. "serlo", "Klexikon".
     #[serde(default)]
     publisher: FilterValue,
-    /// Number of results.
-    #[serde(default)]
-    max_results: Bounded<1, 20, 8>,
+    #[serde(flatten)]
+    paging: Paging<20, 8>,
     /// nodeIds already shown; they are left out.
     #[serde(default)]
     exclude_node_ids: ExcludeIds,
+    /// Also count all hits per type, Fach, Bildungsstufe and publisher (query "*": whole repository).
     #[serde(default)]
-    output_format: OutputFormat<false>,
+    include_facets: Flag<false>,
+    #[serde(flatten)]
+    output: Output<false>,
 }
 
 pub fn spec() -> ToolSpec {
@@ -60,16 +52,10 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         Err(error) => return error.into(),
     };
     let query = params.query.0;
-    let filters = FilterValue::resolve([
-        (FilterField::EducationalContext, params.educational_context),
-        (FilterField::Discipline, params.discipline),
-        (FilterField::UserRole, params.user_role),
-        (FilterField::LearningResourceType, params.learning_resource_type),
-        (FilterField::Publisher, params.publisher),
-    ]);
-    let max_results = params.max_results.get() as usize;
+    let max_results = params.paging.max_results();
+    let format = params.output.format();
+    let filters = params.filters.resolve_with_publisher(params.publisher);
     let exclude = params.exclude_node_ids.0;
-    let format = params.output_format.get();
 
     let criteria = filters.criteria();
     let search = ContentSearch {
@@ -77,12 +63,25 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         filters: &criteria,
         max_results,
         exclude: &exclude,
+        facets: params.include_facets.get(),
     };
     let outcome = match search_content(app, search).await {
         Ok(outcome) => outcome,
         Err(error) => return ToolResponse::error(error.german()),
     };
 
+    let mut warnings = outcome.warnings.clone();
+    let facets = match &outcome.facets {
+        Some(Ok(facets)) => Some(facets),
+        Some(Err(error)) => {
+            warnings.push(format!(
+                "Die Zählung der Treffer ist fehlgeschlagen: {}",
+                error.german()
+            ));
+            None
+        }
+        None => None,
+    };
     let results: Vec<_> = outcome.nodes.iter().map(|n| app.format(n)).collect();
     let meta = QueryMeta {
         tool_name: NAME,
@@ -100,20 +99,34 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         total: outcome.total,
         results,
         unresolved: &filters.unresolved,
-        warnings: &outcome.warnings,
+        warnings: &warnings,
         relaxed: outcome.relaxed_query.as_deref().map(|r| (query.as_str(), r)),
         meta,
     };
     let found = listing.results.len();
     let response = match format {
-        Format::Json => ToolResponse::json(listing.to_json()),
+        Format::Json => {
+            let mut doc = listing.to_json();
+            if let (Some(facets), Some(map)) = (facets, doc.as_object_mut()) {
+                // Before `_queryMeta`, which stays last.
+                let meta = map.shift_remove("_queryMeta");
+                map.insert("facets".into(), serde_json::to_value(facets).unwrap_or_default());
+                map.extend(meta.map(|m| ("_queryMeta".to_string(), m)));
+            }
+            ToolResponse::json(doc)
+        }
         Format::Markdown => {
             let empty = if outcome.total > 0 && !exclude.is_empty() {
                 format!("Keine weiteren Treffer für {} (alle bereits gezeigt).", quoted(&query))
             } else {
                 format!("Keine Treffer für {}.", quoted(&query))
             };
-            ToolResponse::text(listing.to_markdown(&empty))
+            let mut text = listing.to_markdown(&empty);
+            if let Some(facets) = facets {
+                text.push_str("\n\n");
+                text.push_str(&facets_markdown(facets));
+            }
+            ToolResponse::text(text)
         }
     };
     response.found(found)

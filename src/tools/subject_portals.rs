@@ -9,7 +9,7 @@ use serde_json::json;
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::params::{self, Flag, OutputFormat, Text};
+use super::params::{self, Flag, Output, Text};
 use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::format::FormattedNode;
@@ -28,8 +28,8 @@ struct Params {
     /// Add subCollectionCount (number of sub-collections) per portal.
     #[serde(default)]
     include_content_counts: Flag<false>,
-    #[serde(default)]
-    output_format: OutputFormat<false>,
+    #[serde(flatten)]
+    output: Output<false>,
 }
 
 pub fn spec() -> ToolSpec {
@@ -50,7 +50,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         educational_context: params.educational_context.0,
         include_counts: params.include_content_counts.get(),
     };
-    let format = params.output_format.get();
+    let format = params.output.format();
     match portals::subject_portals(app, &query).await {
         Ok(result) => render(app, &result, format),
         Err(NavError::NotFound(id)) => ToolResponse::error(format!(

@@ -9,7 +9,7 @@ use super::subject_portals::UnresolvedView;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::params::{self, Bounded, Choice, Choices, Flag, OptionalNodeId, OutputFormat, Text};
+use super::params::{self, Choice, Choices, Flag, OptionalNodeId, Output, Paging, Text};
 use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::format::one_line;
@@ -39,11 +39,10 @@ struct Params {
     /// relevance (default with a query) or alpha (default otherwise; German alphabetical).
     #[serde(default)]
     sort: Choice<Sort>,
-    /// Maximum number of entries.
-    #[serde(default)]
-    max_results: Bounded<1, 20, 5>,
-    #[serde(default)]
-    output_format: OutputFormat<false>,
+    #[serde(flatten)]
+    paging: Paging<20, 5>,
+    #[serde(flatten)]
+    output: Output<false>,
 }
 
 /// The mode arguments are checked before the filters.
@@ -51,7 +50,7 @@ const CHECK_FIRST: &[&str] = &["query", "collectionId"];
 
 /// `targetGroup`: the audience of a topic page variant.
 #[derive(Debug, Clone, Copy)]
-struct TargetGroup(&'static str);
+pub(super) struct TargetGroup(pub(super) &'static str);
 
 impl Choices for TargetGroup {
     fn names() -> &'static [&'static str] {
@@ -94,9 +93,9 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         educational_context: params.educational_context.0,
         merge_variants: params.merge_variants.get(),
         sort: params.sort.0,
-        max_results: params.max_results.get() as usize,
+        max_results: params.paging.max_results(),
     };
-    let format = params.output_format.get();
+    let format = params.output.format();
     match topic_pages::search(app, &query).await {
         Ok(result) => match format {
             Format::Json => ToolResponse::json(to_json(&result)),

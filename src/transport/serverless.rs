@@ -42,7 +42,7 @@ pub fn cold_start() -> &'static ColdStart {
 /// Build the handler for a serverless front end (no loopback Host check), or
 /// log the configuration error once and keep it.
 pub fn build(config: Result<Config, ConfigError>) -> ColdStart {
-    match config {
+    match config.and_then(crate::tools::check_tool_filter) {
         Ok(config) => {
             for warning in &config.warnings {
                 tracing::warn!("{warning}");

@@ -37,7 +37,7 @@
 //!   the call's fan-out bound and of `WLO_MAX_CONCURRENCY`, gets
 //!   min(`WLO_TIMEOUT_MS`, time left) and is not sent once the tool deadline
 //!   is used up. A read that failed is never hedged.
-//! * **Never hedged:** E8 `/textContent`, where one request can start a
+//! * **Never hedged:** `/textContent`, where one request can start a
 //!   text extraction of several seconds upstream.
 
 use std::collections::VecDeque;
@@ -66,11 +66,11 @@ pub const EARN_PER_DUPLICATE: u32 = 10;
 /// What kind of endpoint a read goes to: each kind has its own latency.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HedgeClass {
-    /// The search queries (E1 ngsearch, E2 collections, E4 page variants): POSTs.
+    /// The search queries (ngsearch, collections, page variants): POSTs.
     Search,
-    /// Reads of one node (E5 children, E6 metadata, E7 parents): GETs.
+    /// Reads of one node (children, metadata, parents): GETs.
     Node,
-    /// Never hedged: E8 `/textContent`.
+    /// Never hedged: `/textContent`.
     Never,
 }
 

@@ -20,11 +20,12 @@ pub enum Route {
     Metadata,
     Parents,
     TextContent,
+    Usages,
     Other,
 }
 
 impl Route {
-    pub const ALL: [Route; 8] = [
+    pub const ALL: [Route; 9] = [
         Route::Ngsearch,
         Route::Collections,
         Route::PageVariant,
@@ -32,6 +33,7 @@ impl Route {
         Route::Metadata,
         Route::Parents,
         Route::TextContent,
+        Route::Usages,
         Route::Other,
     ];
     pub fn name(self) -> &'static str {
@@ -43,6 +45,7 @@ impl Route {
             Route::Metadata => "metadata",
             Route::Parents => "parents",
             Route::TextContent => "textContent",
+            Route::Usages => "usages",
             Route::Other => "other",
         }
     }
@@ -231,7 +234,9 @@ struct FacetOut {
 struct SearchOut<'a> {
     nodes: Vec<NodeView<'a>>,
     pagination: Pagination,
-    facets: Vec<FacetOut>,
+    /// Absent when the request named a facet as a bare string.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    facets: Option<Vec<FacetOut>>,
 }
 
 #[derive(Serialize)]
@@ -252,6 +257,17 @@ struct ParentsOut<'a> {
     pagination: Pagination,
 }
 
+/// One entry of the E9 answer.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct UsageOut<'a> {
+    app_id: &'static str,
+    node_id: &'a str,
+    collection_usage_type: &'a str,
+    created: &'a str,
+    collection: NodeView<'a>,
+}
+
 #[derive(Serialize)]
 struct TextOut<'a> {
     text: Option<&'a str>,
@@ -264,9 +280,18 @@ struct TextOut<'a> {
 
 struct Body {
     criteria: Vec<(String, Vec<String>)>,
-    facets: Vec<String>,
+    facets: Facets,
     facet_limit: usize,
-    facet_min_count: usize,
+    /// Without it edu-sharing answers every facet with zero buckets.
+    facet_min_count: Option<usize>,
+}
+
+/// What the request's `facets` asks for, as edu-sharing reads it.
+enum Facets {
+    /// Object form `{"property": …}` (possibly none at all).
+    Properties(Vec<String>),
+    /// A bare string among them: the answer has no `facets` block.
+    Ignored,
 }
 
 fn parse_body(bytes: &[u8]) -> Result<Body, ApiResponse> {
@@ -301,16 +326,27 @@ fn parse_body(bytes: &[u8]) -> Result<Body, ApiResponse> {
         }
         Some(_) => return Err(bad_request("'criteria' must be an array")),
     }
-    let mut facets = Vec::new();
+    let mut facets = Facets::Properties(Vec::new());
     match obj.get("facets") {
         None | Some(serde_json::Value::Null) => {}
         Some(serde_json::Value::Array(items)) => {
+            let mut properties = Vec::new();
             for f in items {
+                if f.is_string() {
+                    facets = Facets::Ignored;
+                    break;
+                }
                 let p = f
-                    .as_str()
-                    .or_else(|| f.get("property").and_then(|p| p.as_str()))
-                    .ok_or_else(|| bad_request("facets must be strings or {property} objects"))?;
-                facets.push(p.to_string());
+                    .get("property")
+                    .and_then(|p| p.as_str())
+                    .ok_or_else(|| bad_request("facets must be {property} objects"))?;
+                if p == "ccm:commonlicense_cc_version" {
+                    return Err(bad_request(&format!("{p} is not facetable")));
+                }
+                properties.push(p.to_string());
+            }
+            if let Facets::Properties(list) = &mut facets {
+                *list = properties;
             }
         }
         Some(_) => return Err(bad_request("'facets' must be an array")),
@@ -324,11 +360,15 @@ fn parse_body(bytes: &[u8]) -> Result<Body, ApiResponse> {
                 .ok_or_else(|| bad_request(&format!("'{key}' must be a non-negative integer"))),
         }
     };
+    let facet_min_count = match obj.get("facetMinCount") {
+        None | Some(serde_json::Value::Null) => None,
+        Some(_) => Some(num("facetMinCount", 0)?),
+    };
     Ok(Body {
         criteria,
         facets,
         facet_limit: num("facetLimit", 10)?,
-        facet_min_count: num("facetMinCount", 5)?,
+        facet_min_count,
     })
 }
 
@@ -380,6 +420,11 @@ fn build_conds(criteria: &[(String, Vec<String>)], mode: Mode) -> Result<Vec<Con
     let mut out = Vec::new();
     for (prop, values) in criteria {
         let values: Vec<String> = values.iter().filter(|v| !v.trim().is_empty()).cloned().collect();
+        if mode == Mode::Collections && prop != "ngsearchword" {
+            return Err(bad_request(&format!(
+                "{prop} is not a valid criterion for query collections"
+            )));
+        }
         match prop.as_str() {
             "ngsearchword" => {
                 if mode == Mode::PageVariant {
@@ -422,6 +467,10 @@ fn build_conds(criteria: &[(String, Vec<String>)], mode: Mode) -> Result<Vec<Con
             "ccm:oeh_publisher_combined" => out.push(Cond::Publisher(
                 values.iter().map(|v| v.trim().to_lowercase()).collect(),
             )),
+            // No content search scoped to a collection exists.
+            "virtual:primaryparent_nodeid" if mode == Mode::Ngsearch => {
+                return Err(bad_request(&format!("{prop} is not allowed for this query")));
+            }
             "virtual:primaryparent_nodeid" => {
                 out.push(Cond::Parent(values.iter().map(|v| strip_ref(v).to_string()).collect()))
             }
@@ -458,6 +507,8 @@ pub struct Req<'a> {
     pub path: &'a str,
     pub query: Option<&'a str>,
     pub body: &'a [u8],
+    /// The first `/textContent` of this node since start or reset.
+    pub first_text_read: bool,
 }
 
 pub struct Api {
@@ -490,6 +541,7 @@ pub fn classify(path: &str) -> Route {
             "textContent" => Route::TextContent,
             _ => Route::Other,
         },
+        ["usage", "v1", "usages", "node", _, "collections"] => Route::Usages,
         _ => Route::Other,
     }
 }
@@ -595,10 +647,46 @@ impl Api {
                         })
                     }
                     "parents" => self.parents(rec, &params),
-                    _ => self.text_content(rec),
+                    _ => self.text_content(rec, req.first_text_read),
                 }
             }
+            ["usage", "v1", "usages", "node", id, "collections"] => {
+                if req.method != "GET" {
+                    return method_not_allowed();
+                }
+                let id = match percent_decode(id, false) {
+                    Ok(id) => id,
+                    Err(e) => return e,
+                };
+                if let Some(status) = fault_of(&id) {
+                    return node_fault(status);
+                }
+                self.usages(&id)
+            }
             _ => error(404, "javax.ws.rs.NotFoundException", "HTTP 404 Not Found"),
+        }
+    }
+
+    /// E9: a bare array of the collections that list a material.
+    fn usages(&self, id: &str) -> ApiResponse {
+        let Some(usages) = self.corpus.usages(id) else {
+            // edu-sharing fails inside the usage service for an unknown node.
+            return server_error(&format!("java.lang.NullPointerException: node {id} has no usages"));
+        };
+        let filter = PropFilter::All;
+        let out: Vec<UsageOut> = usages
+            .into_iter()
+            .map(|(kind, collection)| UsageOut {
+                app_id: "-home-",
+                node_id: id,
+                collection_usage_type: kind,
+                created: &collection.modified_at,
+                collection: self.view(collection, &filter, true),
+            })
+            .collect();
+        match serde_json::to_vec(&out) {
+            Ok(body) => ApiResponse { status: 200, body },
+            Err(_) => server_error("serialisation failed"),
         }
     }
 
@@ -715,7 +803,7 @@ impl Api {
         };
         let mut hits: Vec<(u64, usize)> = Vec::new();
         for (i, n) in self.corpus.nodes.iter().enumerate() {
-            if !kind_ok(n.kind) {
+            if !kind_ok(n.kind) || n.original_id.is_some() {
                 continue;
             }
             if let Some(s) = self.matches(i, &conds) {
@@ -726,10 +814,10 @@ impl Api {
             let nodes = &self.corpus.nodes;
             hits.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| nodes[a.1].id.cmp(&nodes[b.1].id)));
         }
-        let facets = if mode == Mode::Ngsearch {
-            self.facets(&hits, &body)
-        } else {
-            Vec::new()
+        let facets = match (&body.facets, mode) {
+            (Facets::Ignored, _) => None,
+            (Facets::Properties(properties), Mode::Ngsearch) => Some(self.facets(&hits, properties, &body)),
+            (Facets::Properties(_), _) => Some(Vec::new()),
         };
         let total = hits.len();
         let page: Vec<NodeView> = hits
@@ -750,9 +838,19 @@ impl Api {
         })
     }
 
-    fn facets(&self, hits: &[(u64, usize)], body: &Body) -> Vec<FacetOut> {
+    /// Exact stored values counted over the whole hit set; without
+    /// `facetMinCount` every facet has zero buckets.
+    fn facets(&self, hits: &[(u64, usize)], properties: &[String], body: &Body) -> Vec<FacetOut> {
         let mut out = Vec::new();
-        for prop in &body.facets {
+        for prop in properties {
+            let Some(min_count) = body.facet_min_count else {
+                out.push(FacetOut {
+                    property: prop.clone(),
+                    values: Vec::new(),
+                    sum_other_doc_count: 0,
+                });
+                continue;
+            };
             let mut counts: HashMap<&str, usize> = HashMap::new();
             for (_, i) in hits {
                 if let Some(vals) = self.corpus.nodes[*i].properties.get(prop) {
@@ -765,10 +863,7 @@ impl Api {
                     }
                 }
             }
-            let mut buckets: Vec<(&str, usize)> = counts
-                .into_iter()
-                .filter(|(_, c)| *c >= body.facet_min_count.max(1))
-                .collect();
+            let mut buckets: Vec<(&str, usize)> = counts.into_iter().filter(|(_, c)| *c >= min_count.max(1)).collect();
             buckets.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
             // edu-sharing answers with up to 5 × facetLimit buckets (per-shard limit).
             let limit = body.facet_limit.saturating_mul(5);
@@ -841,18 +936,18 @@ impl Api {
     }
 
     fn parents(&self, rec: &NodeRecord, params: &Params) -> ApiResponse {
-        // Anonymous callers get 500 for content nodes and for anything inside
-        // a page-config folder (the folder itself and its variants).
-        if matches!(rec.kind, NodeKind::Content | NodeKind::ConfigFolder | NodeKind::Variant) {
+        // Anonymous callers get 500 for anything inside a page-config folder
+        // (the folder itself, its variants and their widgets), and no chain for content.
+        if matches!(rec.kind, NodeKind::ConfigFolder | NodeKind::Variant | NodeKind::Widget) {
             return access_denied_500();
         }
         let filter = params.prop_filter();
-        let nodes: Vec<NodeView> = self
-            .corpus
-            .chain(&rec.id)
-            .into_iter()
-            .map(|n| self.view(n, &filter, false))
-            .collect();
+        let chain = if rec.kind == NodeKind::Content {
+            Vec::new()
+        } else {
+            self.corpus.chain(&rec.id)
+        };
+        let nodes: Vec<NodeView> = chain.into_iter().map(|n| self.view(n, &filter, false)).collect();
         let total = nodes.len();
         ok(&ParentsOut {
             scope: "COLLECTION",
@@ -865,11 +960,15 @@ impl Api {
         })
     }
 
-    fn text_content(&self, rec: &NodeRecord) -> ApiResponse {
+    fn text_content(&self, rec: &NodeRecord, first_read: bool) -> ApiResponse {
         if rec.text_content_forbidden {
             return forbidden();
         }
-        let t = rec.text_content.as_deref();
+        // A pending extraction answers "no text yet" once, then the text.
+        let t = rec
+            .text_content
+            .as_deref()
+            .filter(|_| !(rec.text_pending && first_read));
         ok(&TextOut { text: t, content: t })
     }
 }

@@ -8,6 +8,8 @@
 //! ids, timestamps, how many content nodes each collection holds and all of
 //! their metadata.
 
+mod sky;
+
 use crate::corpus_data::{self, MaterialDef, PortalDef, TopicDef};
 use crate::rng::SplitMix64;
 use crate::vocab::{self, DISCIPLINE, EDU_CONTEXT, HOCHSCHUL, LRT, LRT_AGG, USER_ROLE};
@@ -38,6 +40,8 @@ pub enum NodeKind {
     ConfigFolder,
     /// A topic-page variant (`PAGE_VARIANT_…`).
     Variant,
+    /// A widget of a page variant's swimlanes (`WIDGET_…`, `ccm:widget_config`).
+    Widget,
 }
 
 impl NodeKind {
@@ -107,6 +111,9 @@ pub struct NodeRecord {
     pub text_content: Option<String>,
     /// `/textContent` answers 403.
     pub text_content_forbidden: bool,
+    /// Extraction has not run yet: the first `/textContent` answers `{"text": null}`.
+    #[serde(default)]
+    pub text_pending: bool,
     pub mimetype: Option<String>,
     pub mediatype: String,
     /// File size in bytes (rendered as a string).
@@ -120,6 +127,10 @@ pub struct NodeRecord {
     pub modified_at: String,
     /// All properties (what `propertyFilter=-all-` returns).
     pub properties: BTreeMap<String, Vec<String>>,
+    /// Set on a collection reference (a material filed into a collection):
+    /// the id of its original (see `listings.rs`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub original_id: Option<String>,
 }
 
 impl NodeRecord {
@@ -216,6 +227,16 @@ pub struct WellKnown {
     pub text_content_forbidden: String,
     /// textContent longer than 5000 characters.
     pub long_text: String,
+    /// The `/textContent` cases of `texts.rs`: under 200 characters beside a
+    /// `ccm:wwwurl`; none and no URL; not extracted yet; over 100,000 characters.
+    #[serde(default)]
+    pub short_text_with_url: String,
+    #[serde(default)]
+    pub no_text_no_url: String,
+    #[serde(default)]
+    pub pending_text: String,
+    #[serde(default)]
+    pub huge_text: String,
     pub bruchrechnung: String,
     pub bruchrechnung_klasse_6: String,
     pub photosynthese: String,
@@ -225,6 +246,21 @@ pub struct WellKnown {
     pub franzoesische_revolution: String,
     pub weimarer_republik: String,
     pub geometrie: String,
+    /// References, usages and compendium texts (see `listings.rs`).
+    #[serde(default)]
+    pub listings: crate::listings::ListingIds,
+    /// "Himmelskunde": only sub-collections, no files.
+    #[serde(default)]
+    pub folders_only_collection: String,
+    /// "Sternbilder am Nachthimmel": more than 100 files.
+    #[serde(default)]
+    pub large_collection: String,
+    /// A material whose `ccm:oeh_publisher_combined` is `[""]`.
+    #[serde(default)]
+    pub empty_publisher: String,
+    /// The widgets of the topic pages.
+    #[serde(default)]
+    pub topic_content: crate::topic_widgets::TopicContentIds,
 }
 
 /// Corpus size figures.
@@ -249,6 +285,9 @@ pub struct Corpus {
     pub topic_pages: Vec<TopicPageRecord>,
     /// All nodes in creation order.
     pub nodes: Vec<NodeRecord>,
+    /// Usages of materials in collections that are not `ACTIVE` (see `listings.rs`).
+    #[serde(default)]
+    pub usage_proposals: Vec<crate::listings::UsageProposal>,
     #[serde(skip)]
     by_id: HashMap<String, usize>,
     #[serde(skip)]
@@ -258,7 +297,12 @@ pub struct Corpus {
 impl Corpus {
     /// Generate the corpus for a seed (deterministic).
     pub fn generate(seed: u64) -> Corpus {
-        Generator::new(seed).run()
+        let mut corpus = Generator::new(seed).run();
+        crate::listings::extend(&mut corpus);
+        crate::texts::add_text_cases(&mut corpus);
+        crate::topic_widgets::add(&mut corpus);
+        corpus.rebuild_index();
+        corpus
     }
 
     /// Parse a ground-truth JSON document (as served by `/_control/ground-truth`).
@@ -271,6 +315,16 @@ impl Corpus {
     /// The ground truth as JSON.
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).unwrap_or_else(|_| "{}".to_string())
+    }
+
+    /// Rebuild the id index and the children lists in repository order
+    /// (after nodes were added or moved).
+    pub fn rebuild_index(&mut self) {
+        self.reindex();
+        let nodes = &self.nodes;
+        for ch in self.children.iter_mut() {
+            ch.sort_by_key(|i| (nodes[*i].kind == NodeKind::Content, *i));
+        }
     }
 
     fn reindex(&mut self) {
@@ -544,6 +598,7 @@ impl Generator {
             index_only: false,
             text_content: None,
             text_content_forbidden: false,
+            text_pending: false,
             mimetype: None,
             mediatype: "folder".to_string(),
             size: None,
@@ -559,6 +614,7 @@ impl Generator {
             created_at,
             modified_at,
             properties,
+            original_id: None,
         }
     }
 
@@ -592,6 +648,7 @@ impl Generator {
         self.make_specials();
         self.make_topic_pages();
         self.make_later_additions();
+        self.make_sky();
         self.finish()
     }
 
@@ -601,6 +658,7 @@ impl Generator {
             well_known: self.wk,
             topic_pages: self.topic_pages,
             nodes: self.nodes,
+            usage_proposals: Vec::new(),
             by_id: HashMap::new(),
             children: Vec::new(),
         };
@@ -1952,6 +2010,24 @@ mod tests {
         assert_eq!(a, b);
         let c = Corpus::generate(DEFAULT_SEED + 1).to_json();
         assert_ne!(a, c);
+    }
+
+    #[test]
+    fn widgets_leave_every_other_node_as_it_was() {
+        for seed in [1, DEFAULT_SEED] {
+            let mut plain = Generator::new(seed).run();
+            crate::listings::extend(&mut plain);
+            crate::texts::add_text_cases(&mut plain);
+            let full = Corpus::generate(seed);
+            let others: Vec<&NodeRecord> = full.nodes.iter().filter(|n| n.kind != NodeKind::Widget).collect();
+            assert_eq!(others.len(), plain.nodes.len());
+            for (a, b) in plain.nodes.iter().zip(others) {
+                assert_eq!(a.id, b.id);
+                if a.kind != NodeKind::Variant {
+                    assert_eq!(serde_json::to_string(a).ok(), serde_json::to_string(b).ok(), "{}", a.id);
+                }
+            }
+        }
     }
 
     #[test]

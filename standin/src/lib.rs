@@ -11,19 +11,31 @@
 //!   title, keywords, description; `*` = all); hits are ordered by a term
 //!   frequency score (title ×3, keywords ×2, description ×1), then id.
 //!   `cclom:title`, `cclom:general_keyword`, vocabulary URIs,
-//!   `ccm:oeh_publisher_combined`, `virtual:primaryparent_nodeid`,
-//!   `ccm:commonlicense_key` (family) are supported; criteria are ANDed.
-//!   `virtual:parent_recursive` → 400; `skipCount > 10000` → 500;
-//!   `contentType=FOLDERS|COLLECTIONS` → 0 hits; facets only on request.
+//!   `ccm:oeh_publisher_combined`, `ccm:commonlicense_key` (family) are
+//!   supported; criteria are ANDed. `virtual:parent_recursive` and
+//!   `virtual:primaryparent_nodeid` → 400 (no search is scoped to a
+//!   collection); `skipCount > 10000` → 500; `contentType=FOLDERS|COLLECTIONS`
+//!   → 0 hits; collection references are not in the index. Facets: only the
+//!   object form `{"property": …}`, counted per exact stored value over the
+//!   whole hit set, up to 5 × `facetLimit` buckets, and only with
+//!   `facetMinCount` (without it: zero buckets); a bare-string facet drops
+//!   the `facets` block from the answer.
 //! * E2 `POST …/mds_oeh/collections`: collection word search with a
-//!   `collection` object; never returns the subject portals.
+//!   `collection` object; never returns the subject portals; any criterion
+//!   other than `ngsearchword` → 400.
 //! * E4 `POST …/mds_oeh/page_variant`: topic-page variants
 //!   (`ccm:page_variant_is_template`, single-valued `virtual:parent_recursive`;
 //!   `ngsearchword` → 0 hits).
 //! * E5 `GET /rest/node/v1/nodes/-home-/{id}/children` (`filter=files|folders`),
 //!   E6 `…/metadata` (no `collection` object; 404/403),
-//!   E7 `…/parents` (self first; 500 for content and topic-page nodes),
-//!   E8 `…/textContent` (`{text, content}`; 403/404).
+//!   E7 `…/parents` (self first; empty `nodes` for content, 500 for topic-page
+//!   nodes),
+//!   E8 `…/textContent` (`{text, content}`; 403/404; a node whose extraction is
+//!   pending answers `{"text": null}` on its first read, then its text).
+//! * E9 `GET /rest/usage/v1/usages/node/{id}/collections`: the collections
+//!   that list a material, a bare array of `{collectionUsageType, collection}`
+//!   (`[]` for references and collections, 500 for unknown ids; see
+//!   [`listings`]).
 //!
 //! `propertyFilter` must be repeated: `-all-` returns everything, a list
 //! returns exactly those keys (`*_DISPLAYNAME` only if listed), a single
@@ -42,33 +54,44 @@
 //! placeholders ranking high, a non-public node, an index-only node, hostile
 //! titles and a `javascript:` URL, and topic pages with two variants,
 //! templates, broken configs, a stale second config folder and a dangling
-//! variant reference. Same seed → identical corpus and byte-identical
+//! variant reference. Page variants name widget nodes (`WIDGET_…`, children
+//! of the variant, `ccm:widget_config`) in their swimlanes: every widget
+//! shape, broken settings, crowded and too many lanes ([`topic_widgets`]).
+//! Same seed → identical corpus and byte-identical
 //! responses. [`WellKnown`] names the ids tests need.
 //!
 //! ## Control
 //! In-process: [`Control`] (latency/jitter, stragglers (a seeded share of
-//! requests that take a fixed extra time), text delay, [`Fault`]s, per-node
+//! requests that take a fixed extra time), text delay, extraction delay (the
+//! first `/textContent` of each node), [`Fault`]s, per-node
 //! 403/404, counters, request log, reset). Over HTTP (never affected by
 //! faults or latency): `GET /_control/stats`, `GET /_control/log`,
-//! `GET|POST /_control/config` (`{latencyMs?, jitterMs?, textDelayMs?,
+//! `GET|POST /_control/config` (`{latencyMs?, jitterMs?, textDelayMs?, extractionDelayMs?,
 //! stragglerPermille?, stragglerMs?, fault?: "none"|"down"|"slow"|"error500"|"garbage", nodeFaults?: {id: 403|404}}`;
 //! `nodeFaults` replaces the map), `POST /_control/reset`,
 //! `POST /_control/log/clear`, `GET /_control/ground-truth` (the [`Corpus`]
 //! as JSON; [`Corpus::from_json`] reads it back).
 
 mod api;
+mod compendia;
 pub mod corpus;
 mod corpus_data;
+pub mod judged;
+pub mod listings;
 mod render;
 pub mod rng;
 mod server;
+mod texts;
+pub mod topic_widgets;
 pub mod vocab;
 
 pub use api::Route;
 pub use corpus::{
     Corpus, CorpusCounts, DEFAULT_SEED, NodeKind, NodeRecord, PreviewRecord, ROOT_ID, TopicPageRecord, WellKnown,
 };
+pub use listings::{ListingIds, UsageProposal};
 pub use render::PropFilter;
 pub use server::{
     ConfigState, ConfigUpdate, Control, Fault, LogEntry, SLOW_HOLD, StandIn, StandInOptions, Stats, sequential_waves,
 };
+pub use topic_widgets::TopicContentIds;

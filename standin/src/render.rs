@@ -100,6 +100,9 @@ struct NodeOut<'a> {
     #[serde(rename = "ref")]
     ref_: RefOut<'a>,
     parent: Option<RefOut<'a>>,
+    /// Only on references (a material filed into a collection).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    original_id: Option<&'a str>,
     #[serde(rename = "type")]
     type_: &'static str,
     aspects: Vec<&'static str>,
@@ -155,6 +158,9 @@ impl Serialize for NodeView<'_> {
         if r.kind == NodeKind::Content && r.properties.contains_key("ccm:wwwurl") {
             aspects.push("ccm:wwwurl");
         }
+        if r.original_id.is_some() {
+            aspects.push("ccm:collection_io_reference");
+        }
         let is_map = r.kind != NodeKind::Content;
         let preview = match &r.preview {
             Some(p) => PreviewOut {
@@ -185,6 +191,7 @@ impl Serialize for NodeView<'_> {
         let out = NodeOut {
             ref_: node_ref(&r.id),
             parent: r.parent_id.as_deref().map(node_ref),
+            original_id: r.original_id.as_deref(),
             type_: r.kind.node_type(),
             aspects,
             name: &r.name,

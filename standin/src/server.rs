@@ -11,7 +11,7 @@ use hyper::service::service_fn;
 use hyper::{Request, Response, StatusCode};
 use hyper_util::rt::TokioIo;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, RwLock};
 use std::time::{Duration, Instant};
@@ -101,7 +101,7 @@ pub struct Stats {
     /// Upstream requests received (control routes are not counted).
     pub total_requests: u64,
     /// Per route: ngsearch, collections, page_variant, children, metadata,
-    /// parents, textContent, other.
+    /// parents, textContent, usages, other.
     pub per_route: BTreeMap<String, u64>,
     /// Highest number of upstream requests in flight at the same time.
     pub peak_concurrency: u64,
@@ -157,6 +157,8 @@ pub struct ConfigUpdate {
     pub latency_ms: Option<u64>,
     pub jitter_ms: Option<u64>,
     pub text_delay_ms: Option<u64>,
+    /// Extra delay of the first `/textContent` of each node (its extraction).
+    pub extraction_delay_ms: Option<u64>,
     /// Straggler mode: requests per thousand that take `stragglerMs` longer.
     pub straggler_permille: Option<u64>,
     pub straggler_ms: Option<u64>,
@@ -172,6 +174,7 @@ pub struct ConfigState {
     pub latency_ms: u64,
     pub jitter_ms: u64,
     pub text_delay_ms: u64,
+    pub extraction_delay_ms: u64,
     pub straggler_permille: u64,
     pub straggler_ms: u64,
     pub fault: Fault,
@@ -186,6 +189,9 @@ pub(crate) struct Shared {
     latency_ms: AtomicU64,
     jitter_ms: AtomicU64,
     text_delay_ms: AtomicU64,
+    extraction_delay_ms: AtomicU64,
+    /// Nodes whose text was read since the start (or reset): extracted.
+    extracted: Mutex<HashSet<String>>,
     straggler_permille: AtomicU64,
     straggler_ms: AtomicU64,
     /// Requests drawn for straggling so far (the draw's sequence number).
@@ -195,7 +201,7 @@ pub(crate) struct Shared {
     fault: AtomicU8,
     node_faults: RwLock<HashMap<String, u16>>,
     total: AtomicU64,
-    routes: [AtomicU64; 8],
+    routes: [AtomicU64; Route::ALL.len()],
     in_flight: AtomicU64,
     peak: AtomicU64,
     log: Mutex<Vec<LogEntry>>,
@@ -213,6 +219,8 @@ impl Shared {
             latency_ms: AtomicU64::new(latency),
             jitter_ms: AtomicU64::new(jitter),
             text_delay_ms: AtomicU64::new(0),
+            extraction_delay_ms: AtomicU64::new(0),
+            extracted: Mutex::new(HashSet::new()),
             straggler_permille: AtomicU64::new(opts.straggler_permille),
             straggler_ms: AtomicU64::new(opts.straggler_ms),
             straggler_draws: AtomicU64::new(0),
@@ -266,6 +274,13 @@ impl Shared {
         Duration::from_millis(self.straggler_ms.load(Ordering::Relaxed))
     }
 
+    /// Is this the first `/textContent` of the node at `path` (its
+    /// extraction)? Marks the node extracted.
+    fn first_text_read(&self, path: &str) -> bool {
+        let id = path.rsplit('/').nth(1).unwrap_or_default();
+        self.extracted.lock().is_ok_and(|mut set| set.insert(id.to_string()))
+    }
+
     fn node_fault(&self, id: &str) -> Option<u16> {
         self.node_faults.read().ok().and_then(|m| m.get(id).copied())
     }
@@ -275,6 +290,7 @@ impl Shared {
             latency_ms: self.latency_ms.load(Ordering::Relaxed),
             jitter_ms: self.jitter_ms.load(Ordering::Relaxed),
             text_delay_ms: self.text_delay_ms.load(Ordering::Relaxed),
+            extraction_delay_ms: self.extraction_delay_ms.load(Ordering::Relaxed),
             straggler_permille: self.straggler_permille.load(Ordering::Relaxed),
             straggler_ms: self.straggler_ms.load(Ordering::Relaxed),
             fault: self.fault(),
@@ -352,6 +368,11 @@ impl Control {
     pub fn set_text_delay(&self, ms: u64) {
         self.shared.text_delay_ms.store(ms, Ordering::Relaxed);
     }
+    /// Additional delay for the first `/textContent` of each node (the
+    /// repository extracts the text then; later reads are fast).
+    pub fn set_extraction_delay(&self, ms: u64) {
+        self.shared.extraction_delay_ms.store(ms, Ordering::Relaxed);
+    }
     pub fn set_fault(&self, fault: Fault) {
         self.shared.fault.store(fault.to_u8(), Ordering::Relaxed);
     }
@@ -377,6 +398,10 @@ impl Control {
         s.latency_ms.store(s.init_latency, Ordering::Relaxed);
         s.jitter_ms.store(s.init_jitter, Ordering::Relaxed);
         s.text_delay_ms.store(0, Ordering::Relaxed);
+        s.extraction_delay_ms.store(0, Ordering::Relaxed);
+        if let Ok(mut set) = s.extracted.lock() {
+            set.clear();
+        }
         self.set_stragglers(s.init_stragglers.0, s.init_stragglers.1);
         s.stragglers.store(0, Ordering::Relaxed);
         self.set_fault(Fault::None);
@@ -425,6 +450,9 @@ impl Control {
         }
         if let Some(v) = u.text_delay_ms {
             s.text_delay_ms.store(v, Ordering::Relaxed);
+        }
+        if let Some(v) = u.extraction_delay_ms {
+            s.extraction_delay_ms.store(v, Ordering::Relaxed);
         }
         if u.straggler_permille.is_some() || u.straggler_ms.is_some() {
             self.set_stragglers(
@@ -531,8 +559,12 @@ async fn handle(app: Arc<App>, req: Request<Incoming>) -> Result<Resp, Dropped> 
         }
         Fault::None => {}
     }
+    let first_text_read = route == Route::TextContent && shared.first_text_read(&path);
     if route == Route::TextContent {
-        let d = shared.text_delay_ms.load(Ordering::Relaxed);
+        let mut d = shared.text_delay_ms.load(Ordering::Relaxed);
+        if first_text_read {
+            d += shared.extraction_delay_ms.load(Ordering::Relaxed);
+        }
         if d > 0 {
             tokio::time::sleep(Duration::from_millis(d)).await;
         }
@@ -543,6 +575,7 @@ async fn handle(app: Arc<App>, req: Request<Incoming>) -> Result<Resp, Dropped> 
             path: &path,
             query: query.as_deref(),
             body: &body,
+            first_text_read,
         },
         &|id| shared.node_fault(id),
     );

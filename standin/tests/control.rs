@@ -381,3 +381,52 @@ async fn straggler_mode_is_a_seeded_share_set_over_http() {
     ctl.reset();
     assert_eq!((ctl.config().straggler_permille, ctl.stats().stragglers), (0, 0));
 }
+
+/// The text cases `fetch` relies on: a pending extraction answers
+/// `{"text": null}` once, the extraction delay holds only each node's first
+/// text read, the non-public node is 403 on both metadata and text, and
+/// reset forgets which texts were extracted.
+#[tokio::test]
+async fn text_extraction_cases_and_delay() {
+    let s = start().await;
+    let ctl = s.control();
+    let wk = s.well_known().clone();
+    let text = |id: &str| node(id, "textContent", "");
+
+    let first = get(s.port(), &text(&wk.pending_text)).await.json();
+    assert!(first["text"].is_null(), "{first}");
+    let second = get(s.port(), &text(&wk.pending_text)).await.json();
+    assert!(second["text"].as_str().unwrap().chars().count() >= 200);
+
+    let short = get(s.port(), &text(&wk.short_text_with_url)).await.json();
+    assert!(short["text"].as_str().unwrap().chars().count() < 200);
+    assert!(get(s.port(), &text(&wk.no_text_no_url)).await.json()["text"].is_null());
+    let huge = get(s.port(), &text(&wk.huge_text)).await.json();
+    assert!(huge["text"].as_str().unwrap().chars().count() > 100_000);
+    assert_eq!(get(s.port(), &text(&wk.forbidden_node)).await.status, 403);
+    assert_eq!(get(s.port(), &meta(&wk.forbidden_node)).await.status, 403);
+
+    // Over HTTP like the other controls; only the first read of a node waits.
+    let r = post(
+        s.port(),
+        "/_control/config",
+        &json!({"extractionDelayMs": 300}).to_string(),
+    )
+    .await;
+    assert_eq!(r.json()["extractionDelayMs"], 300);
+    let t = Instant::now();
+    get(s.port(), &text(&wk.text_content)).await;
+    assert!(t.elapsed() >= Duration::from_millis(300));
+    let t = Instant::now();
+    get(s.port(), &text(&wk.text_content)).await;
+    assert!(t.elapsed() < Duration::from_millis(300));
+    // Already read before the delay was set: extracted, no wait.
+    let t = Instant::now();
+    get(s.port(), &text(&wk.huge_text)).await;
+    assert!(t.elapsed() < Duration::from_millis(300));
+
+    // reset: no delay, and every text is pending again.
+    ctl.reset();
+    assert_eq!(ctl.config().extraction_delay_ms, 0);
+    assert!(get(s.port(), &text(&wk.pending_text)).await.json()["text"].is_null());
+}

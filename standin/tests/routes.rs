@@ -160,9 +160,13 @@ async fn ngsearch_matching_and_ordering() {
         .await
         .json();
     assert!(ids(&both).contains(&s.well_known().bruchrechnung_klasse_6));
-    // "*" = all content nodes.
+    // "*" = all content nodes except collection references.
     let v = post(s.port(), &ng("?maxItems=1"), &words_body("*")).await.json();
-    let n_content = c.nodes.iter().filter(|n| n.kind == NodeKind::Content).count();
+    let n_content = c
+        .nodes
+        .iter()
+        .filter(|n| n.kind == NodeKind::Content && n.original_id.is_none())
+        .count();
     assert_eq!(v["pagination"]["total"].as_u64().unwrap() as usize, n_content);
     // Pagination.
     let p = post(s.port(), &ng("?maxItems=5&skipCount=5"), &words_body("Bruchrechnung"))
@@ -250,21 +254,16 @@ async fn ngsearch_filters() {
     for n in v["nodes"].as_array().unwrap() {
         assert_eq!(n["properties"]["ccm:oeh_publisher_combined"][0], "Mathe by Daniel Jung");
     }
-    // Direct children only.
+    // No content search is scoped to a collection.
     let bruch = &s.well_known().bruchrechnung;
-    let v = post(
+    let r = post(
         port,
         &ng("?maxItems=500"),
         &body(json!([{"property": "virtual:primaryparent_nodeid", "values": [bruch]}])),
     )
-    .await
-    .json();
-    let direct: Vec<_> = c
-        .children(bruch)
-        .into_iter()
-        .filter(|n| n.kind == NodeKind::Content)
-        .collect();
-    assert_eq!(ids(&v).len(), direct.len());
+    .await;
+    assert_eq!(r.status, 400);
+    assert_error_shape(&r.json());
     // Licence family.
     let v = post(
         port,
@@ -338,26 +337,208 @@ async fn ngsearch_errors_and_facets() {
     let r = get(port, &ng("?maxItems=1")).await;
     assert_eq!(r.status, 405);
     assert_error_shape(&r.json());
-    // Facets only on request, with real buckets (no labels).
-    let v = post(
-        port,
-        &ng("?maxItems=1&propertyFilter=-all-"),
-        &json!({
-            "criteria": [{"property": "ngsearchword", "values": ["Photosynthese"]}],
-            "facets": [{"property": "ccm:oeh_lrt_aggregated"}, "ccm:taxonid"],
-            "facetLimit": 20, "facetMinCount": 1
-        })
-        .to_string(),
-    )
-    .await
-    .json();
+}
+
+/// POST an ngsearch with `facets` and optional extra body keys.
+async fn facet_search(port: u16, criteria: Value, facets: Value, extra: Value) -> Value {
+    let mut request = json!({"criteria": criteria, "facets": facets});
+    for (key, value) in extra.as_object().into_iter().flatten() {
+        request[key] = value.clone();
+    }
+    post(port, &ng("?maxItems=1&propertyFilter=-all-"), &request.to_string())
+        .await
+        .json()
+}
+
+#[tokio::test]
+async fn facets_follow_the_repository_quirks() {
+    let s = start().await;
+    let port = s.port();
+    let c = s.corpus();
+    let words = json!([{"property": "ngsearchword", "values": ["Photosynthese"]}]);
+    let lrt = json!([{"property": "ccm:oeh_lrt_aggregated"}, {"property": "ccm:taxonid"}]);
+    let min_count = json!({"facetLimit": 20, "facetMinCount": 1});
+
+    // Object form with facetMinCount: real buckets of exact values (no
+    // labels), counted over the whole hit set, not the one-node page.
+    let v = facet_search(port, words.clone(), lrt.clone(), min_count.clone()).await;
+    assert_eq!(v["nodes"].as_array().unwrap().len(), 1);
     let facets = v["facets"].as_array().unwrap();
     assert_eq!(facets.len(), 2);
     assert_eq!(facets[0]["property"], "ccm:oeh_lrt_aggregated");
     let buckets = facets[1]["values"].as_array().unwrap();
     assert_eq!(buckets[0]["value"], "http://w3id.org/openeduhub/vocabs/discipline/080");
     let total = v["pagination"]["total"].as_u64().unwrap();
+    assert!(total > 1);
     assert_eq!(buckets[0]["count"].as_u64().unwrap(), total);
+    let lrt_sum: u64 = facets[0]["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["count"].as_u64().unwrap())
+        .sum();
+    assert_eq!(lrt_sum, total, "one resource type per node");
+
+    // Without facetMinCount: every facet, zero buckets.
+    let v = facet_search(port, words.clone(), lrt.clone(), json!({"facetLimit": 20})).await;
+    let facets = v["facets"].as_array().unwrap();
+    assert_eq!(facets.len(), 2);
+    assert!(facets.iter().all(|f| f["values"] == json!([])), "{v}");
+    assert!(v["pagination"]["total"].as_u64().unwrap() > 1);
+
+    // A bare string among the facets: no facets block at all.
+    for bare in [
+        json!(["ccm:taxonid"]),
+        json!([{"property": "ccm:oeh_lrt_aggregated"}, "ccm:taxonid"]),
+    ] {
+        let v = facet_search(port, words.clone(), bare, min_count.clone()).await;
+        assert!(v.get("facets").is_none(), "{v}");
+        assert!(v["pagination"]["total"].as_u64().unwrap() > 1);
+    }
+    // No facets asked for: an empty list, as before.
+    let v = post(port, &ng("?maxItems=1"), &words_body("Photosynthese"))
+        .await
+        .json();
+    assert_eq!(v["facets"], json!([]));
+
+    // Up to 5 × facetLimit buckets; the publisher facet counts exact values,
+    // the empty one included.
+    let publisher = json!([{"property": "ccm:oeh_publisher_combined"}]);
+    let all = json!([{"property": "ngsearchword", "values": ["*"]}]);
+    let v = facet_search(
+        port,
+        all.clone(),
+        publisher.clone(),
+        json!({"facetLimit": 1, "facetMinCount": 1}),
+    )
+    .await;
+    assert_eq!(v["facets"][0]["values"].as_array().unwrap().len(), 5);
+    let v = facet_search(
+        port,
+        all.clone(),
+        publisher.clone(),
+        json!({"facetLimit": 100, "facetMinCount": 1}),
+    )
+    .await;
+    let buckets = v["facets"][0]["values"].as_array().unwrap();
+    let count_of = |value: &str| {
+        c.nodes
+            .iter()
+            .filter(|n| n.kind == NodeKind::Content && n.original_id.is_none())
+            .filter(|n| {
+                n.properties
+                    .get("ccm:oeh_publisher_combined")
+                    .is_some_and(|p| p.iter().any(|x| x == value))
+            })
+            .count() as u64
+    };
+    assert!(buckets.len() > 10, "{buckets:?}");
+    for bucket in buckets {
+        let value = bucket["value"].as_str().unwrap();
+        assert_eq!(bucket["count"].as_u64().unwrap(), count_of(value), "{value}");
+    }
+    assert!(
+        buckets.iter().any(|b| b["value"] == ""),
+        "the empty publisher value is a bucket"
+    );
+    let counts: Vec<u64> = buckets.iter().map(|b| b["count"].as_u64().unwrap()).collect();
+    assert!(counts.windows(2).all(|w| w[0] >= w[1]), "{counts:?}");
+    // facetMinCount drops rare values.
+    let v = facet_search(
+        port,
+        all.clone(),
+        publisher.clone(),
+        json!({"facetLimit": 100, "facetMinCount": 30}),
+    )
+    .await;
+    let buckets = v["facets"][0]["values"].as_array().unwrap();
+    assert!(buckets.iter().all(|b| b["count"].as_u64().unwrap() >= 30));
+    assert!(!buckets.iter().any(|b| b["value"] == ""));
+
+    // Criteria narrow the facets like the hits.
+    let astronomie =
+        json!([{"property": "ccm:taxonid", "values": ["http://w3id.org/openeduhub/vocabs/discipline/46014"]}]);
+    let v = facet_search(port, astronomie, publisher, min_count.clone()).await;
+    let total = v["pagination"]["total"].as_u64().unwrap();
+    assert!(total > 100);
+    let sum: u64 = v["facets"][0]["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["count"].as_u64().unwrap())
+        .sum();
+    assert_eq!(sum, total);
+
+    // A property edu-sharing cannot facet on.
+    let r = post(
+        port,
+        &ng("?maxItems=1"),
+        &json!({"criteria": all, "facets": [{"property": "ccm:commonlicense_cc_version"}], "facetMinCount": 1})
+            .to_string(),
+    )
+    .await;
+    assert_eq!(r.status, 400);
+}
+
+#[tokio::test]
+async fn collection_search_takes_only_words() {
+    let s = start().await;
+    let r = post(
+        s.port(),
+        &coll("?maxItems=5"),
+        &json!({"criteria": [
+            {"property": "ngsearchword", "values": ["Bruchrechnung"]},
+            {"property": "ccm:taxonid", "values": ["http://w3id.org/openeduhub/vocabs/discipline/380"]}
+        ]})
+        .to_string(),
+    )
+    .await;
+    assert_eq!(r.status, 400);
+    assert_error_shape(&r.json());
+    let v = post(s.port(), &coll("?maxItems=5"), &words_body("Bruchrechnung"))
+        .await
+        .json();
+    assert!(v["pagination"]["total"].as_u64().unwrap() > 0);
+}
+
+#[tokio::test]
+async fn collection_listing_limits() {
+    let s = start().await;
+    let c = s.corpus();
+    let wk = s.well_known();
+    // More than one 100-item page of files.
+    let v = get(
+        s.port(),
+        &node(
+            &wk.large_collection,
+            "children",
+            "?filter=files&maxItems=100&skipCount=0",
+        ),
+    )
+    .await
+    .json();
+    assert!(v["pagination"]["total"].as_u64().unwrap() > 100);
+    assert_eq!(v["nodes"].as_array().unwrap().len(), 100);
+    // Only sub-collections.
+    let v = get(
+        s.port(),
+        &node(&wk.folders_only_collection, "children", "?filter=files"),
+    )
+    .await
+    .json();
+    assert_eq!(v["pagination"]["total"], 0);
+    let v = get(
+        s.port(),
+        &node(&wk.folders_only_collection, "children", "?filter=folders"),
+    )
+    .await
+    .json();
+    let folders = v["nodes"].as_array().unwrap();
+    assert_eq!(folders.len(), 2);
+    assert!(folders.iter().any(|f| f["ref"]["id"] == wk.large_collection.as_str()));
+    // The empty publisher value is stored as one empty string.
+    let rec = c.get(&wk.empty_publisher).unwrap();
+    assert_eq!(rec.properties["ccm:oeh_publisher_combined"], vec![String::new()]);
 }
 
 #[tokio::test]
@@ -671,7 +852,13 @@ async fn parents_chain_and_500s() {
     assert_eq!(titles, ["Bruchrechnung", "Mathematik", "Portale"]);
     assert_eq!(v["pagination"]["total"], 3);
     assert!(v["scope"].is_string());
-    for id in [&wk.cc_with_version, &wk.active_config_folder, &wk.teacher_variant] {
+    // Content (`ccm:io`): 200 without a chain.
+    let v = get(s.port(), &node(&wk.cc_with_version, "parents", "?propertyFilter=-all-"))
+        .await
+        .json();
+    assert_eq!(v["nodes"], json!([]));
+    assert_eq!(v["pagination"]["total"], 0);
+    for id in [&wk.active_config_folder, &wk.teacher_variant] {
         let r = get(s.port(), &node(id, "parents", "?propertyFilter=-all-")).await;
         assert_eq!(r.status, 500, "{id}");
         let e = r.json();
@@ -833,4 +1020,88 @@ async fn well_known_and_corpus_shape() {
     let back = Corpus::from_json(&c.to_json()).unwrap();
     assert_eq!(back.to_json(), c.to_json());
     assert_eq!(back.children(ROOT).len(), c.children(ROOT).len());
+}
+
+fn usages_path(id: &str) -> String {
+    format!("/edu-sharing/rest/usage/v1/usages/node/{id}/collections")
+}
+
+#[tokio::test]
+async fn references_and_usages() {
+    let s = start().await;
+    let ids = s.well_known().listings.clone();
+    // A reference: aspect, originalId, ccm:original → original, primary parent = collection.
+    let v = get(s.port(), &node(&ids.reference, "metadata", "?propertyFilter=-all-"))
+        .await
+        .json();
+    let n = &v["node"];
+    assert_eq!(n["originalId"], ids.referenced_original.as_str());
+    assert!(
+        n["aspects"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("ccm:collection_io_reference"))
+    );
+    assert_eq!(n["properties"]["ccm:original"][0], ids.referenced_original.as_str());
+    assert_eq!(
+        n["properties"]["virtual:primaryparent_nodeid"][0],
+        ids.reference_collection.as_str()
+    );
+    // The original: ccm:original is itself, no originalId.
+    let v = get(
+        s.port(),
+        &node(&ids.referenced_original, "metadata", "?propertyFilter=-all-"),
+    )
+    .await
+    .json();
+    assert!(v["node"].get("originalId").is_none());
+    assert_eq!(
+        v["node"]["properties"]["ccm:original"][0],
+        ids.referenced_original.as_str()
+    );
+    // The collection's file children are references.
+    let v = get(s.port(), &node(&ids.reference_collection, "children", "?filter=files"))
+        .await
+        .json();
+    let children = v["nodes"].as_array().unwrap();
+    assert_eq!(children.len(), 5);
+    assert!(children.iter().all(|c| c["originalId"].is_string()));
+
+    // E9: a bare array; the original's includes a non-ACTIVE entry.
+    let r = get(s.port(), &usages_path(&ids.referenced_original)).await;
+    assert_eq!(r.status, 200);
+    let list = r.json();
+    let list = list.as_array().expect("a bare array");
+    assert_eq!(list.len(), 3);
+    let kinds: Vec<&str> = list
+        .iter()
+        .map(|u| u["collectionUsageType"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds.iter().filter(|k| **k == "ACTIVE").count(), 2, "{kinds:?}");
+    assert!(list.iter().all(|u| u["collection"]["type"] == "ccm:map"));
+    assert!(
+        list.iter()
+            .any(|u| u["collection"]["ref"]["id"] == ids.reference_collection.as_str())
+    );
+    for id in [&ids.reference, &ids.unlisted_original, &ids.reference_collection] {
+        let r = get(s.port(), &usages_path(id)).await;
+        assert_eq!((r.status, r.json()), (200, json!([])), "{id}");
+    }
+    let r = get(s.port(), &usages_path("00000000-0000-4000-8000-000000000000")).await;
+    assert_eq!(r.status, 500);
+    assert_error_shape(&r.json());
+    assert_eq!(s.control().stats().route("usages"), 5);
+
+    // References are not in the search index.
+    let body = json!({"criteria": [{"property": "ngsearchword", "values": ["*"]}]}).to_string();
+    let v = post(
+        s.port(),
+        "/edu-sharing/rest/search/v1/queries/-home-/mds_oeh/ngsearch?maxItems=10000",
+        &body,
+    )
+    .await
+    .json();
+    let hits = v["nodes"].as_array().unwrap();
+    assert!(hits.iter().all(|h| h.get("originalId").is_none()));
+    assert!(hits.iter().any(|h| h["ref"]["id"] == ids.referenced_original.as_str()));
 }

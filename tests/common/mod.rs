@@ -217,6 +217,18 @@ impl ToolResult {
     }
 }
 
+/// The `nodeId`s of a JSON answer's `results`, in order.
+pub fn result_ids(doc: &Value) -> Vec<String> {
+    doc["results"]
+        .as_array()
+        .map(|r| {
+            r.iter()
+                .map(|n| n["nodeId"].as_str().unwrap_or_default().to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 pub fn env(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
     pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
 }

@@ -1,6 +1,6 @@
 //! German title order (§9.6 `sortByTitle`) without ICU: DIN 5007-1 folding.
 
-use crate::upstream::model::Node;
+use crate::upstream::Node;
 
 /// The German collation key of a title (DIN 5007-1, "dictionary" order):
 /// `(folded, lower)` where `lower` is the trimmed, lower-cased title and

@@ -29,7 +29,7 @@ use std::sync::OnceLock;
 
 use super::text::{char_len, fold, is_framing_word, is_grade_token, is_stopword, is_word_char, synonym_table, tokens};
 use super::typo::Dictionary;
-use crate::upstream::model::Node;
+use crate::upstream::Node;
 use crate::vocab::Vocabulary;
 
 /// A known part of a compound has at least this many letters (hyphen

@@ -2,12 +2,9 @@
 //! variants, plus the `topic:` extraction that drops request-framing words.
 
 use super::compound::{KnownTerms, Mode, split_query};
-use super::query::query_disciplines;
-use super::text::{
-    char_len, find_whole_word, is_framing_word, is_grade_joiner, is_grade_noun, is_grade_token, is_stopword,
-    synonym_table, tokens,
-};
-use crate::upstream::model::Criterion;
+use super::text::{char_len, is_stopword, tokens};
+use super::topic::{TopicSplit, query_disciplines, split_topic, synonym_expansions, topic_sides_of};
+use crate::upstream::Criterion;
 
 /// At most this many variants (= parallel ngsearch calls) per query.
 pub const MAX_VARIANTS: usize = 5;
@@ -225,149 +222,10 @@ pub(crate) fn plan_query(query: &str) -> String {
     split_query(query, KnownTerms::compiled(), Mode::Framing, |_| false).unwrap_or_else(|| query.to_string())
 }
 
-/// The two topics of an "X und Y" request, as written: the runs of topic
-/// words (no stopwords, framing words or named subjects) right before and
-/// after the query's only "und" ("Notenwerte und Takt im Musikunterricht"
-/// → "Notenwerte", "Takt"). `None` without exactly one "und" or with an
-/// empty side. Whether "X und Y" is rather one topic ("Vulkane und
-/// Erdbeben") only the repository can tell; the ranking checks that.
-pub(crate) fn topic_sides(query: &str) -> Option<[String; 2]> {
-    topic_sides_of(query, &split_topic(query))
-}
-
-fn topic_sides_of(query: &str, split: &TopicSplit) -> Option<[String; 2]> {
-    let toks = &split.tokens;
-    let und: Vec<usize> = (0..toks.len()).filter(|i| toks[*i].0.to_lowercase() == "und").collect();
-    let [at] = und.as_slice() else {
-        return None;
-    };
-    let named = query_disciplines(query);
-    let is_topic_word = |i: usize| {
-        let (t, framing) = &toks[i];
-        !framing && char_len(t) >= 2 && !is_stopword(t) && !named.iter().any(|d| d.span.contains(&i))
-    };
-    let left_start = (0..*at).rev().take_while(|i| is_topic_word(*i)).last()?;
-    let right_end = (at + 1..toks.len()).take_while(|i| is_topic_word(*i)).last()?;
-    let join = |range: std::ops::Range<usize>| {
-        toks[range]
-            .iter()
-            .map(|(t, _)| t.as_str())
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    Some([join(left_start..*at), join(at + 1..right_end + 1)])
-}
-
-/// Every synonym substitution of the lower-cased query, in synonym-map order,
-/// duplicates collapsed: for each key found as a whole word, its first
-/// occurrence is replaced by each expansion.
-pub(crate) fn synonym_expansions(query: &str) -> Vec<String> {
-    let lower = query.trim().to_lowercase();
-    let mut out: Vec<String> = Vec::new();
-    for (key, expansions) in synonym_table() {
-        let Some(range) = find_whole_word(&lower, key) else {
-            continue;
-        };
-        for expansion in expansions.iter() {
-            let expanded = format!("{}{}{}", &lower[..range.start], expansion, &lower[range.end..]);
-            if expanded != lower && !out.contains(&expanded) {
-                out.push(expanded);
-            }
-        }
-    }
-    out
-}
-
-/// The query split for the `topic:` variant.
-pub(crate) struct TopicSplit {
-    /// Lower-cased content terms (≥ 2 chars, no stopwords) that are not framing.
-    pub topic: Vec<String>,
-    /// The same terms as the user wrote them (for `cclom:general_keyword`).
-    pub topic_original: Vec<String>,
-    /// Lower-cased content terms, framing included.
-    pub content: Vec<String>,
-    /// Whether a content term was framing.
-    pub removed: bool,
-    /// Every token as written, with whether it is framing.
-    tokens: Vec<(String, bool)>,
-}
-
-impl TopicSplit {
-    /// The tokens that are not framing, as written, without stopwords at
-    /// either edge (inner stopwords stay: "Satz des Pythagoras").
-    pub(crate) fn kept_tokens(&self) -> Vec<&str> {
-        let kept: Vec<&str> = self
-            .tokens
-            .iter()
-            .filter(|(_, framing)| !framing)
-            .map(|(t, _)| t.as_str())
-            .collect();
-        let edge = |t: &&str| is_stopword(t) || char_len(t) < 2;
-        let start = kept.iter().position(|t| !edge(t)).unwrap_or(kept.len());
-        let end = kept.iter().rposition(|t| !edge(t)).map_or(start, |e| e + 1);
-        kept[start..end.max(start)].to_vec()
-    }
-}
-
-/// Split the query into topic terms and request framing. Framing = the §9.1
-/// framing words, plus grade numbers next to a grade noun ("Klasse 6",
-/// "6. Klasse", "Klasse 5 bis 6", "Sekundarstufe II").
-pub(crate) fn split_topic(query: &str) -> TopicSplit {
-    let original: Vec<&str> = tokens(query).collect();
-    let toks: Vec<String> = original.iter().map(|t| t.to_lowercase()).collect();
-    let framing: Vec<bool> = (0..toks.len())
-        .map(|i| is_framing_word(&toks[i]) || (is_grade_token(&toks[i]) && near_grade_noun(&toks, i)))
-        .collect();
-    let mut split = TopicSplit {
-        topic: Vec::new(),
-        topic_original: Vec::new(),
-        content: Vec::new(),
-        removed: false,
-        tokens: original
-            .iter()
-            .zip(&framing)
-            .map(|(t, f)| (t.to_string(), *f))
-            .collect(),
-    };
-    for ((tok, orig), is_framing) in toks.iter().zip(&original).zip(framing) {
-        if char_len(tok) < 2 || is_stopword(tok) {
-            continue;
-        }
-        split.content.push(tok.clone());
-        if is_framing {
-            split.removed = true;
-        } else {
-            split.topic.push(tok.clone());
-            split.topic_original.push(orig.to_string());
-        }
-    }
-    split
-}
-
-/// Whether token `i` is connected to a grade noun through grade numbers and
-/// joiners only ("klasse 5 bis 6": both 5 and 6 are).
-fn near_grade_noun(toks: &[String], i: usize) -> bool {
-    let passable = |t: &&String| is_grade_token(t) || is_grade_joiner(t);
-    let left = toks[..i].iter().rev().find(|t| !passable(t));
-    let right = toks[i + 1..].iter().find(|t| !passable(t));
-    [left, right].into_iter().flatten().any(|t| is_grade_noun(t))
-}
-
-/// The topic of a request: the query's content terms without request-framing
-/// words ("Ich suche Arbeitsblätter zur Bruchrechnung für Klasse 6" →
-/// "bruchrechnung"), lower-cased. `None` unless something was removed and
-/// something is left.
-///
-/// Why: ngsearch ANDs every word, so one framing word absent from the data
-/// empties the result ("Erklärvideo Photosynthese" 1 hit vs 211).
-pub fn topic_query(query: &str) -> Option<String> {
-    let split = split_topic(query);
-    (split.removed && !split.topic.is_empty()).then(|| split.topic.join(" "))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::ranking::topic::{topic_query, topic_sides};
 
     fn labels(variants: &[Variant]) -> Vec<(&str, f64)> {
         variants.iter().map(|v| (v.label.as_str(), v.weight)).collect()

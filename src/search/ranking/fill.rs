@@ -21,11 +21,12 @@
 use std::collections::BTreeSet;
 
 use super::expand::{NGSEARCHWORD, Variant};
-use super::query::{QueryModel, query_disciplines};
+use super::query::QueryModel;
 use super::score::score_node;
 use super::text::{fold, is_framing_word, is_grade_token, tokens};
+use super::topic::query_disciplines;
 use crate::upstream::Criterion;
-use crate::upstream::model::Node;
+use crate::upstream::Node;
 use crate::vocab::Vocabulary;
 
 /// School disciplines (`ccm:taxonid`); the vocabulary root itself is none.

@@ -6,8 +6,9 @@ use std::collections::BTreeMap;
 use super::compound::{KnownTerms, Mode, may_split, split_query};
 use super::query::{Form, QueryModel, Words};
 use super::score::{score_detail, score_node};
-use super::text::{signal_terms, tokens};
-use crate::upstream::model::Node;
+use super::text::tokens;
+use super::topic::signal_terms;
+use crate::upstream::Node;
 
 /// The RRF constant `k`.
 pub const RRF_K: f64 = 60.0;

@@ -3,10 +3,10 @@
 //! it names and the material type it asks for — and the matching rules
 //! (folded, lightly stemmed, whole words for short forms).
 
-use super::expand::{split_topic, synonym_expansions, topic_sides};
 use super::text::{char_len, fold, material_lrt, material_stems, phrase, stem, stem_of, synonyms_of, tokens};
-use crate::upstream::model::Node;
-use crate::vocab::{self, Vocabulary};
+use super::topic::{query_disciplines, signal_terms, split_topic, synonym_expansions, topic_phrase, topic_sides};
+use crate::upstream::Node;
+use crate::vocab::Vocabulary;
 
 /// A search form: the folded, stemmed tokens of a term, a phrase or a
 /// synonym ("Französischen Revolution" → `["franzosisch", "revolution"]`).
@@ -173,7 +173,7 @@ impl QueryModel {
         }
         phrases.retain(|f| !f.is_empty());
 
-        let terms = super::text::signal_terms(query)
+        let terms = signal_terms(query)
             .into_iter()
             .map(|t| {
                 let mut forms = vec![Form::of(&t)];
@@ -256,62 +256,6 @@ impl QueryModel {
     }
 }
 
-/// The query without request framing (framing words, grade numbers next to a
-/// grade noun) and without stopwords at its edges, in its original words and
-/// lower-cased: "Quiz zum Satz des Pythagoras" → "satz des pythagoras",
-/// "Ich suche Arbeitsblätter zur Bruchrechnung für Klasse 6" →
-/// "bruchrechnung". `None` unless something framing was removed and
-/// something is left.
-pub(crate) fn topic_phrase(query: &str) -> Option<String> {
-    let split = split_topic(query);
-    if !split.removed || split.topic.is_empty() {
-        return None;
-    }
-    let kept = split.kept_tokens();
-    Some(kept.join(" ").to_lowercase()).filter(|s| !s.is_empty())
-}
-
-/// A discipline named in the query.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct NamedDiscipline {
-    pub uri: String,
-    /// The vocabulary label ("Mathematik" for "Mathe").
-    pub label: String,
-    /// Token positions in [`tokens`] of the query.
-    pub span: std::ops::Range<usize>,
-}
-
-/// The disciplines the query names exactly: runs of up to four query words
-/// equal (case-insensitive) to a discipline label or alias of the local
-/// vocabulary ("Mathe", "Bio", "Erdkunde", "Deutsch als Zweitsprache").
-/// No fuzzy matching: "Biodiversität" names no subject. Longest runs first,
-/// no overlaps; in query order.
-pub(crate) fn query_disciplines(query: &str) -> Vec<NamedDiscipline> {
-    let toks: Vec<String> = tokens(query).map(str::to_lowercase).collect();
-    let mut used = vec![false; toks.len()];
-    let mut found: Vec<NamedDiscipline> = Vec::new();
-    for len in (1..=4.min(toks.len())).rev() {
-        for start in 0..=toks.len() - len {
-            if used[start..start + len].iter().any(|u| *u) {
-                continue;
-            }
-            let candidate = toks[start..start + len].join(" ");
-            if let Some(entry) = exact_discipline(&candidate) {
-                used[start..start + len].iter_mut().for_each(|u| *u = true);
-                if !found.iter().any(|d| d.uri == entry.uri) {
-                    found.push(NamedDiscipline {
-                        uri: entry.uri.clone(),
-                        label: entry.label.clone(),
-                        span: start..start + len,
-                    });
-                }
-            }
-        }
-    }
-    found.sort_by_key(|d| d.span.start);
-    found
-}
-
 /// The URI of a learning-resource-type label of the local vocabulary.
 fn lrt_uri(label: &str) -> Option<String> {
     Vocabulary::Lrt
@@ -319,15 +263,6 @@ fn lrt_uri(label: &str) -> Option<String> {
         .iter()
         .find(|e| e.label == label)
         .map(|e| e.uri.clone())
-}
-
-/// The discipline whose label or alias is exactly `lower` (the filter
-/// resolver's step 4, never its fuzzy step 5).
-fn exact_discipline(lower: &str) -> Option<&'static vocab::Entry> {
-    Vocabulary::Discipline
-        .entries()
-        .iter()
-        .find(|e| e.label.to_lowercase() == lower || e.aliases.iter().any(|a| a.to_lowercase() == lower))
 }
 
 #[cfg(test)]

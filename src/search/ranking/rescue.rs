@@ -1,8 +1,9 @@
 //! The zero-result rescue wave: relaxed variants for one more parallel round
 //! when every variant of [`expand_query`](super::expand_query) came back empty.
 
-use super::expand::{NGSEARCHWORD, Variant, finish, split_topic};
+use super::expand::{NGSEARCHWORD, Variant, finish};
 use super::text::{char_len, normalize_space, synonyms_of};
+use super::topic::split_topic;
 
 /// At most this many rescue variants (= parallel ngsearch calls).
 pub const MAX_RESCUE_VARIANTS: usize = 6;

@@ -2,7 +2,7 @@
 
 use super::query::{QueryModel, Words};
 use super::text::{char_len, is_stopword, term_matches, tokens};
-use crate::upstream::model::Node;
+use crate::upstream::Node;
 
 /// Licence keys that earn the open-licence bonus.
 const OPEN_LICENCES: [&str; 4] = ["CC_0", "CC_BY", "CC_BY_SA", "PDM"];
@@ -191,25 +191,27 @@ impl TextFilter {
         TextFilter { terms }
     }
 
+    /// The query has no term to match (only stopwords or single letters).
+    pub fn is_empty(&self) -> bool {
+        self.terms.is_empty()
+    }
+
     pub fn matches(&self, node: &Node) -> bool {
         if self.terms.is_empty() {
             return false;
         }
-        // Kept with the node: a cached listing is filtered again on every call.
-        let haystack = node.memo_text(|node| {
-            lowercase_joined(
-                &[
-                    node.name.as_str(),
-                    node.first("cm:name").unwrap_or(""),
-                    node.title.as_str(),
-                    node.first("cclom:title").unwrap_or(""),
-                    node.first("cm:title").unwrap_or(""),
-                    node.description(),
-                ],
-                '\n',
-            )
-        });
-        self.terms.iter().any(|t| term_matches(t, haystack))
+        let haystack = lowercase_joined(
+            &[
+                node.name.as_str(),
+                node.first("cm:name").unwrap_or(""),
+                node.title.as_str(),
+                node.first("cclom:title").unwrap_or(""),
+                node.first("cm:title").unwrap_or(""),
+                node.description(),
+            ],
+            '\n',
+        );
+        self.terms.iter().any(|t| term_matches(t, &haystack))
     }
 }
 
@@ -379,7 +381,7 @@ mod tests {
                 serde_json::Value::Array(a) => a.into_iter().map(|v| v.as_str().unwrap().to_string()).collect(),
                 v => vec![v.as_str().unwrap().to_string()],
             };
-            n.properties.insert(key, values);
+            n.properties.insert(key.to_string(), values);
             relevance_score(&n, q) - 50
         };
         assert_eq!(

@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use crate::upstream::model::Node;
+use crate::upstream::Node;
 
 /// A content node with an id, a `cclom:title` and extra properties.
 pub fn node(id: &str, title: &str, props: Value) -> Node {

@@ -340,28 +340,6 @@ pub(crate) fn phrase(s: &str) -> String {
     tokens(&s.to_lowercase()).collect::<Vec<_>>().join(" ")
 }
 
-/// Signal terms `T` of §9.2: lower-cased tokens of at least 2 characters that
-/// are neither stopwords nor request framing (framing words and the grade
-/// numbers next to a grade noun, see [`topic_query`](super::topic_query)),
-/// de-duplicated in query order (a repeated word is one signal, not two).
-/// A query that is all framing ("Arbeitsblatt", "Video") keeps its framing
-/// words as terms: then they are what is searched for.
-pub fn signal_terms(query: &str) -> Vec<String> {
-    let split = super::expand::split_topic(query);
-    let terms = if split.topic.is_empty() {
-        split.content
-    } else {
-        split.topic
-    };
-    let mut out: Vec<String> = Vec::new();
-    for term in terms {
-        if !out.contains(&term) {
-            out.push(term);
-        }
-    }
-    out
-}
-
 pub(crate) use crate::vocab::fold;
 
 /// German inflection endings stripped by [`stem`], longest first.
@@ -466,28 +444,6 @@ mod tests {
         assert!(is_stopword("Für"));
         assert!(is_stopword("im"));
         assert!(!is_stopword("Photosynthese"));
-    }
-
-    #[test]
-    fn signal_terms_drop_stopwords_short_tokens_and_punctuation() {
-        // "Unterricht" is a request-framing word: no signal term any more
-        // (it used to be one, so "KI im Unterricht" rewarded every title
-        // with "Unterricht" as much as one with "KI").
-        assert_eq!(signal_terms("KI im Unterricht?"), ["ki"]);
-        assert_eq!(signal_terms("Künstliche Intelligenz?"), ["künstliche", "intelligenz"]);
-        assert_eq!(signal_terms("a Bruch bruch"), ["bruch"]);
-        assert!(signal_terms("  ").is_empty());
-    }
-
-    #[test]
-    fn signal_terms_drop_framing_words_and_grades_unless_all_is_framing() {
-        assert_eq!(
-            signal_terms("Ich suche Arbeitsblätter zur Bruchrechnung für Klasse 6"),
-            ["bruchrechnung"]
-        );
-        assert_eq!(signal_terms("Quiz zum Satz des Pythagoras"), ["satz", "pythagoras"]);
-        // All framing: the framing words are what is searched for.
-        assert_eq!(signal_terms("Arbeitsblatt Video"), ["arbeitsblatt", "video"]);
     }
 
     #[test]

@@ -8,6 +8,7 @@ use serde_json::Value;
 
 use super::{KEY, adapter_schema, lenient};
 use crate::ids;
+pub use crate::ids::NodeId;
 use crate::search::filters::{FilterField, Filters};
 use crate::tools::Format;
 
@@ -186,7 +187,7 @@ impl JsonSchema for FilterValue {
 impl FilterValue {
     /// The given filters, resolved against the vocabularies (unknown values
     /// end up in `unresolved`).
-    pub fn resolve<const N: usize>(values: [(FilterField, FilterValue); N]) -> Filters {
+    pub fn resolve(values: impl IntoIterator<Item = (FilterField, FilterValue)>) -> Filters {
         let given: Vec<(FilterField, String)> = values
             .into_iter()
             .filter_map(|(field, value)| value.0.map(|value| (field, value)))
@@ -217,24 +218,19 @@ pub fn text(value: &Value, max_chars: usize) -> Result<Option<String>, String> {
     Ok(Some(text).filter(|t| !t.is_empty()))
 }
 
-/// A required node id: a UUID (`workspace://SpacesStore/` stripped,
-/// lower-cased).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct NodeId(pub String);
-
-impl NodeId {
-    pub fn parse(value: &Value) -> Result<Self, String> {
-        node_id(value)?.map(NodeId).ok_or_else(|| {
-            format!(
-                "Fehlender Pflichtparameter {KEY}: Erlaubt ist eine nodeId (UUID wie 5e40e372-735c-4b17-bbf7-e827a5702b57)."
-            )
-        })
-    }
+/// A required node id ([`NodeId`]: a UUID, `workspace://SpacesStore/`
+/// stripped, lower-cased).
+pub fn required_node_id(value: &Value) -> Result<NodeId, String> {
+    node_id(value)?.ok_or_else(|| {
+        format!(
+            "Fehlender Pflichtparameter {KEY}: Erlaubt ist eine nodeId (UUID wie 5e40e372-735c-4b17-bbf7-e827a5702b57)."
+        )
+    })
 }
 
 impl<'de> Deserialize<'de> for NodeId {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        lenient(deserializer, Self::parse)
+        lenient(deserializer, required_node_id)
     }
 }
 
@@ -244,7 +240,7 @@ impl JsonSchema for NodeId {
 
 /// An optional node id; a value that is not a UUID is an error.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct OptionalNodeId(pub Option<String>);
+pub struct OptionalNodeId(pub Option<NodeId>);
 
 impl OptionalNodeId {
     pub fn parse(value: &Value) -> Result<Self, String> {
@@ -262,7 +258,7 @@ impl JsonSchema for OptionalNodeId {
     adapter_schema!("OptionalNodeId".to_string(), |_g| json_schema!({ "type": "string" }));
 }
 
-fn node_id(value: &Value) -> Result<Option<String>, String> {
+fn node_id(value: &Value) -> Result<Option<NodeId>, String> {
     let not_an_id = || {
         let shown = if value.is_null() {
             "leer".to_string()
@@ -276,7 +272,7 @@ fn node_id(value: &Value) -> Result<Option<String>, String> {
     let Some(text) = text(value, 1000).map_err(|_| not_an_id())? else {
         return Ok(None);
     };
-    ids::normalize_node_id(&text).map(Some).ok_or_else(not_an_id)
+    NodeId::parse(&text).map(Some).ok_or_else(not_an_id)
 }
 
 /// The node ids of a batch: 1 to `MAX` entries, each as text (a non-string

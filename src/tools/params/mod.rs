@@ -18,28 +18,35 @@
 //!
 //! A field is optional when it carries `#[serde(default)]`; without it the
 //! schema lists it as required and its adapter says when it is missing.
+//! Every field is an adapter or a group: an adapter has its own "not given",
+//! so `Option<_>` is not needed (and [`decode`] does not support it).
 //!
-//! Parameter structs do not use `#[serde(flatten)]`: serde buffers flattened
-//! entries and decodes them after all other fields, outside the error path,
-//! so a message could neither name the field nor keep the checking order.
-//! What tools share is shared as adapter types instead: [`FilterValue`] (and
-//! [`FilterValue::resolve`]) for the vocabulary filters, [`OutputFormat`]
-//! with its one description, [`ExcludeIds`], [`Bounded`] for paging. Each
-//! tool keeps its own field descriptions, which differ from tool to tool.
+//! Arguments several tools share are groups (`groups.rs`: the vocabulary
+//! filters, paging, the output format), one struct each, embedded with
+//! `#[serde(flatten)]`. serde decodes flattened fields after all others and
+//! outside the error path, so [`decode`] does not rely on serde's order or
+//! path: it tags every value with its key, the adapters record each failure
+//! with that key and go on with the "not given" value, and the failure
+//! earliest in checking order is reported. A required field cannot go on
+//! (it has no "not given" value), so it must come before every group in
+//! checking order; a debug assertion holds decoders to that.
 //!
 //! Decoding stays in our own dispatch (not rmcp's `Parameters<T>`): a bad
 //! argument is a tool result with `isError: true`, never a JSON-RPC error.
 
 mod adapters;
+pub mod args;
+mod groups;
 
 pub use adapters::*;
+pub use groups::*;
 
 use schemars::{JsonSchema, generate::SchemaSettings};
-use serde::de::{DeserializeOwned, Error as _, Visitor};
+use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer};
 use serde_json::{Map, Value, json};
 
-use super::args::{ArgError, Args};
+use args::{ArgError, Args};
 
 /// Stands for the field name in an adapter's message until [`decode`] knows
 /// which field failed. A control character: [`describe`] never shows one.
@@ -69,39 +76,86 @@ impl From<FieldError> for super::ToolResponse {
 
 /// Decode a tool's arguments into its parameter struct, checking the fields
 /// in declaration order: when several are bad, the first one is reported.
-pub fn decode<P: DeserializeOwned>(args: &Args) -> Result<P, FieldError> {
+pub fn decode<P: DeserializeOwned + JsonSchema>(args: &Args) -> Result<P, FieldError> {
     decode_in_order(args, &[])
 }
 
 /// [`decode`], checking the fields named in `order` first (then the rest in
 /// declaration order), so a tool can keep the order in which it reports bad
 /// arguments independent of the order of its schema.
-pub fn decode_in_order<P: DeserializeOwned>(args: &Args, order: &[&str]) -> Result<P, FieldError> {
-    // Every known field is present (absent ones as null, which every adapter
-    // reads as "not given"), in checking order: serde reads a map entry by
-    // entry and stops at the first bad one. Unknown keys are not passed on.
+pub fn decode_in_order<P: DeserializeOwned + JsonSchema>(args: &Args, order: &[&str]) -> Result<P, FieldError> {
     let fields = field_names::<P>();
     debug_assert!(
-        order.iter().all(|key| fields.contains(key)),
+        order.iter().all(|key| fields.iter().any(|f| f == key)),
         "check order names unknown fields: {order:?}"
     );
-    let mut map = Map::new();
-    for key in order.iter().copied().chain(fields.iter().copied()) {
-        if !map.contains_key(key) {
-            map.insert(key.to_string(), args.get_raw(key).cloned().unwrap_or(Value::Null));
-        }
+    let mut checking: Vec<&str> = order.to_vec();
+    checking.extend(fields.iter().map(String::as_str).filter(|f| !order.contains(f)));
+    // Every known field is present (absent ones as null, which every adapter
+    // reads as "not given"), tagged with its key; unknown keys are not passed on.
+    let map: Map<String, Value> = checking
+        .iter()
+        .map(|key| {
+            let raw = args.get_raw(key).cloned().unwrap_or(Value::Null);
+            (key.to_string(), json!({ TAG_KEY: key, TAG_VALUE: raw }))
+        })
+        .collect();
+    CHECKED.with_borrow_mut(Checked::clear);
+    let decoded: Result<P, _> = serde_path_to_error::deserialize(Value::Object(map));
+    let checked = CHECKED.with_borrow_mut(std::mem::take);
+    let position = |key: &str| checking.iter().position(|k| *k == key).unwrap_or(usize::MAX);
+    if let Some(stop) = &checked.stopped_at {
+        debug_assert!(
+            checking[..position(stop)]
+                .iter()
+                .all(|key| checked.seen.iter().any(|s| s == key)),
+            "required field {stop} comes after a flattened group in checking order"
+        );
     }
-    serde_path_to_error::deserialize(Value::Object(map)).map_err(|error| {
+    if let Some(first) = checked
+        .failures
+        .into_iter()
+        .min_by_key(|failure| position(&failure.key))
+    {
+        return Err(first);
+    }
+    decoded.map_err(|error| {
+        // Not an adapter's failure (a field type without one): serde's message.
         let key = match error.path().iter().next() {
             Some(serde_path_to_error::Segment::Map { key }) => key.clone(),
             _ => String::new(),
         };
-        let message = error.inner().to_string().replacen(KEY, &key, 1);
         FieldError {
+            error: ArgError(error.inner().to_string().replacen(KEY, &key, 1)),
             key,
-            error: ArgError(message),
         }
     })
+}
+
+/// The keys of a tagged value (control characters: no argument is named so).
+const TAG_KEY: &str = "\u{1}key";
+const TAG_VALUE: &str = "\u{1}value";
+
+/// What the adapters saw during one [`decode_in_order`] on this thread.
+#[derive(Default)]
+struct Checked {
+    /// Every field an adapter read, in serde's order.
+    seen: Vec<String>,
+    /// Every field that failed, with its message.
+    failures: Vec<FieldError>,
+    /// The required field whose failure ended decoding, if any.
+    stopped_at: Option<String>,
+}
+
+impl Checked {
+    fn clear(&mut self) {
+        *self = Checked::default();
+    }
+}
+
+thread_local! {
+    // Decoding is synchronous, so one slot per thread holds one decode.
+    static CHECKED: std::cell::RefCell<Checked> = std::cell::RefCell::default();
 }
 
 /// One argument read on its own with an adapter's parser.
@@ -112,41 +166,45 @@ pub fn field<T>(args: &Args, key: &str, parse: impl FnOnce(&Value) -> Result<T, 
     })
 }
 
-/// The field names of a struct deriving `Deserialize`, in declaration order
-/// (serde passes them to `deserialize_struct`).
-pub fn field_names<P: DeserializeOwned>() -> &'static [&'static str] {
-    struct Names<'a>(&'a mut &'static [&'static str]);
-    impl<'de> Deserializer<'de> for Names<'_> {
-        type Error = serde::de::value::Error;
-        fn deserialize_any<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value, Self::Error> {
-            Err(Self::Error::custom("not a struct"))
-        }
-        fn deserialize_struct<V: Visitor<'de>>(
-            self,
-            _name: &'static str,
-            fields: &'static [&'static str],
-            _visitor: V,
-        ) -> Result<V::Value, Self::Error> {
-            *self.0 = fields;
-            Err(Self::Error::custom("field names read"))
-        }
-        serde::forward_to_deserialize_any! {
-            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
-            option unit unit_struct newtype_struct seq tuple tuple_struct map enum identifier ignored_any
-        }
+/// The field names of a parameter struct in declaration order, flattened
+/// groups included: the properties of its input schema.
+pub fn field_names<P: JsonSchema>() -> Vec<String> {
+    match input_schema::<P>().get("properties") {
+        Some(Value::Object(properties)) => properties.keys().cloned().collect(),
+        _ => Vec::new(),
     }
-    let mut names: &'static [&'static str] = &[];
-    let _ = P::deserialize(Names(&mut names));
-    names
 }
 
-/// Run an adapter's parser on the raw value; its message names no field yet.
-pub fn lenient<'de, D, T>(deserializer: D, parse: impl FnOnce(&Value) -> Result<T, String>) -> Result<T, D::Error>
+/// Run an adapter's parser on the raw value. Under [`decode`] the value comes
+/// tagged with its key: a failure is recorded under that key and decoding goes
+/// on with the "not given" value, so later fields are checked too. Otherwise
+/// the message names no field yet.
+pub fn lenient<'de, D, T>(deserializer: D, parse: impl Fn(&Value) -> Result<T, String>) -> Result<T, D::Error>
 where
     D: Deserializer<'de>,
 {
     let value = Value::deserialize(deserializer)?;
-    parse(&value).map_err(D::Error::custom)
+    let Some((key, raw)) = untag(&value) else {
+        return parse(&value).map_err(D::Error::custom);
+    };
+    CHECKED.with_borrow_mut(|checked| checked.seen.push(key.to_string()));
+    parse(raw).or_else(|message| {
+        CHECKED.with_borrow_mut(|checked| {
+            checked.failures.push(FieldError {
+                key: key.to_string(),
+                error: ArgError(message.replacen(KEY, key, 1)),
+            })
+        });
+        parse(&Value::Null).map_err(|_| {
+            CHECKED.with_borrow_mut(|checked| checked.stopped_at = Some(key.to_string()));
+            D::Error::custom(format!("{key} is required"))
+        })
+    })
+}
+
+fn untag(value: &Value) -> Option<(&str, &Value)> {
+    let map = value.as_object().filter(|map| map.len() == 2)?;
+    Some((map.get(TAG_KEY)?.as_str()?, map.get(TAG_VALUE)?))
 }
 
 // ---------------------------------------------------------------------------
@@ -247,303 +305,4 @@ macro_rules! adapter_schema {
 pub(crate) use adapter_schema;
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::tools::Format;
-
-    fn args(value: Value) -> Args {
-        Args::new(value.as_object().cloned().unwrap_or_default())
-    }
-
-    /// One field of every kind, in this (schema and checking) order.
-    #[derive(Debug, Deserialize, JsonSchema)]
-    #[serde(rename_all = "camelCase")]
-    struct Sample {
-        /// The query.
-        query: RequiredText<20>,
-        /// A count.
-        #[serde(default)]
-        count: Bounded<1, 20, 8>,
-        /// A flag.
-        #[serde(default)]
-        flag: Flag<true>,
-        /// A note.
-        #[serde(default)]
-        note: Text<10>,
-        /// A filter.
-        #[serde(default)]
-        filter: FilterValue,
-        /// An id.
-        #[serde(default)]
-        parent: OptionalNodeId,
-        /// Shown already.
-        #[serde(default)]
-        exclude_node_ids: ExcludeIds,
-        /// The order.
-        #[serde(default)]
-        sort: Choice<Order>,
-        #[serde(default)]
-        output_format: OutputFormat<false>,
-    }
-
-    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-    enum Order {
-        Alpha,
-        Relevance,
-    }
-
-    impl Choices for Order {
-        fn names() -> &'static [&'static str] {
-            &["alpha", "relevance"]
-        }
-        fn from_index(index: usize) -> Self {
-            [Order::Alpha, Order::Relevance][index]
-        }
-        fn default_name() -> Option<&'static str> {
-            Some("alpha")
-        }
-    }
-
-    #[derive(Debug, Deserialize, JsonSchema)]
-    #[serde(rename_all = "camelCase")]
-    struct Batch {
-        /// Ids.
-        node_ids: IdEntries<3>,
-        /// One id.
-        #[serde(default)]
-        node_id: Option<NodeIdField>,
-    }
-
-    /// A required id behind `Option`: the schema must still be the plain type.
-    #[derive(Debug, Deserialize, JsonSchema)]
-    #[serde(transparent)]
-    struct NodeIdField(NodeId);
-
-    const ID: &str = "5e40e372-735c-4b17-bbf7-e827a5702b57";
-
-    fn message<P: DeserializeOwned + std::fmt::Debug>(value: Value) -> String {
-        decode::<P>(&args(value)).unwrap_err().error.0
-    }
-
-    #[test]
-    fn defaults_and_lenient_values() {
-        let p: Sample = decode(&args(json!({"query": "  Bruch  "}))).unwrap();
-        assert_eq!(p.query.0, "Bruch");
-        assert_eq!((p.count.get(), p.flag.get()), (8, true));
-        assert_eq!((p.note.0, p.filter.0, p.parent.0), (None, None, None));
-        assert!(p.exclude_node_ids.0.is_empty());
-        assert_eq!((p.sort.0, p.output_format.get()), (None, Format::Markdown));
-
-        let p: Sample = decode(&args(json!({
-            "query": 42, "count": "7", "flag": "FALSE", "note": "   ", "filter": null,
-            "parent": format!("workspace://SpacesStore/{}", ID.to_uppercase()),
-            "excludeNodeIds": ID, "sort": " Relevance ", "outputFormat": "JSON", "unknown": {"x": 1}
-        })))
-        .unwrap();
-        assert_eq!(p.query.0, "42");
-        assert_eq!((p.count.get(), p.flag.get()), (7, false));
-        assert_eq!((p.note.0, p.parent.0.as_deref()), (None, Some(ID)));
-        assert_eq!(p.exclude_node_ids.0, vec![ID.to_string()]);
-        assert_eq!(
-            (p.sort.0, p.output_format.get()),
-            (Some(Order::Relevance), Format::Json)
-        );
-    }
-
-    #[test]
-    fn integers_are_clamped_or_rejected_with_the_range() {
-        for (sent, got) in [
-            (json!(5.0), 5),
-            (json!(" 2.0 "), 2),
-            (json!(500), 20),
-            (json!(-3), 1),
-            (json!("1e9"), 20),
-        ] {
-            let p: Sample = decode(&args(json!({"query": "q", "count": sent}))).unwrap();
-            assert_eq!(p.count.get(), got, "{sent}");
-        }
-        for bad in [
-            json!(5.5),
-            json!("abc"),
-            json!(true),
-            json!([1]),
-            json!({}),
-            json!(1e300),
-        ] {
-            let shown = describe(&bad);
-            assert_eq!(
-                message::<Sample>(json!({"query": "q", "count": bad})),
-                format!("Ungültiger Wert für count: {shown}. Erlaubt: eine ganze Zahl von 1 bis 20.")
-            );
-        }
-    }
-
-    #[test]
-    fn messages_name_the_field_and_say_what_is_allowed() {
-        let cases = [
-            (
-                json!({}),
-                "Fehlender Pflichtparameter query: Erlaubt ist ein nicht leerer Text mit höchstens 20 Zeichen.",
-            ),
-            (
-                json!({"query": "  "}),
-                "Fehlender Pflichtparameter query: Erlaubt ist ein nicht leerer Text mit höchstens 20 Zeichen.",
-            ),
-            (
-                json!({"query": "x".repeat(21)}),
-                "Ungültiger Wert für query: Der Text ist 21 Zeichen lang. Erlaubt: höchstens 20 Zeichen.",
-            ),
-            (
-                json!({"query": ["q"]}),
-                "Ungültiger Wert für query: eine Liste. Erlaubt: Text mit höchstens 20 Zeichen.",
-            ),
-            (
-                json!({"query": "q", "flag": 1}),
-                "Ungültiger Wert für flag: 1. Erlaubt: true oder false.",
-            ),
-            (
-                json!({"query": "q", "note": {}}),
-                "Ungültiger Wert für note: ein Objekt. Erlaubt: Text mit höchstens 10 Zeichen.",
-            ),
-            (
-                json!({"query": "q", "filter": "x".repeat(201)}),
-                "Ungültiger Wert für filter: Der Text ist 201 Zeichen lang. Erlaubt: höchstens 200 Zeichen.",
-            ),
-            (
-                json!({"query": "q", "parent": "../etc/passwd"}),
-                "Ungültiger Wert für parent: \"../etc/passwd\". Erlaubt: eine nodeId (UUID wie 5e40e372-735c-4b17-bbf7-e827a5702b57).",
-            ),
-            (
-                json!({"query": "q", "excludeNodeIds": 5}),
-                "Ungültiger Wert für excludeNodeIds: 5. Erlaubt: eine Liste von nodeIds (höchstens 500).",
-            ),
-            (
-                json!({"query": "q", "excludeNodeIds": vec![ID; 501]}),
-                "Ungültiger Wert für excludeNodeIds: 501 Einträge. Erlaubt: höchstens 500.",
-            ),
-            (
-                json!({"query": "q", "sort": "nope"}),
-                "Ungültiger Wert für sort: \"nope\". Erlaubt: alpha, relevance.",
-            ),
-            (
-                json!({"query": "q", "outputFormat": "xml"}),
-                "Ungültiger Wert für outputFormat: \"xml\". Erlaubt: markdown, json.",
-            ),
-        ];
-        for (sent, expected) in cases {
-            assert_eq!(message::<Sample>(sent.clone()), expected, "{sent}");
-        }
-        // A long value is cut, control characters never shown.
-        let long = format!("\u{1}{}", "y".repeat(80));
-        let text = message::<Sample>(json!({"query": "q", "sort": long}));
-        assert!(
-            text.starts_with(&format!("Ungültiger Wert für sort: \"{}…\".", "y".repeat(60))),
-            "{text}"
-        );
-    }
-
-    #[test]
-    fn the_first_bad_field_is_reported_whatever_the_key_order() {
-        let sent = json!({"outputFormat": "xml", "sort": "nope", "count": "x", "query": "q"});
-        let error = decode::<Sample>(&args(sent.clone())).unwrap_err();
-        assert_eq!(error.key, "count");
-        let error = decode_in_order::<Sample>(&args(sent), &["sort"]).unwrap_err();
-        assert_eq!(error.key, "sort");
-        // A missing required field comes first when it is declared first.
-        let error = decode::<Sample>(&args(json!({"count": "x"}))).unwrap_err();
-        assert_eq!(error.key, "query");
-    }
-
-    #[test]
-    fn id_entries_keep_malformed_entries_but_need_one() {
-        let p: Batch = decode(&args(json!({"nodeIds": [" a ", 7, ""]}))).unwrap();
-        assert_eq!(p.node_ids.0, vec!["a".to_string(), "7".into()]);
-        let p: Batch = decode(&args(json!({"nodeIds": ID, "nodeId": ID.to_uppercase()}))).unwrap();
-        assert_eq!(p.node_ids.0, vec![ID.to_string()]);
-        assert_eq!(p.node_id.map(|id| id.0.0).as_deref(), Some(ID));
-        for empty in [json!({}), json!({"nodeIds": []}), json!({"nodeIds": ["  "]})] {
-            assert_eq!(
-                message::<Batch>(empty),
-                "Fehlender Pflichtparameter nodeIds: Erlaubt ist eine Liste von 1 bis 3 nodeIds."
-            );
-        }
-        assert_eq!(
-            message::<Batch>(json!({"nodeIds": ["a", "b", "c", "d"]})),
-            "Ungültiger Wert für nodeIds: 4 Einträge. Erlaubt: höchstens 3."
-        );
-    }
-
-    #[test]
-    fn text_lists() {
-        assert_eq!(
-            text_list(&json!(["a", " b "]), 5),
-            Ok(vec!["a".to_string(), "b".into()])
-        );
-        assert_eq!(text_list(&json!("x"), 5), Ok(vec!["x".to_string()]));
-        assert_eq!(text_list(&Value::Null, 5), Ok(Vec::new()));
-        assert_eq!(
-            text_list(&json!([1]), 5).unwrap_err().replacen(KEY, "k", 1),
-            "Ungültiger Eintrag in k: 1. Erlaubt: Texte."
-        );
-        assert_eq!(
-            text_list(&json!(true), 5).unwrap_err().replacen(KEY, "k", 1),
-            "Ungültiger Wert für k: true. Erlaubt: eine Liste von Texten (höchstens 5)."
-        );
-    }
-
-    #[test]
-    fn the_schema_is_plain_closed_and_ordered() {
-        let schema = input_schema::<Sample>();
-        let expected = json!({
-            "type": "object",
-            "properties": {
-                "query": {"type": "string", "description": "The query.", "maxLength": 20},
-                "count": {"type": "integer", "description": "A count.", "minimum": 1, "maximum": 20, "default": 8},
-                "flag": {"type": "boolean", "description": "A flag.", "default": true},
-                "note": {"type": "string", "description": "A note.", "maxLength": 10},
-                "filter": {"type": "string", "description": "A filter."},
-                "parent": {"type": "string", "description": "An id."},
-                "excludeNodeIds": {"type": "array", "description": "Shown already.", "items": {"type": "string"}, "maxItems": 500},
-                "sort": {"type": "string", "description": "The order.", "enum": ["alpha", "relevance"], "default": "alpha"},
-                "outputFormat": {"type": "string", "description": "markdown cards or one JSON document.", "enum": ["markdown", "json"], "default": "markdown"}
-            },
-            "required": ["query"],
-            "additionalProperties": false
-        });
-        // Compared as text: the key order is part of the contract.
-        assert_eq!(schema.to_string(), expected.to_string());
-
-        let batch = input_schema::<Batch>();
-        assert_eq!(
-            batch.to_string(),
-            json!({
-                "type": "object",
-                "properties": {
-                    "nodeIds": {"type": "array", "description": "Ids.", "items": {"type": "string"}, "maxItems": 3},
-                    "nodeId": {"type": "string", "description": "One id."}
-                },
-                "required": ["nodeIds"],
-                "additionalProperties": false
-            })
-            .to_string()
-        );
-    }
-
-    #[test]
-    fn field_names_follow_the_declaration() {
-        assert_eq!(
-            field_names::<Sample>(),
-            [
-                "query",
-                "count",
-                "flag",
-                "note",
-                "filter",
-                "parent",
-                "excludeNodeIds",
-                "sort",
-                "outputFormat"
-            ]
-        );
-    }
-}
+mod tests;

@@ -21,7 +21,23 @@
 //! with hedging on than off. Without stragglers: p50 unchanged within noise
 //! (reported) and < 2 % extra requests.
 
-use super::*;
+use std::fmt::Write as _;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use wlo_bench::http;
+use wlo_bench::procs;
+use wlo_bench::stats::percentile;
+use wlo_standin::{Corpus, NodeKind};
+
+use crate::cases::{build_cases, depth2_waves};
+use crate::cli::Opts;
+use crate::client::{Ctl, Mcp};
+use crate::markdown::{f2, utc_now};
+use crate::servers::{Bins, Server, find_bins, release_dir, server_env, start_standin};
+use crate::{ms, progress};
 
 use tokio::task::JoinSet;
 

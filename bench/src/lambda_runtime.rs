@@ -165,7 +165,7 @@ pub async fn cold_start(
     let result = match child {
         Err(e) => Err(e),
         Ok(child) => {
-            let _proc = super::procs::Proc { child };
+            let _proc = crate::procs::Proc { child };
             match tokio::time::timeout(within, rx).await {
                 Ok(Ok(Ok((at, payload)))) => {
                     let answered = serde_json::from_str::<serde_json::Value>(&payload)

@@ -1,12 +1,12 @@
 //! The `arguments` object of one tool call, and the German [`ArgError`].
 //!
 //! Tools decode their arguments into a typed `Params` struct
-//! ([`super::params::decode`]). The keyed accessors here read one argument
+//! ([`super::decode`]). The keyed accessors here read one argument
 //! with the same adapters, for code that has no struct (tests, fuzzing).
 
 use serde_json::{Map, Value};
 
-use super::params::{self, ExcludeIds, FieldError, Flag, NodeId, OptionalNodeId, OutputFormat};
+use super::{self as params, ExcludeIds, FieldError, Flag, OptionalNodeId, OutputFormat};
 
 /// A bad argument, as a German message for the model and the user.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -82,12 +82,12 @@ impl Args {
 
     /// A required node id (UUID, `workspace://SpacesStore/` stripped, lower-cased).
     pub fn node_id(&self, key: &str) -> Result<String, ArgError> {
-        read(self, key, NodeId::parse).map(|id| id.0)
+        read(self, key, params::required_node_id).map(String::from)
     }
 
     /// An optional node id; a value that is not a UUID is an error naming the field.
     pub fn optional_node_id(&self, key: &str) -> Result<Option<String>, ArgError> {
-        read(self, key, OptionalNodeId::parse).map(|id| id.0)
+        read(self, key, OptionalNodeId::parse).map(|id| id.0.map(String::from))
     }
 
     /// A list of strings (a single string counts as a one-element list), at most `max_items` entries.

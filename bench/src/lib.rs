@@ -1,0 +1,19 @@
+//! # wlo-bench: the benchmarks of wlo-mcp
+//!
+//! Two programs drive the real server binaries against the edu-sharing
+//! stand-in (`wlo-standin`):
+//! * `bench` (`scripts/bench.sh`): wall time, upstream round trips, CPU,
+//!   cached repeats, peak RSS under a burst, cold start, `tools/list`
+//!   throughput, and with `--tail` the tail latency of hedged reads;
+//!   results in `docs/performance.md`;
+//! * `relevance`: nDCG@8 and MRR of `search_wlo_content` against the
+//!   corpus's ground truth; results in `docs/relevance.md`.
+//!
+//! This library holds what they share: a small HTTP/1.1 client ([`http`]),
+//! child processes and `/proc` readings ([`procs`]), statistics ([`stats`])
+//! and a mock AWS Lambda Runtime API ([`lambda_runtime`]).
+
+pub mod http;
+pub mod lambda_runtime;
+pub mod procs;
+pub mod stats;

@@ -1,0 +1,76 @@
+//! `search`: the retrieval half of the `search`/`fetch` convention that
+//! ChatGPT connectors and deep research require (tools named exactly so, one
+//! string argument each, one JSON text item). It runs the combined search of
+//! `search_wlo_all` and answers `{"results":[{"id","title","url"}]}`.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use super::params::{self, RequiredText};
+use super::{Args, ToolResponse, ToolSpec, search_all};
+use crate::app::App;
+use crate::format::FormattedNode;
+
+pub const NAME: &str = "search";
+const MAX_QUERY: usize = 200;
+const MAX_MATERIALS: usize = 10;
+/// Collections, and topic pages: up to this many of each.
+const MAX_COLLECTIONS: usize = 5;
+
+/// The arguments of `search`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct Params {
+    /// Topic, e.g. Optik.
+    query: RequiredText<MAX_QUERY>,
+}
+
+pub fn spec() -> ToolSpec {
+    ToolSpec {
+        name: NAME,
+        title: "WLO-Suche",
+        description: "For citations (ChatGPT connectors, deep research): WLO materials, collections, topic pages as {results:[{id,title,url}]}. Filters: search_wlo_all.",
+        input_schema: params::input_schema::<Params>(),
+    }
+}
+
+/// One result: what a citation needs.
+#[derive(Serialize)]
+struct Hit<'a> {
+    id: &'a str,
+    title: &'a str,
+    url: String,
+}
+
+pub async fn call(app: &App, args: Args) -> ToolResponse {
+    let params: Params = match params::decode(&args) {
+        Ok(params) => params,
+        Err(error) => return error.into(),
+    };
+    let pots = match search_all::combined_search(app, &params.query.0, MAX_MATERIALS, MAX_COLLECTIONS).await {
+        Ok(pots) => pots,
+        Err(error) => return ToolResponse::error(error.german()),
+    };
+    let hits: Vec<Hit> = pots
+        .iter()
+        .flatten()
+        .map(|node| Hit {
+            id: &node.node_id,
+            title: &node.title,
+            url: citation_url(app, node),
+        })
+        .collect();
+    let found = hits.len();
+    ToolResponse::json(json!({ "results": hits })).found(found)
+}
+
+/// The URL a citation links to, never empty: the topic page, else the
+/// material's own URL, else its page in the repository.
+pub(crate) fn citation_url(app: &App, node: &FormattedNode) -> String {
+    [&node.topic_page_url, &node.url, &node.content_url]
+        .into_iter()
+        .find(|url| !url.is_empty())
+        .cloned()
+        .unwrap_or_else(|| app.render_url(&node.node_id))
+}

@@ -1,0 +1,172 @@
+//! `get_related_content`: materials on the same topic as one material
+//! ("mehr davon"), within its subject and educational level.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+use super::params::{self, FilterValue, NodeId, Output, Paging, VocabFilters};
+use super::{Args, Format, NodeRef, ToolResponse, ToolSpec};
+use crate::app::App;
+use crate::format::{FormattedNode, one_line};
+use crate::search::filters::UnresolvedFilter;
+use crate::search::output::{cards, quoted};
+use crate::search::related::{RelatedError, RelatedSearch, RelatedWarning, related_content};
+use crate::upstream::UpstreamError;
+
+pub const NAME: &str = "get_related_content";
+
+/// The arguments of `get_related_content`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct Params {
+    /// A material's nodeId.
+    node_id: NodeId,
+    #[serde(flatten)]
+    paging: Paging<20, 5>,
+    #[serde(flatten)]
+    filters: VocabFilters,
+    #[serde(flatten)]
+    output: Output<false>,
+}
+
+pub fn spec() -> ToolSpec {
+    ToolSpec {
+        name: NAME,
+        title: "Ähnliche Materialien",
+        description: "Material like one material (\"mehr davon\"): same topic first, then same Fach and Bildungsstufe; never the material itself or its copies.",
+        input_schema: params::input_schema::<Params>(),
+    }
+}
+
+pub async fn call(app: &App, args: Args) -> ToolResponse {
+    let params: Params = match params::decode(&args) {
+        Ok(params) => params,
+        Err(error) => return error.into(),
+    };
+    let node_id = params.node_id;
+    let filters = FilterValue::resolve(params.filters.entries());
+    let max_results = params.paging.max_results();
+    let criteria = filters.criteria();
+    let search = RelatedSearch {
+        node_id: &node_id,
+        filters: &criteria,
+        max_results,
+    };
+    let outcome = match related_content(app, search).await {
+        Ok(outcome) => outcome,
+        Err(error) => return ToolResponse::error(error_text(&node_id, &error)),
+    };
+
+    let results: Vec<FormattedNode> = outcome.nodes.iter().map(|n| app.format(n)).collect();
+    let warnings: Vec<String> = outcome.warnings.iter().map(warning_text).collect();
+    let seed_title = outcome.seed.display_title();
+    let topic_matches = results.len() - outcome.filled;
+    let found = results.len();
+    let response = match params.output.format() {
+        Format::Json => ToolResponse::json(json!(RelatedView {
+            seed: NodeRef {
+                node_id: outcome.seed.id(),
+                title: seed_title,
+            },
+            topic: outcome.plan.topic.as_deref(),
+            count: results.len(),
+            topic_matches,
+            results: results.iter().map(FormattedNode::to_json).map(Value::Object).collect(),
+            unresolved_filters: unresolved_json(&filters.unresolved),
+            warnings: &warnings,
+        })),
+        Format::Markdown => {
+            let mut lines = vec![match &outcome.plan.topic {
+                Some(topic) => format!(
+                    "Ähnliche Materialien zu {} (Thema: {}): {}",
+                    quoted(seed_title),
+                    quoted(topic),
+                    results.len()
+                ),
+                None => format!("Ähnliche Materialien zu {}: {}", quoted(seed_title), results.len()),
+            }];
+            lines.extend(filters.hints());
+            lines.extend(warnings.iter().map(|w| format!("⚠ {}", one_line(w))));
+            let mut out = lines.join("\n");
+            out.push_str("\n\n");
+            let (topic_cards, fill_cards) = results.split_at(topic_matches);
+            let mut parts = Vec::new();
+            if !topic_cards.is_empty() {
+                parts.push(cards(topic_cards));
+            }
+            if !fill_cards.is_empty() {
+                parts.push(FILL_LINE.to_string());
+                parts.push(cards(fill_cards));
+            }
+            if parts.is_empty() {
+                parts.push(if outcome.plan.is_empty() {
+                    "Das Material hat weder Schlagworte noch Fach oder Bildungsstufe; ähnliche Materialien lassen sich nicht bestimmen.".to_string()
+                } else {
+                    "Keine ähnlichen Materialien gefunden.".to_string()
+                });
+            }
+            out.push_str(&parts.join("\n\n"));
+            ToolResponse::text(out)
+        }
+    };
+    response.found(found)
+}
+
+/// Introduces the materials of the same subject and level after the topic matches.
+const FILL_LINE: &str = "Weitere Materialien aus demselben Fach und derselben Bildungsstufe:";
+
+/// The JSON answer, in documented key order.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RelatedView<'a> {
+    seed: NodeRef<'a>,
+    topic: Option<&'a str>,
+    count: usize,
+    /// How many results (from the start) are on the seed's topic; the rest
+    /// are of the same subject and level.
+    topic_matches: usize,
+    results: Vec<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unresolved_filters: Option<Value>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    warnings: &'a [String],
+}
+
+fn unresolved_json(unresolved: &[UnresolvedFilter]) -> Option<Value> {
+    (!unresolved.is_empty()).then(|| Value::Array(unresolved.iter().map(UnresolvedFilter::to_json).collect()))
+}
+
+fn error_text(node_id: &str, error: &RelatedError) -> String {
+    match error {
+        RelatedError::Seed(UpstreamError::NotFound) => format!("Material {node_id} nicht gefunden."),
+        RelatedError::Seed(UpstreamError::Forbidden) => {
+            format!("Material {node_id} ist nicht öffentlich: WLO gibt die Metadaten ohne Anmeldung nicht heraus.")
+        }
+        RelatedError::Seed(error) | RelatedError::Search(error) => error.german(),
+        RelatedError::NotAMaterial { title } => format!(
+            "{} ist eine Sammlung, kein Material: get_related_content erwartet die nodeId eines Materials. Die Inhalte einer Sammlung listet get_collection_contents.",
+            quoted(title)
+        ),
+    }
+}
+
+fn warning_text(warning: &RelatedWarning) -> String {
+    match warning {
+        RelatedWarning::TopicPartlyFailed { failed, of, error } => {
+            let verb = if *failed == 1 { "ist" } else { "sind" };
+            format!(
+                "{failed} von {of} Suchvarianten {verb} fehlgeschlagen; die Liste kann unvollständig sein. {}",
+                error.german()
+            )
+        }
+        RelatedWarning::TopicFailed(error) => format!(
+            "Die Suche nach dem Thema ist fehlgeschlagen; gezeigt wird nur Material aus demselben Fach und derselben Bildungsstufe. {}",
+            error.german()
+        ),
+        RelatedWarning::FillFailed(error) => format!(
+            "Weiteres Material aus demselben Fach konnte nicht geladen werden. {}",
+            error.german()
+        ),
+    }
+}

@@ -1,0 +1,60 @@
+//! One tool call, run the same way from MCP and from the command line: inside
+//! its [`CallScope`] (deadline, fan-out bound, request counter), with a panic
+//! guard, the failure policy and one log line. A timeout or a panic becomes a
+//! German `isError` result for that call only.
+
+use std::panic::AssertUnwindSafe;
+use std::sync::Arc;
+use std::time::Instant;
+
+use futures::FutureExt;
+
+use super::{Args, ToolEntry, ToolResponse};
+use crate::app::App;
+use crate::upstream::CallScope;
+
+/// Run one tool call: scope, deadline, panic guard, the failure policy and the log line.
+pub async fn run_tool(app: &Arc<App>, name: &str, entry: &ToolEntry, args: Args) -> ToolResponse {
+    let started = Instant::now();
+    let scope = CallScope::new(app.config.tool_deadline);
+    // The tool function is invoked inside the guarded future, so a panic while
+    // building the future is caught as well as one while running it.
+    let call = AssertUnwindSafe(async { scope.run((entry.call)(app, args)).await }).catch_unwind();
+    let response = match tokio::time::timeout(app.config.tool_deadline, call).await {
+        Ok(Ok(response)) => response,
+        Ok(Err(panic)) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            tracing::error!(tool = name, panic = %what, "tool panicked");
+            ToolResponse::error(
+                "Interner Fehler im WLO-MCP-Server bei diesem Aufruf. Bitte erneut versuchen oder die Anfrage ändern.",
+            )
+        }
+        Err(_) => ToolResponse::error(format!(
+            "Zeitüberschreitung bei WLO: Die Anfrage hat länger als {} ms gedauert. Bitte später erneut versuchen oder die Anfrage eingrenzen (z. B. kleineres maxResults).",
+            app.config.tool_deadline.as_millis()
+        )),
+    };
+    // The failure policy: an answer without results that rests on a failed
+    // read says so, instead of telling the model that WLO has nothing.
+    let response = match scope.first_failure() {
+        Some(failure) if response.is_empty_answer() => {
+            tracing::debug!(tool = name, error = %failure, "empty answer after a failed read");
+            ToolResponse::error(failure.german())
+        }
+        _ => response,
+    };
+    tracing::info!(
+        tool = name,
+        duration_ms = started.elapsed().as_millis() as u64,
+        upstream_requests = scope.requests(),
+        hedge_duplicates = scope.duplicates(),
+        hedge_wins = scope.duplicate_wins(),
+        outcome = if response.is_error { "error" } else { "ok" },
+        "tool call"
+    );
+    response
+}

@@ -1,0 +1,246 @@
+//! `get_topic_page_content`: the material a collection's topic page
+//! (Themenseite) shows, one section per swimlane.
+
+use std::fmt::Write;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use super::params::{self, Bounded, Choice, NodeId, Output};
+use super::topic_pages::TargetGroup;
+use super::{Args, Format, ToolResponse, ToolSpec};
+use crate::app::App;
+use crate::format::{FormattedNode, one_line};
+use crate::navigation::NavError;
+use crate::navigation::topic_page_content::{self, EmptyReason, PageContent, PageContentQuery, PageWarning};
+use crate::search::output::cards;
+use crate::upstream::UpstreamError;
+
+pub const NAME: &str = "get_topic_page_content";
+
+/// The arguments of `get_topic_page_content`.
+#[derive(Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+struct Params {
+    /// The collection's nodeId (UUID).
+    collection_id: NodeId,
+    /// Audience variant (default: the page's default).
+    #[serde(default)]
+    target_group: Choice<TargetGroup>,
+    /// Cards per lane.
+    #[serde(default)]
+    cards_per_lane: Bounded<1, 10, 3>,
+    #[serde(flatten)]
+    output: Output<false>,
+}
+
+pub fn spec() -> ToolSpec {
+    ToolSpec {
+        name: NAME,
+        title: "Inhalt einer WLO-Themenseite",
+        description: "The material a collection's topic page (Themenseite) shows, lane by lane (Rubriken), as cards: its default variant or the one for targetGroup. Use after search_wlo_topic_pages. No topic page: reason, no lanes.",
+        input_schema: params::input_schema::<Params>(),
+    }
+}
+
+pub async fn call(app: &App, args: Args) -> ToolResponse {
+    let params: Params = match params::decode(&args) {
+        Ok(params) => params,
+        Err(error) => return error.into(),
+    };
+    let query = PageContentQuery {
+        collection_id: params.collection_id,
+        target_group: params.target_group.0.map(|group| group.0.to_string()),
+        cards: params.cards_per_lane.get() as usize,
+    };
+    let content = match topic_page_content::page_content(app, &query).await {
+        Ok(content) => content,
+        Err(NavError::Upstream(UpstreamError::Forbidden)) => {
+            return ToolResponse::error(format!(
+                "Sammlung {} ist nicht öffentlich: WLO gibt sie ohne Anmeldung nicht heraus.",
+                query.collection_id
+            ));
+        }
+        Err(error) => return ToolResponse::error(error.german()),
+    };
+    let lanes: Vec<Vec<FormattedNode>> = content
+        .lanes
+        .iter()
+        .map(|lane| lane.nodes.iter().map(|n| app.format(n)).collect())
+        .collect();
+    let warnings: Vec<String> = content.warnings.iter().map(german).collect();
+    let response = match params.output.format() {
+        Format::Json => ToolResponse::json(json!(to_view(&content, &lanes, &warnings))),
+        Format::Markdown => ToolResponse::text(to_markdown(&content, &lanes, &warnings)),
+    };
+    // An answer without a topic page is complete; one whose lanes all stayed
+    // empty may rest on failed reads (the failure policy decides).
+    match content.reason {
+        Some(_) => response,
+        None => response.found(content.card_count()),
+    }
+}
+
+/// The JSON answer, in documented key order.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PageView<'a> {
+    collection: CollectionView<'a>,
+    variant: Option<VariantView<'a>>,
+    lanes: Vec<LaneView<'a>>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    warnings: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct CollectionView<'a> {
+    node_id: &'a str,
+    title: &'a str,
+    topic_page_url: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct VariantView<'a> {
+    variant_id: &'a str,
+    title: &'a str,
+    target_group: &'a str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct LaneView<'a> {
+    heading: &'a str,
+    cards: &'a [FormattedNode],
+    has_more: bool,
+}
+
+fn to_view<'a>(content: &'a PageContent, lanes: &'a [Vec<FormattedNode>], warnings: &'a [String]) -> PageView<'a> {
+    PageView {
+        collection: CollectionView {
+            node_id: &content.collection.node_id,
+            title: &content.collection.title,
+            topic_page_url: content.collection.topic_page_url.as_deref(),
+        },
+        variant: content.variant.as_ref().map(|v| VariantView {
+            variant_id: &v.variant_id,
+            title: &v.title,
+            target_group: &v.target_group,
+        }),
+        lanes: content
+            .lanes
+            .iter()
+            .zip(lanes)
+            .map(|(lane, cards)| LaneView {
+                heading: &lane.heading,
+                cards,
+                has_more: lane.has_more,
+            })
+            .collect(),
+        warnings,
+        reason: content.reason.map(EmptyReason::code),
+    }
+}
+
+fn to_markdown(content: &PageContent, lanes: &[Vec<FormattedNode>], warnings: &[String]) -> String {
+    let collection = &content.collection;
+    let title = if collection.title.is_empty() {
+        String::new()
+    } else {
+        format!("„{}“ ", one_line(&collection.title))
+    };
+    let mut out = match content.reason {
+        Some(EmptyReason::NoPageConfigRef) => {
+            format!("Die Sammlung {title}({}) hat keine Themenseite.", collection.node_id)
+        }
+        Some(EmptyReason::NoVariant) => format!(
+            "Die Themenseite der Sammlung {title}({}) hat keine anzeigbare Variante.",
+            collection.node_id
+        ),
+        Some(EmptyReason::EmptyConfig) => format!(
+            "Die Themenseite der Sammlung {title}({}) ist leer (keine Rubriken).",
+            collection.node_id
+        ),
+        None => format!("Themenseite der Sammlung {title}({})", collection.node_id),
+    };
+    if let Some(url) = &collection.topic_page_url {
+        let _ = write!(out, "\nThemenseite: {url}");
+    }
+    if let Some(variant) = &content.variant {
+        let name = if variant.title.is_empty() {
+            String::new()
+        } else {
+            format!("{} – ", one_line(&variant.title))
+        };
+        let _ = write!(
+            out,
+            "\nVariante: {name}Zielgruppe {} – nodeId: {}",
+            crate::vocab::target_group_label(&variant.target_group),
+            variant.variant_id
+        );
+    }
+    for warning in warnings {
+        let _ = write!(out, "\n⚠ {warning}");
+    }
+    for (index, (lane, cards_of_lane)) in content.lanes.iter().zip(lanes).enumerate() {
+        let _ = write!(out, "\n\n# {}", lane_name(index, &lane.heading));
+        if cards_of_lane.is_empty() {
+            out.push_str("\n(keine Materialien in dieser Rubrik)");
+            continue;
+        }
+        out.push_str("\n\n");
+        out.push_str(&cards(cards_of_lane));
+        if lane.has_more {
+            out.push_str("\n\n(weitere Materialien auf der Themenseite)");
+        }
+    }
+    out
+}
+
+/// `„Heading“`, or `Rubrik N` for a lane without one.
+fn lane_name(index: usize, heading: &str) -> String {
+    if heading.is_empty() {
+        format!("Rubrik {}", index + 1)
+    } else {
+        one_line(heading)
+    }
+}
+
+/// One German sentence per warning.
+fn german(warning: &PageWarning) -> String {
+    match warning {
+        PageWarning::ConfigFolderMissing { folder_id } => {
+            format!("Die Themenseiten-Konfiguration {folder_id} der Sammlung wurde bei WLO nicht gefunden.")
+        }
+        PageWarning::VariantOrderUnavailable(error) => format!(
+            "Die Reihenfolge der Themenseiten-Varianten ist nicht verfügbar (Repository-Reihenfolge): {}",
+            error.german()
+        ),
+        PageWarning::LanesCut { total } => format!(
+            "Die Themenseite hat {total} Rubriken; gezeigt werden die ersten {}.",
+            topic_page_content::MAX_LANES
+        ),
+        PageWarning::WidgetBroken {
+            lane,
+            heading,
+            widget_id,
+        } => format!(
+            "Rubrik „{}“: die Einstellungen des Widgets {widget_id} sind nicht lesbar.",
+            lane_name(*lane, heading)
+        ),
+        PageWarning::WidgetFailed {
+            lane,
+            heading,
+            widget_id,
+            error,
+        } => format!(
+            "Rubrik „{}“: das Widget {widget_id} konnte nicht geladen werden: {}",
+            lane_name(*lane, heading),
+            error.german()
+        ),
+    }
+}

@@ -1,0 +1,69 @@
+//! One upstream request: what it asks (URL, body), how it is cached and
+//! whether it may be retried or hedged.
+
+use serde::Serialize;
+
+use super::hedge::HedgeClass;
+
+/// One search criterion of an edu-sharing search body: `{property, values}`.
+/// Different criteria are ANDed by the repository.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Criterion {
+    pub property: String,
+    pub values: Vec<String>,
+}
+
+impl Criterion {
+    pub fn new(property: impl Into<String>, values: Vec<String>) -> Self {
+        Self {
+            property: property.into(),
+            values,
+        }
+    }
+
+    pub fn one(property: impl Into<String>, value: impl Into<String>) -> Self {
+        Self::new(property, vec![value.into()])
+    }
+}
+
+/// How long a read may be served from the cache.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum CacheClass {
+    Tree,
+    Search,
+    Never,
+}
+
+/// One upstream read. Its cache key names the exact request: a GET's key is
+/// its URL, a POST's is `POST <url> <body>` (a URL never starts with `POST `).
+pub(super) struct Request {
+    pub(super) key: String,
+    pub(super) url: String,
+    pub(super) body: Option<String>,
+    pub(super) retryable_connect: bool,
+    pub(super) hedge: HedgeClass,
+}
+
+impl Request {
+    pub(super) fn get(url: String) -> Request {
+        Request {
+            hedge: HedgeClass::of(false, &url),
+            key: url.clone(),
+            url,
+            body: None,
+            retryable_connect: true,
+        }
+    }
+
+    /// Searches are POSTs but read-only, so a connect failure may be retried too.
+    pub(super) fn post(url: String, body: serde_json::Value) -> Request {
+        let body = body.to_string();
+        Request {
+            hedge: HedgeClass::of(true, &url),
+            key: format!("POST {url} {body}"),
+            url,
+            body: Some(body),
+            retryable_connect: true,
+        }
+    }
+}
