@@ -13,7 +13,6 @@ pub mod lenient;
 use std::collections::BTreeMap;
 
 use serde::Deserialize;
-use serde_with::{As, DefaultOnError};
 
 /// A node's properties: key → values. edu-sharing sends every property as a
 /// list of strings; [`lenient::properties`] turns odd values into that shape.
@@ -24,37 +23,37 @@ pub type PropertyMap = BTreeMap<String, Vec<String>>;
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Node {
-    #[serde(rename = "ref", with = "As::<DefaultOnError>")]
+    #[serde(rename = "ref", deserialize_with = "lenient::object_or_default")]
     pub node_ref: NodeRef,
-    #[serde(rename = "type", with = "As::<DefaultOnError>")]
+    #[serde(rename = "type", deserialize_with = "lenient::value")]
     pub node_type: String,
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::value")]
     pub is_directory: bool,
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::value")]
     pub name: String,
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::value")]
     pub title: String,
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::strings")]
     pub aspects: Vec<String>,
     #[serde(deserialize_with = "lenient::properties")]
     pub properties: PropertyMap,
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::object")]
     pub preview: Option<Preview>,
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::object")]
     pub content: Option<Content>,
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::optional")]
     pub download_url: Option<String>,
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::value")]
     pub mimetype: String,
     #[serde(deserialize_with = "lenient::size")]
     pub size: u64,
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::optional")]
     pub is_public: Option<bool>,
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::object")]
     pub collection: Option<CollectionInfo>,
     /// The DTO field `originalId`: present only on a collection reference
     /// (see [`Node::is_reference`]).
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::optional")]
     pub original_id: Option<String>,
 }
 
@@ -63,11 +62,11 @@ pub struct Node {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default)]
 pub struct Titled {
-    #[serde(rename = "ref", with = "As::<DefaultOnError>")]
+    #[serde(rename = "ref", deserialize_with = "lenient::object_or_default")]
     node_ref: NodeRef,
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::value")]
     pub name: String,
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::value")]
     title: String,
     #[serde(deserialize_with = "lenient::properties")]
     properties: PropertyMap,
@@ -76,34 +75,34 @@ pub struct Titled {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default)]
 pub struct NodeRef {
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::value")]
     pub id: String,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct Preview {
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::value")]
     pub url: String,
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::value")]
     pub is_icon: bool,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default)]
 pub struct Content {
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::optional")]
     pub url: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct CollectionInfo {
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::optional")]
     pub description: Option<String>,
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::optional")]
     pub child_collections_count: Option<u64>,
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::optional")]
     pub child_references_count: Option<u64>,
 }
 

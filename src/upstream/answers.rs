@@ -5,19 +5,17 @@
 use std::fmt;
 use std::sync::Arc;
 
+use crate::node::{Node, Titled, lenient};
 use serde::Deserialize;
-use serde_with::{As, DefaultOnError, Same, VecSkipError};
-
-use crate::node::{Node, Titled};
 
 #[derive(Debug, Clone, Copy, Default, Deserialize)]
 #[serde(default)]
 pub struct Pagination {
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::value")]
     pub total: u64,
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::value")]
     pub from: u64,
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::value")]
     pub count: u64,
 }
 
@@ -27,13 +25,9 @@ pub struct Pagination {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default)]
 pub struct NodeList {
-    #[serde(
-        alias = "collections",
-        alias = "parents",
-        with = "As::<DefaultOnError<VecSkipError<Same>>>"
-    )]
+    #[serde(alias = "collections", alias = "parents", deserialize_with = "lenient::list")]
     pub nodes: Vec<Node>,
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::object_or_default")]
     pub pagination: Pagination,
 }
 
@@ -41,9 +35,9 @@ pub struct NodeList {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default)]
 pub struct TitleList {
-    #[serde(alias = "collections", with = "As::<DefaultOnError<VecSkipError<Same>>>")]
+    #[serde(alias = "collections", deserialize_with = "lenient::list")]
     pub nodes: Vec<Titled>,
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::object_or_default")]
     pub pagination: Pagination,
 }
 
@@ -52,7 +46,7 @@ pub struct TitleList {
 #[derive(Debug, Clone, Copy, Default, Deserialize)]
 #[serde(default)]
 pub struct ListTotal {
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::object_or_default")]
     pub pagination: Pagination,
 }
 
@@ -60,7 +54,7 @@ pub struct ListTotal {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default)]
 pub struct NodeEntry {
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::object")]
     pub node: Option<Node>,
 }
 
@@ -69,9 +63,9 @@ pub struct NodeEntry {
 #[serde(default, rename_all = "camelCase")]
 pub struct Usage {
     /// `ACTIVE` for a listing; proposals and others are not.
-    #[serde(rename = "collectionUsageType", with = "As::<DefaultOnError>")]
+    #[serde(rename = "collectionUsageType", deserialize_with = "lenient::value")]
     pub usage_type: String,
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::object")]
     pub collection: Option<Node>,
 }
 
@@ -80,7 +74,7 @@ pub struct Usage {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(transparent)]
 pub struct UsageList {
-    #[serde(with = "As::<VecSkipError<Same>>")]
+    #[serde(deserialize_with = "lenient::array")]
     pub usages: Vec<Usage>,
 }
 
@@ -88,11 +82,11 @@ pub struct UsageList {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default)]
 pub struct NodeText {
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::optional")]
     pub text: Option<String>,
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::optional")]
     pub content: Option<String>,
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::optional")]
     pub raw: Option<String>,
 }
 
@@ -109,9 +103,9 @@ impl NodeText {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default)]
 pub struct ErrorBody {
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::value")]
     pub error: String,
-    #[serde(with = "As::<DefaultOnError>")]
+    #[serde(deserialize_with = "lenient::value")]
     pub message: String,
 }
 

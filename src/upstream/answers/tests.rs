@@ -154,6 +154,28 @@ fn malformed_list_elements_are_skipped() {
 }
 
 #[test]
+fn an_object_its_struct_refuses_is_skipped_to_its_end() {
+    // A repeated field voids the node (serde refuses it), and the nodes and
+    // fields after it still decode.
+    let l = list(
+        r#"{"nodes": [{"ref": {"id": "a"}, "name": "x", "name": "y", "title": "t"}, {"ref": {"id": "b"}}],
+            "pagination": {"total": 2}}"#,
+    );
+    assert_eq!(ids(&l), ["b"]);
+    assert_eq!(l.pagination.total, 2);
+    let e: NodeEntry = decode(br#"{"node": {"ref": {"id": "a"}, "ref": {"id": "b"}}}"#).unwrap();
+    assert!(e.node.is_none());
+    let l = list(r#"{"nodes": [{"preview": {"url": "u", "url": "v"}, "name": "n"}]}"#);
+    assert!(l.nodes[0].preview.is_none());
+    assert_eq!(l.nodes[0].name, "n");
+    // serde reads a struct from an array by position: a short array is a
+    // node of defaults, a longer one than the struct is none.
+    let l = list(r#"{"nodes": [[{"id": "p"}, "ccm:io"], [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]]}"#);
+    assert_eq!(ids(&l), ["p"]);
+    assert_eq!(l.nodes[0].node_type, "ccm:io");
+}
+
+#[test]
 fn unknown_fields_are_ignored() {
     let l = list(
         r#"{"extra": {"deep": [1, {"x": null}]}, "nodes": [{"ref": {"id": "a", "repo": "local", "isHomeRepo": true},
