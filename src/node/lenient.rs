@@ -234,7 +234,10 @@ impl<'de> Visitor<'de> for StringsVisitor {
                 _ => strings = None,
             }
         }
-        Ok(strings)
+        Ok(strings.map(|mut list| {
+            list.shrink_to_fit();
+            list
+        }))
     }
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
         IgnoredAny.visit_map(map).map(|_| None)
@@ -311,6 +314,9 @@ impl<'de> Visitor<'de> for PropertyValuesVisitor {
         while let Some(element) = seq.next_element::<Json>()? {
             values.extend(scalar_text(element));
         }
+        // Most properties hold one value, and a decoded node lives as long
+        // as the call (or the cache entry): no room kept for more.
+        values.shrink_to_fit();
         Ok(PropertyValues(values))
     }
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<PropertyValues, A::Error> {
@@ -424,6 +430,7 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for ListVisitor<T> {
         while let Some(Element(element)) = seq.next_element()? {
             list.extend(element);
         }
+        list.shrink_to_fit();
         Ok(list)
     }
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Vec<T>, A::Error> {
