@@ -101,9 +101,3 @@ pub(crate) fn count_lines(lines: &Arc<Mutex<Vec<String>>>, needle: &str, expecte
         std::thread::sleep(Duration::from_millis(10));
     }
 }
-
-pub(crate) fn rss_high_water_kib(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
-}
