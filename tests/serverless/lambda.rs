@@ -94,11 +94,7 @@ pub(crate) async fn lambda_in_process(cold: &ColdStart, event: &str) -> Reply {
     let request = lambda_http::request::from_str(event).expect("lambda_http parses the event");
     let response = serverless::lambda_answer(cold, request).await;
     let status = response.status().as_u16();
-    let headers = response
-        .headers()
-        .iter()
-        .map(|(k, v)| (k.as_str().to_string(), v.to_str().unwrap_or_default().to_string()))
-        .collect();
+    let headers = header_strings(response.headers());
     let body = match response.into_body() {
         lambda_http::Body::Empty => String::new(),
         lambda_http::Body::Text(text) => text,

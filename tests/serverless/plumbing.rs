@@ -33,13 +33,17 @@ pub(crate) fn client() -> reqwest::Client {
         .expect("client")
 }
 
-pub(crate) async fn read_reply(response: reqwest::Response) -> Reply {
-    let status = response.status().as_u16();
-    let headers = response
-        .headers()
+/// Header names and values as strings (a value that is not text becomes empty).
+pub(crate) fn header_strings(headers: &http::HeaderMap) -> HashMap<String, String> {
+    headers
         .iter()
         .map(|(k, v)| (k.as_str().to_string(), v.to_str().unwrap_or_default().to_string()))
-        .collect();
+        .collect()
+}
+
+pub(crate) async fn read_reply(response: reqwest::Response) -> Reply {
+    let status = response.status().as_u16();
+    let headers = header_strings(response.headers());
     let body = response.text().await.unwrap_or_default();
     Reply { status, headers, body }
 }
