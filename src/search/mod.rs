@@ -3,7 +3,6 @@ pub mod compendium;
 pub mod contents_filter;
 pub mod facets;
 pub mod filters;
-pub mod output;
 pub mod pipeline;
 pub mod ranking;
 pub mod related;

@@ -11,11 +11,11 @@ use super::counts::count_line;
 use super::params::{
     self, Bounded, Choice, Choices, ExcludeIds, FilterValue, Flag, NodeId, Output, Paging, Text, VocabFilters,
 };
+use super::result_list::{LabeledCriterion, Listing, QueryMeta};
 use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::search::collections::{ContentsListing, collection_contents};
 use crate::search::contents_filter::{LOCAL_READ, Stats, Window};
-use crate::search::output::{LabeledCriterion, Listing, QueryMeta};
 use crate::upstream::{ChildFilter, UpstreamError};
 
 pub const NAME: &str = "get_collection_contents";

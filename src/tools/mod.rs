@@ -8,6 +8,7 @@
 //! `tools/list` order; [`find`] looks one up by name.
 
 pub mod params;
+mod result_list;
 mod run;
 
 pub mod browse_tree;

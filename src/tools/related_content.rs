@@ -6,11 +6,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
 use super::params::{self, FilterValue, NodeId, Output, Paging, VocabFilters};
+use super::result_list::{cards, quoted};
 use super::{Args, Format, NodeRef, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::format::{FormattedNode, one_line};
 use crate::search::filters::UnresolvedFilter;
-use crate::search::output::{cards, quoted};
 use crate::search::related::{RelatedError, RelatedSearch, RelatedWarning, related_content};
 use crate::upstream::UpstreamError;
 

@@ -11,11 +11,11 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 
 use super::params::{self, Bounded, ExcludeIds, FilterValue, Output, RequiredText, VocabFilters};
+use super::result_list::{LabeledCriterion, Listing, QueryMeta, extras, hint_lines, quoted};
 use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::format::FormattedNode;
 use crate::search::filters::Filters;
-use crate::search::output::{LabeledCriterion, Listing, QueryMeta, extras, hint_lines, quoted};
 use crate::search::pipeline::{ContentOutcome, ContentSearch, search_content};
 use crate::search::ranking::{TextFilter, rerank};
 use crate::upstream::{ChildFilter, Node, Props, UpstreamError};

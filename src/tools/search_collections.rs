@@ -5,10 +5,10 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 
 use super::params::{self, ContextFilters, ExcludeIds, OptionalNodeId, Output, Paging, Text};
+use super::result_list::{LabeledCriterion, Listing, QueryMeta, quoted};
 use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::search::collections::{CollectionSearch, search_collections};
-use crate::search::output::{LabeledCriterion, Listing, QueryMeta, quoted};
 use crate::upstream::UpstreamError;
 
 pub const NAME: &str = "search_wlo_collections";

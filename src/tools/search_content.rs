@@ -6,9 +6,9 @@ use serde::Deserialize;
 
 use super::counts::facets_markdown;
 use super::params::{self, ExcludeIds, FilterValue, Flag, Output, Paging, RequiredText, VocabFilters};
+use super::result_list::{LabeledCriterion, Listing, QueryMeta, quoted};
 use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
-use crate::search::output::{LabeledCriterion, Listing, QueryMeta, quoted};
 use crate::search::pipeline::{ContentSearch, search_content};
 
 pub const NAME: &str = "search_wlo_content";

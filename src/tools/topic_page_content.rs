@@ -8,13 +8,13 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::params::{self, Bounded, Choice, NodeId, Output};
+use super::result_list::cards;
 use super::topic_pages::TargetGroup;
 use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::format::{FormattedNode, one_line};
 use crate::navigation::NavError;
 use crate::navigation::topic_page_content::{self, EmptyReason, PageContent, PageContentQuery, PageWarning};
-use crate::search::output::cards;
 use crate::upstream::UpstreamError;
 
 pub const NAME: &str = "get_topic_page_content";

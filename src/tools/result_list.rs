@@ -10,8 +10,8 @@
 
 use serde_json::{Map, Value, json};
 
-use super::filters::{Filters, UnresolvedFilter};
 use crate::format::FormattedNode;
+use crate::search::filters::{Filters, UnresolvedFilter};
 
 /// Description length of a card in a result list.
 pub const CARD_DESCRIPTION_LIMIT: usize = 300;
@@ -198,11 +198,6 @@ impl Listing<'_> {
 
 /// Introduces same-subject material shown after the direct hits.
 pub const RELATED_LINE: &str = "Weitere Materialien aus demselben Fach (keine direkten Treffer der Suche):";
-
-/// The FormattedNode objects.
-pub fn results_json(results: &[FormattedNode]) -> Value {
-    Value::Array(results.iter().map(|r| Value::Object(r.to_json())).collect())
-}
 
 /// Append `unresolvedFilters`, `warnings`, `relaxedQuery` (each only when present).
 pub fn extras(
