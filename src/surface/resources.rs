@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 use crate::app::App;
 use crate::navigation::NavError;
 use crate::navigation::portals::{self, PortalsQuery};
+use crate::tools::messages::German;
 use crate::upstream::{CallScope, UpstreamError};
 use crate::vocab::Vocabulary;
 

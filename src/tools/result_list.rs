@@ -10,6 +10,7 @@
 
 use serde_json::{Map, Value, json};
 
+use super::messages::unresolved_hint;
 use crate::format::FormattedNode;
 use crate::search::filters::{Filters, UnresolvedFilter};
 
@@ -226,7 +227,7 @@ pub fn hint_lines(unresolved: &[UnresolvedFilter], warnings: &[String], relaxed:
     if let Some((query, relaxed)) = relaxed {
         lines.push(relaxed_line(query, relaxed));
     }
-    lines.extend(unresolved.iter().map(UnresolvedFilter::hint));
+    lines.extend(unresolved.iter().map(unresolved_hint));
     lines.extend(warnings.iter().map(|w| format!("⚠ {}", crate::format::one_line(w))));
     lines
 }

@@ -4,6 +4,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
+use super::messages::German;
 use super::params::{self, ContextFilters, ExcludeIds, OptionalNodeId, Output, Paging, Text};
 use super::result_list::{LabeledCriterion, Listing, QueryMeta, quoted};
 use super::{Args, Format, ToolResponse, ToolSpec};
@@ -100,12 +101,13 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         repository_url: &app.config.repository_url,
     }
     .to_json();
+    let warnings: Vec<String> = outcome.warnings.iter().map(German::german).collect();
     let listing = Listing {
         related: 0,
         total: outcome.total as u64,
         results,
         unresolved: &filters.unresolved,
-        warnings: &outcome.warnings,
+        warnings: &warnings,
         relaxed: None,
         meta,
     };

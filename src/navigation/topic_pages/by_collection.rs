@@ -7,7 +7,7 @@ use super::Variant;
 use super::config_folder::{Filters, OWNER_KEYS, Owner, page_config_of, read_config, variants_of_folder};
 use crate::app::App;
 use crate::ids::NodeId;
-use crate::navigation::NavError;
+use crate::navigation::{NavError, NavWarning};
 use crate::upstream::{Props, UpstreamError};
 
 /// The variants of one collection and its `(id, title)`.
@@ -15,7 +15,7 @@ pub(super) async fn by_collection(
     app: &App,
     id: &NodeId,
     filters: &Filters,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<NavWarning>,
 ) -> Result<(Vec<Variant>, (String, String)), NavError> {
     let node = match app.upstream.metadata(id, Props::Keys(OWNER_KEYS)).await {
         Ok(node) => node,
@@ -31,9 +31,9 @@ pub(super) async fn by_collection(
     let children = match read.children {
         Ok(list) => Arc::unwrap_or_clone(list).nodes,
         Err(UpstreamError::NotFound) => {
-            warnings.push(format!(
-                "Die Themenseiten-Konfiguration {config_id} der Sammlung wurde bei WLO nicht gefunden."
-            ));
+            warnings.push(NavWarning::ConfigFolderMissing {
+                folder_id: config_id.clone(),
+            });
             Vec::new()
         }
         Err(error) => return Err(NavError::Upstream(error)),

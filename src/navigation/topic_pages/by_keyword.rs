@@ -15,7 +15,7 @@ use super::config_folder::{
     ConfigRead, Filters, OWNER_KEYS, Owner, page_config_of, read_config, read_listed, variants_of_folder,
 };
 use crate::app::App;
-use crate::navigation::{NavError, first_repository_failure};
+use crate::navigation::{NavError, NavWarning, first_repository_failure};
 use crate::search::ranking::{TextFilter, rerank};
 use crate::upstream::{ChildFilter, DISPLAY_PROPS, Node, Props};
 
@@ -31,7 +31,7 @@ pub(super) async fn by_keyword(
     app: &App,
     text: &str,
     filters: &Filters,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<NavWarning>,
 ) -> Result<Vec<Variant>, NavError> {
     // Wave 1: keyword hits and the portals.
     let root = &app.config.root_collection_id;
@@ -50,13 +50,10 @@ pub(super) async fn by_keyword(
             return Err(NavError::Upstream(error));
         }
         (Err(error), Ok(_)) if error.is_repository_failure() => {
-            warnings.push(format!("Die Sammlungssuche ist fehlgeschlagen: {}", error.german()));
+            warnings.push(NavWarning::CollectionSearchFailed(error.clone()));
         }
         (Ok(_), Err(error)) if error.is_repository_failure() => {
-            warnings.push(format!(
-                "Die Fachportale konnten nicht geladen werden: {}",
-                error.german()
-            ));
+            warnings.push(NavWarning::PortalsFailed(error.clone()));
         }
         _ => {}
     }
@@ -168,10 +165,7 @@ pub(super) async fn by_keyword(
         if variants.is_empty() && failed > 0 && failed == attempted {
             return Err(NavError::Upstream(error));
         }
-        warnings.push(format!(
-            "Nicht alle Themenseiten konnten geladen werden, die Liste ist möglicherweise unvollständig: {}",
-            error.german()
-        ));
+        warnings.push(NavWarning::TopicPagesIncomplete(error));
     }
     Ok(variants)
 }

@@ -10,7 +10,7 @@ use super::Variant;
 use crate::app::App;
 use crate::format;
 use crate::ids;
-use crate::navigation::contains_uri;
+use crate::navigation::{NavWarning, contains_uri};
 use crate::node::strip_store_ref;
 use crate::upstream::{ChildFilter, Node, NodeList, Props, UpstreamError, listed_id};
 use crate::vocab::{self, Vocabulary};
@@ -114,15 +114,14 @@ impl PageConfig {
 }
 
 /// The page config of a folder read; a failed read orders by repository order.
-pub(super) fn page_config_of(read: &Result<Arc<Node>, UpstreamError>, warnings: &mut Vec<String>) -> PageConfig {
+/// Its warning is given once per failure (the tools layer drops failures
+/// that read the same).
+pub(super) fn page_config_of(read: &Result<Arc<Node>, UpstreamError>, warnings: &mut Vec<NavWarning>) -> PageConfig {
     match read {
         Ok(folder) => PageConfig::of(folder),
         Err(error) => {
             if error.is_repository_failure() {
-                let warning = format!(
-                    "Die Reihenfolge der Themenseiten-Varianten ist nicht verfügbar (Repository-Reihenfolge): {}",
-                    error.german()
-                );
+                let warning = NavWarning::VariantOrderUnavailable(error.clone());
                 if !warnings.contains(&warning) {
                     warnings.push(warning);
                 }

@@ -13,7 +13,7 @@ use futures::future::join_all;
 use super::Variant;
 use super::config_folder::{Filters, OWNER_KEYS, Owner, PageConfig, is_usable, read_listed, variants_of_folder};
 use crate::app::App;
-use crate::navigation::{NavError, first_repository_failure};
+use crate::navigation::{NavError, NavWarning, first_repository_failure};
 use crate::upstream::{Node, Props, UpstreamError};
 
 /// Page variants read.
@@ -26,7 +26,7 @@ const PARENT_KEYS: &[&str] = &["virtual:primaryparent_nodeid"];
 pub(super) async fn list_all(
     app: &App,
     filters: &Filters,
-    warnings: &mut Vec<String>,
+    warnings: &mut Vec<NavWarning>,
 ) -> Result<Vec<Variant>, NavError> {
     // Wave 1: every non-template variant.
     let list = match app
@@ -162,13 +162,10 @@ pub(super) async fn list_all(
     }
     resolved.sort_by_key(|g| (g.rank, g.stale, g.index));
     if unresolved_variants > 0 {
-        let reason = owner_failure
-            .or(folder_failure)
-            .map(|e| format!(": {}", e.german()))
-            .unwrap_or_else(|| ".".into());
-        warnings.push(format!(
-            "{unresolved_variants} Themenseiten-Varianten konnten keiner Sammlung zugeordnet werden{reason}"
-        ));
+        warnings.push(NavWarning::VariantsUnassigned {
+            count: unresolved_variants,
+            error: owner_failure.or(folder_failure),
+        });
     }
     let mut out = Vec::new();
     for group in resolved {

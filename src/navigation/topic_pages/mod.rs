@@ -24,9 +24,10 @@ mod list_all;
 
 use std::collections::{HashMap, HashSet};
 
-use super::{NavError, UnresolvedFilter};
+use super::{NavError, NavWarning};
 use crate::app::App;
 use crate::ids::NodeId;
+use crate::search::filters::UnresolvedFilter;
 use crate::search::ranking::collation_key;
 use crate::vocab;
 
@@ -129,7 +130,7 @@ pub struct TopicPages {
     /// Mode A: `(id, title)` of the checked collection.
     pub collection: Option<(String, String)>,
     pub unresolved: Vec<UnresolvedFilter>,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<NavWarning>,
 }
 
 /// Find topic pages (see the module docs).
