@@ -9,16 +9,20 @@
 //! | layer | modules |
 //! |---|---|
 //! | entry points | `wlo-mcp` CLI (`src/main.rs`), `api/mcp.rs` (Vercel), `src/bin/lambda.rs` |
-//! | transport | [`transport::http`] (one stateless handler), [`transport::stdio`] |
-//! | MCP surface | [`server`] (rmcp handler, instructions), [`tools`] (one file per tool) |
-//! | domain | [`search`] (expansion, fusion, rerank) |
+//! | transport | [`transport`] (HTTP, stdio, serverless adapters) |
+//! | MCP surface | [`server`] (rmcp handler, instructions), [`surface`] (resources, prompts, completion) |
+//! | tools | [`tools`] (one file per tool) |
+//! | domain | [`search`], [`navigation`] |
+//! | context | [`app`] |
 //! | upstream | [`upstream`] (edu-sharing client, cache, errors) |
-//! | leaf | [`config`], [`ids`], [`vocab`], [`node`], [`urls`], [`format`] |
+//! | leaf | [`config`], [`ids`], [`vocab`], [`node`], [`urls`], [`format`](mod@format) |
+//!
+//! `docs/architecture.md` has what each layer may import; `tests/layers.rs`
+//! enforces it.
 //!
 //! The app ([`app::App`]) is built once per process and shared; every HTTP
 //! request is answered on its own, so any instance can answer any request.
 
-pub mod agent;
 pub mod app;
 pub mod config;
 pub mod format;
@@ -27,6 +31,7 @@ pub mod navigation;
 pub mod node;
 pub mod search;
 pub mod server;
+pub mod surface;
 pub mod tools;
 pub mod transport;
 pub mod upstream;

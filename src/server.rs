@@ -4,7 +4,7 @@
 //! server identity and instructions, lists the enabled tools and hands a
 //! tool call to [`tools::run_tool`] (scope, deadline, panic guard, failure
 //! policy).
-//! Resources, prompts and completion are answered by [`crate::agent`].
+//! Resources, prompts and completion are answered by [`crate::surface`].
 
 use std::sync::{Arc, LazyLock};
 
@@ -19,8 +19,8 @@ use rmcp::model::{
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
-use crate::agent;
 use crate::app::App;
+use crate::surface;
 use crate::tools::{self, Args, Body, ToolResponse, ToolSpec};
 
 /// Routing advice for the model, sent as `instructions` in `initialize`.
@@ -143,7 +143,7 @@ impl ServerHandler for WloServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, ErrorData> {
-        Ok(ListResourcesResult::with_all_items(agent::resources()))
+        Ok(ListResourcesResult::with_all_items(surface::resources()))
     }
 
     async fn list_resource_templates(
@@ -151,7 +151,9 @@ impl ServerHandler for WloServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListResourceTemplatesResult, ErrorData> {
-        Ok(ListResourceTemplatesResult::with_all_items(agent::resource_templates()))
+        Ok(ListResourceTemplatesResult::with_all_items(
+            surface::resource_templates(),
+        ))
     }
 
     async fn read_resource(
@@ -159,7 +161,7 @@ impl ServerHandler for WloServer {
         request: ReadResourceRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
-        agent::read_resource(&self.app, &request.uri).await.map(Into::into)
+        surface::read_resource(&self.app, &request.uri).await.map(Into::into)
     }
 
     async fn list_prompts(
@@ -167,7 +169,7 @@ impl ServerHandler for WloServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListPromptsResult, ErrorData> {
-        Ok(ListPromptsResult::with_all_items(agent::prompts()))
+        Ok(ListPromptsResult::with_all_items(surface::prompts()))
     }
 
     async fn get_prompt(
@@ -175,7 +177,7 @@ impl ServerHandler for WloServer {
         request: GetPromptRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<GetPromptResponse, ErrorData> {
-        agent::get_prompt(&request.name, request.arguments).map(Into::into)
+        surface::get_prompt(&request.name, request.arguments).map(Into::into)
     }
 
     async fn complete(
@@ -183,7 +185,7 @@ impl ServerHandler for WloServer {
         request: CompleteRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<CompleteResult, ErrorData> {
-        Ok(CompleteResult::new(agent::complete(&request)))
+        Ok(CompleteResult::new(surface::complete(&request)))
     }
 
     #[allow(deprecated)]

@@ -283,3 +283,32 @@ async fn a_bad_flag_is_a_clear_error() {
     assert!(r.is_error);
     assert!(r.text.contains("includeFacets"), "{}", r.text);
 }
+
+#[tokio::test]
+async fn a_failed_count_is_a_warning_beside_the_results() {
+    let h = Harness::start().await;
+    let args = json!({"query": "Klimawandel", "includeFacets": true, "outputFormat": "json"});
+    h.standin.control().set_facet_fault(500);
+
+    let doc = json_call(&h, args.clone()).await;
+    assert!(doc["results"].as_array().is_some_and(|r| !r.is_empty()), "{doc}");
+    assert!(doc.get("facets").is_none(), "{doc}");
+    let warnings = doc["warnings"].to_string();
+    assert!(warnings.contains("Zählung der Treffer ist fehlgeschlagen"), "{doc}");
+
+    let md = h
+        .call_tool(CONTENT, json!({"query": "Klimawandel", "includeFacets": true}))
+        .await;
+    assert!(!md.is_error, "{}", md.text);
+    assert!(
+        md.text.contains("Zählung der Treffer ist fehlgeschlagen"),
+        "{}",
+        md.text
+    );
+
+    // The failed count is not cached: once the repository answers, it is there.
+    h.standin.control().clear_node_faults();
+    let doc = json_call(&h, args).await;
+    assert!(!facet(&doc, "learningResourceTypes").is_empty(), "{doc}");
+    assert!(doc.get("warnings").is_none(), "{doc}");
+}

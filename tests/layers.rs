@@ -36,7 +36,7 @@ fn layer_of(module: &str) -> &'static str {
     match top {
         "" | "main" | "bin" | "api" => "entry",
         "transport" => "transport",
-        "server" | "agent" => "surface",
+        "server" | "surface" => "surface",
         "tools" => "tools",
         "search" | "navigation" => "domain",
         "app" => "context",

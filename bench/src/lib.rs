@@ -10,10 +10,10 @@
 //!   corpus's ground truth; results in `docs/relevance.md`.
 //!
 //! This library holds what they share: a small HTTP/1.1 client ([`http`]),
-//! child processes and `/proc` readings ([`procs`]), statistics ([`stats`])
-//! and a mock AWS Lambda Runtime API ([`lambda_runtime`]).
+//! child processes and `/proc` readings ([`procs`]) and statistics
+//! ([`stats`]). The mock Lambda Runtime API is `wlo-fake-lambda-runtime`,
+//! shared with the root crate's serverless tests.
 
 pub mod http;
-pub mod lambda_runtime;
 pub mod procs;
 pub mod stats;

@@ -18,6 +18,7 @@ pub mod topic_page_content;
 pub mod topic_pages;
 pub mod tree;
 
+use crate::search::filters::{FilterField, UnresolvedFilter};
 use crate::upstream::{ChildFilter, Node, Titled, UpstreamError, listed_id};
 use crate::vocab::{self, Vocabulary};
 
@@ -30,36 +31,44 @@ pub enum NavError {
     Upstream(UpstreamError),
 }
 
-impl NavError {
-    /// One German sentence for the user.
-    pub fn german(&self) -> String {
-        match self {
-            NavError::NotFound(id) => format!("Sammlung {id} nicht gefunden."),
-            NavError::Upstream(error) => error.german(),
-        }
-    }
-}
-
-/// A vocabulary filter value that could not be resolved; it was dropped.
+/// What a navigation answer could not fully read; the tools layer words it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct UnresolvedFilter {
-    pub field: &'static str,
-    pub value: String,
-    pub suggestions: Vec<String>,
-}
-
-impl UnresolvedFilter {
-    /// `Filter "<v>" für <field> nicht erkannt und ignoriert. Meintest du: a, b?`
-    pub fn german(&self) -> String {
-        let mut out = format!(
-            "Filter \"{}\" für {} nicht erkannt und ignoriert.",
-            self.value, self.field
-        );
-        if !self.suggestions.is_empty() {
-            out.push_str(&format!(" Meintest du: {}?", self.suggestions.join(", ")));
-        }
-        out
-    }
+pub enum NavWarning {
+    /// Sub-collection counts of some portals failed.
+    PortalCountsUnavailable {
+        failed: usize,
+        of: usize,
+        error: UpstreamError,
+    },
+    /// The tree's parent collection title could not be read.
+    TitleUnavailable(UpstreamError),
+    /// The exact number of sub-collections could not be counted; the listing's estimate is used.
+    TotalInexact(UpstreamError),
+    /// The level-2 listings of some tree nodes failed.
+    SubCollectionsFailed {
+        failed: usize,
+        of: usize,
+        error: UpstreamError,
+    },
+    /// The material counts of some tree nodes failed.
+    FileCountsUnavailable {
+        failed: usize,
+        of: usize,
+        error: UpstreamError,
+    },
+    /// The config folder named by a collection does not exist.
+    ConfigFolderMissing { folder_id: String },
+    /// A folder's `ccm:page_config` could not be read: repository order.
+    VariantOrderUnavailable(UpstreamError),
+    /// The keyword collection search failed (the portals answered).
+    CollectionSearchFailed(UpstreamError),
+    /// The portal listing failed (the keyword search answered).
+    PortalsFailed(UpstreamError),
+    /// Some candidates' topic pages could not be read.
+    TopicPagesIncomplete(UpstreamError),
+    /// `count` page variants matched but their owner could not be read;
+    /// the first repository failure, if one was seen.
+    VariantsUnassigned { count: usize, error: Option<UpstreamError> },
 }
 
 /// Resolve an `educationalContext` filter value (label, alias or URI).
@@ -71,7 +80,7 @@ pub fn resolve_educational_context(input: Option<&str>) -> Result<Option<String>
     match vocab::resolve(Vocabulary::EducationalContext, value) {
         Some(uri) => Ok(Some(uri)),
         None => Err(UnresolvedFilter {
-            field: "educationalContext",
+            field: FilterField::EducationalContext,
             value: value.to_string(),
             suggestions: vocab::suggestions(Vocabulary::EducationalContext, value),
         }),
@@ -189,16 +198,7 @@ mod tests {
     }
 
     #[test]
-    fn unresolved_filter_line() {
-        let f = UnresolvedFilter {
-            field: "educationalContext",
-            value: "Mondschule".into(),
-            suggestions: vec!["a".into(), "b".into()],
-        };
-        assert_eq!(
-            f.german(),
-            "Filter \"Mondschule\" für educationalContext nicht erkannt und ignoriert. Meintest du: a, b?"
-        );
+    fn educational_context_values_resolve_or_are_reported() {
         assert!(resolve_educational_context(Some("Sekundarstufe I")).unwrap().is_some());
         assert_eq!(resolve_educational_context(Some("  ")), Ok(None));
         assert!(resolve_educational_context(Some("xyzzyqq")).is_err());

@@ -7,8 +7,9 @@
 use futures::future::join_all;
 use std::sync::Arc;
 
-use super::{LISTING_PAGE, NavError, UnresolvedFilter, contains_uri, count_sub_collections, first_repository_failure};
+use super::{LISTING_PAGE, NavError, NavWarning, contains_uri, count_sub_collections, first_repository_failure};
 use crate::app::App;
+use crate::search::filters::UnresolvedFilter;
 use crate::upstream::{ChildFilter, Node, Props, UpstreamError, listed_id};
 
 /// Maximum number of portals read from the root.
@@ -36,7 +37,7 @@ pub struct Portal {
 pub struct Portals {
     pub portals: Vec<Portal>,
     pub unresolved: Vec<UnresolvedFilter>,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<NavWarning>,
 }
 
 /// List the subject portals (see the module docs).
@@ -94,11 +95,11 @@ pub async fn subject_portals(app: &App, query: &PortalsQuery) -> Result<Portals,
     if failed > 0
         && let Some(error) = first_repository_failure(counts.iter().flatten())
     {
-        out.warnings.push(format!(
-            "Die Anzahl der Unter-Sammlungen ist für {failed} von {} Fachportalen nicht verfügbar: {}",
-            nodes.len(),
-            error.german()
-        ));
+        out.warnings.push(NavWarning::PortalCountsUnavailable {
+            failed,
+            of: nodes.len(),
+            error,
+        });
     }
 
     out.portals = nodes

@@ -20,7 +20,7 @@
 use futures::future::join_all;
 use std::sync::Arc;
 
-use super::{LISTING_PAGE, NavError, count_sub_collections, first_repository_failure, real_child_total};
+use super::{LISTING_PAGE, NavError, NavWarning, count_sub_collections, first_repository_failure, real_child_total};
 use crate::app::App;
 use crate::ids::NodeId;
 use crate::search::ranking::sort_by_title;
@@ -83,7 +83,7 @@ pub struct Tree {
     pub nodes: Vec<TreeNode>,
     /// Something was cut (level 1 by `max_results`, or level 2 by the bounds).
     pub truncated: bool,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<NavWarning>,
 }
 
 impl Tree {
@@ -123,10 +123,7 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
         Ok(node) => node.display_title().trim().to_string(),
         Err(error) => {
             if error.is_repository_failure() {
-                warnings.push(format!(
-                    "Der Titel der Sammlung konnte nicht geladen werden: {}",
-                    error.german()
-                ));
+                warnings.push(NavWarning::TitleUnavailable(error.clone()));
             }
             String::new()
         }
@@ -163,17 +160,14 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
     };
     let (total, listings) = futures::join!(count_total, level2);
     let total = total.unwrap_or_else(|error| {
-        warnings.push(format!(
-            "Die Gesamtzahl der Unter-Sammlungen konnte nicht genau bestimmt werden: {}",
-            error.german()
-        ));
+        warnings.push(NavWarning::TotalInexact(error));
         real_child_total(listing.pagination.total, &listing.nodes)
     });
     truncated |= total > nodes.len() as u64;
 
     if depth == 2 {
-        warnings.extend(failure_warning(&listings, |failed, all, error| {
-            format!("Die Unter-Sammlungen von {failed} der {all} Sammlungen konnten nicht geladen werden: {error}")
+        warnings.extend(failure_warning(&listings, |failed, of, error| {
+            NavWarning::SubCollectionsFailed { failed, of, error }
         }));
         let mut budget = MAX_NODES.saturating_sub(nodes.len());
         for (parent, listing) in nodes.iter_mut().zip(listings) {
@@ -204,8 +198,8 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
                 .map(|id| async move { app.upstream.child_count(&listed_id(id)?, ChildFilter::Files).await }),
         )
         .await;
-        warnings.extend(failure_warning(&counts, |failed, all, error| {
-            format!("Die Anzahl der Inhalte ist für {failed} von {all} Sammlungen nicht verfügbar: {error}")
+        warnings.extend(failure_warning(&counts, |failed, of, error| {
+            NavWarning::FileCountsUnavailable { failed, of, error }
         }));
         let mut counts = counts.into_iter();
         for n in nodes.iter_mut() {
@@ -237,15 +231,15 @@ fn is_real_child(node: &Node) -> bool {
 }
 
 /// A warning for the reads of one wave that failed at the repository, if any:
-/// `describe(failed, all, German error)`.
+/// `describe(failed, all, first failure)`.
 fn failure_warning<T>(
     results: &[Result<T, UpstreamError>],
-    describe: impl FnOnce(usize, usize, &str) -> String,
-) -> Option<String> {
+    describe: impl FnOnce(usize, usize, UpstreamError) -> NavWarning,
+) -> Option<NavWarning> {
     let error = first_repository_failure(results)?;
     let failed = results
         .iter()
         .filter(|r| r.as_ref().is_err_and(|e| e.is_repository_failure()))
         .count();
-    Some(describe(failed, results.len(), &error.german()))
+    Some(describe(failed, results.len(), error))
 }

@@ -19,6 +19,7 @@ use std::sync::Arc;
 
 use futures::future::join_all;
 
+use super::SearchWarning;
 pub use super::contents_filter::{ContentsListing, ContentsOutcome};
 use super::contents_filter::{LOCAL_READ, MaterialFilter, Stats, Window, filtered_children, sample_stats};
 use super::filters::Filters;
@@ -60,7 +61,7 @@ pub struct CollectionOutcome {
     pub nodes: Vec<Node>,
     /// `keyword_collections`, `collection_children` or `tree_traversal`.
     pub query_type: &'static str,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<SearchWarning>,
 }
 
 /// Run the collection search (see the module docs). `Err` when the stage that
@@ -96,10 +97,7 @@ pub async fn search_collections(app: &App, search: CollectionSearch<'_>) -> Resu
             }
         }
         Some(Err(error)) => {
-            warnings.push(format!(
-                "Die Stichwortsuche nach Sammlungen ist fehlgeschlagen: {}",
-                error.german()
-            ));
+            warnings.push(SearchWarning::KeywordSearchFailed(error.clone()));
             keyword_failed = Some(error);
         }
         None => {}
@@ -116,7 +114,7 @@ pub async fn search_collections(app: &App, search: CollectionSearch<'_>) -> Resu
             }
             return Ok(CollectionOutcome {
                 query_type: "tree_traversal",
-                warnings: vec![error.german()],
+                warnings: vec![SearchWarning::SubtreeFailed(error)],
                 ..Default::default()
             });
         }
@@ -157,7 +155,7 @@ fn finish(
     query: &str,
     max: usize,
     query_type: &'static str,
-    warnings: Vec<String>,
+    warnings: Vec<SearchWarning>,
 ) -> CollectionOutcome {
     let ranked = rerank(kept, query);
     CollectionOutcome {
@@ -192,7 +190,12 @@ fn dedup(nodes: impl Iterator<Item = Node>) -> Vec<Node> {
 
 /// The sub-collection listings of `parents` in one parallel wave, in parent
 /// order; failed reads become one warning.
-async fn children_wave(app: &App, parents: &[&Node], max: u32, warnings: &mut Vec<String>) -> Vec<Arc<NodeList>> {
+async fn children_wave(
+    app: &App,
+    parents: &[&Node],
+    max: u32,
+    warnings: &mut Vec<SearchWarning>,
+) -> Vec<Arc<NodeList>> {
     let results: Vec<Result<Arc<NodeList>, UpstreamError>> = join_all(parents.iter().map(|p| async move {
         app.upstream
             .children(&listed_id(p.id())?, ChildFilter::Folders, max, 0, Props::Display)
@@ -201,12 +204,11 @@ async fn children_wave(app: &App, parents: &[&Node], max: u32, warnings: &mut Ve
     .await;
     let failed: Vec<&UpstreamError> = results.iter().filter_map(|r| r.as_ref().err()).collect();
     if let Some(first) = failed.first() {
-        warnings.push(format!(
-            "{} von {} Unter-Sammlungs-Listen konnten nicht gelesen werden; die Liste kann unvollständig sein. {}",
-            failed.len(),
-            results.len(),
-            first.german()
-        ));
+        warnings.push(SearchWarning::ChildListsFailed {
+            failed: failed.len(),
+            of: results.len(),
+            error: (*first).clone(),
+        });
     }
     results.into_iter().filter_map(Result::ok).collect()
 }
@@ -414,11 +416,10 @@ async fn recursive_contents(
         outcome.stats = Some(Ok(Stats::of(&read)));
     }
     if let Some(first) = failures.first() {
-        outcome.warnings.push(format!(
-            "{} Listen von Unter-Sammlungen konnten nicht gelesen werden; die Liste kann unvollständig sein. {}",
-            failures.len(),
-            first.german()
-        ));
+        outcome.warnings.push(SearchWarning::ContentListsFailed {
+            failed: failures.len(),
+            error: first.clone(),
+        });
     }
     tracing::debug!(
         collections = outcome.visited,

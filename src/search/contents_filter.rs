@@ -48,7 +48,7 @@ pub struct ContentsOutcome {
     pub total: u64,
     /// The page: excluded ids, placeholders and config folders dropped after paging.
     pub nodes: Vec<Node>,
-    pub warnings: Vec<String>,
+    pub warnings: Vec<super::SearchWarning>,
     /// Collections whose listing was read.
     pub visited: usize,
     /// How much a local filter saw (only when one applies; `total` then

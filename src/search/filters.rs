@@ -80,20 +80,6 @@ pub struct UnresolvedFilter {
 }
 
 impl UnresolvedFilter {
-    /// The visible hint line.
-    pub fn hint(&self) -> String {
-        let head = format!(
-            "⚠ Filter \"{}\" für {} nicht erkannt und ignoriert.",
-            crate::format::one_line(&self.value),
-            self.field.param()
-        );
-        if self.suggestions.is_empty() {
-            head
-        } else {
-            format!("{head} Meintest du: {}?", self.suggestions.join(", "))
-        }
-    }
-
     /// `{field, value, suggestions}`.
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::json!({
@@ -168,11 +154,6 @@ impl Filters {
             }
         })
     }
-
-    /// The hint lines of the unresolved filters.
-    pub fn hints(&self) -> Vec<String> {
-        self.unresolved.iter().map(UnresolvedFilter::hint).collect()
-    }
 }
 
 #[cfg(test)]
@@ -216,17 +197,14 @@ mod tests {
         let filters = f(&[(FilterField::Discipline, "Physk"), (FilterField::UserRole, "qqqqqqqq")]);
         assert!(filters.applied.is_empty());
         assert_eq!(filters.unresolved.len(), 2);
-        let hints = filters.hints();
+        assert_eq!(filters.unresolved[0].field, FilterField::Discipline);
+        assert_eq!(filters.unresolved[0].value, "Physk");
         assert!(
-            hints[0].starts_with("⚠ Filter \"Physk\" für discipline nicht erkannt und ignoriert. Meintest du: "),
-            "{}",
-            hints[0]
+            filters.unresolved[0].suggestions.iter().any(|s| s == "Physik"),
+            "{:?}",
+            filters.unresolved[0].suggestions
         );
-        assert!(hints[0].contains("Physik"), "{}", hints[0]);
-        assert_eq!(
-            hints[1],
-            "⚠ Filter \"qqqqqqqq\" für userRole nicht erkannt und ignoriert."
-        );
+        assert!(filters.unresolved[1].suggestions.is_empty());
         assert_eq!(
             filters.unresolved[1].to_json(),
             serde_json::json!({"field": "userRole", "value": "qqqqqqqq", "suggestions": []})

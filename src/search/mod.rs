@@ -3,7 +3,33 @@ pub mod compendium;
 pub mod contents_filter;
 pub mod facets;
 pub mod filters;
-pub mod output;
 pub mod pipeline;
 pub mod ranking;
 pub mod related;
+
+use crate::upstream::UpstreamError;
+
+/// What a search answer could not fully read; the tools layer words it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SearchWarning {
+    /// Some query variants of a wave failed; the first failure.
+    VariantsFailed {
+        failed: usize,
+        of: usize,
+        error: UpstreamError,
+    },
+    /// Every variant of the zero-result rescue failed.
+    RelaxedSearchFailed(UpstreamError),
+    /// The keyword collection search failed; the tree walk answered.
+    KeywordSearchFailed(UpstreamError),
+    /// The first level of the collection tree could not be read.
+    SubtreeFailed(UpstreamError),
+    /// Some sub-collection listings of one tree wave failed.
+    ChildListsFailed {
+        failed: usize,
+        of: usize,
+        error: UpstreamError,
+    },
+    /// Some collection listings of a recursive contents listing failed.
+    ContentListsFailed { failed: usize, error: UpstreamError },
+}

@@ -45,6 +45,7 @@ use std::time::Instant;
 
 use futures::future::join_all;
 
+use super::SearchWarning;
 use super::facets::{Facets, count_facets};
 use super::ranking::{
     Dictionary, Fusion, MAX_RESCUE_VARIANTS, Variant, VariantHits, expand_query, fill_subject, fill_variants, fuse_all,
@@ -82,8 +83,8 @@ pub struct ContentOutcome {
     pub total: u64,
     /// Ranked, without placeholders and excluded ids, at most `max_results`.
     pub nodes: Vec<Node>,
-    /// German sentences about partial failures.
-    pub warnings: Vec<String>,
+    /// Partial failures.
+    pub warnings: Vec<SearchWarning>,
     /// What was searched instead, after a zero-result rescue.
     pub relaxed_query: Option<String>,
     /// How many of `nodes`, at the end, are the same-subject fill rather than
@@ -122,7 +123,9 @@ pub async fn search_content(app: &App, search: ContentSearch<'_>) -> Result<Cont
         ..ContentOutcome::default()
     };
     if failed > 0 {
-        outcome.warnings.push(partial_failure(failed, results.len(), &results));
+        outcome
+            .warnings
+            .extend(partial_failure(failed, results.len(), &results));
     }
 
     let hits = successful(&variants, &results);
@@ -156,18 +159,18 @@ pub async fn search_content(app: &App, search: ContentSearch<'_>) -> Result<Cont
     outcome.variants.extend(rescue.iter().map(|v| v.label.clone()));
     let failed = results.iter().filter(|r| r.is_err()).count();
     if failed == results.len() {
-        outcome.warnings.push(format!(
-            "Die gelockerte Suche ist fehlgeschlagen: {}",
+        outcome.warnings.extend(
             results
                 .iter()
                 .find_map(|r| r.as_ref().err())
-                .map(UpstreamError::german)
-                .unwrap_or_default()
-        ));
+                .map(|error| SearchWarning::RelaxedSearchFailed(error.clone())),
+        );
         return Ok(outcome);
     }
     if failed > 0 {
-        outcome.warnings.push(partial_failure(failed, results.len(), &results));
+        outcome
+            .warnings
+            .extend(partial_failure(failed, results.len(), &results));
     }
     let scoring = correction.as_deref().unwrap_or(relaxed);
     let hits = successful(&rescue, &results);
@@ -349,14 +352,14 @@ fn total_of(variants: &[Variant], results: &[Result<Arc<NodeList>, UpstreamError
     }
 }
 
-fn partial_failure(failed: usize, of: usize, results: &[Result<Arc<NodeList>, UpstreamError>]) -> String {
-    let reason = results
-        .iter()
-        .find_map(|r| r.as_ref().err())
-        .map(UpstreamError::german)
-        .unwrap_or_default();
-    let verb = if failed == 1 { "ist" } else { "sind" };
-    format!("{failed} von {of} Suchvarianten {verb} fehlgeschlagen; die Trefferliste kann unvollständig sein. {reason}")
+/// `failed` of `of` variants failed; the first failure.
+fn partial_failure(
+    failed: usize,
+    of: usize,
+    results: &[Result<Arc<NodeList>, UpstreamError>],
+) -> Option<SearchWarning> {
+    let error = results.iter().find_map(|r| r.as_ref().err())?.clone();
+    Some(SearchWarning::VariantsFailed { failed, of, error })
 }
 
 /// Drop excluded ids (and, defensively, id-less nodes and placeholders); at most `max`.

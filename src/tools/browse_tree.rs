@@ -8,6 +8,7 @@ use serde_json::{Value, json};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::messages::{German, nav_warnings};
 use super::params::{self, Bounded, Flag, NodeId, Output};
 use super::{ArgError, Args, Format, NodeRef, ToolResponse, ToolSpec};
 use crate::app::App;
@@ -120,7 +121,7 @@ fn to_json(app: &App, tree: &Tree) -> Value {
         total: tree.total,
         truncated: tree.truncated,
         results: tree.nodes.iter().map(|n| node_view(app, n)).collect(),
-        warnings: &tree.warnings,
+        warnings: &nav_warnings(&tree.warnings),
     })
 }
 
@@ -133,7 +134,7 @@ fn to_markdown(app: &App, tree: &Tree) -> String {
     let mut out = format!("Unter-Sammlungen von „{name}“: {}", tree.total);
     let _ = write!(out, "\nSammlung-nodeId: {}", tree.parent_id);
     let _ = write!(out, "\nTiefe: {}", tree.depth);
-    for warning in &tree.warnings {
+    for warning in nav_warnings(&tree.warnings) {
         let _ = write!(out, "\n⚠ {warning}");
     }
     if tree.nodes.is_empty() {

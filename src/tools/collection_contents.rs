@@ -8,14 +8,15 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
 use super::counts::count_line;
+use super::messages::German;
 use super::params::{
     self, Bounded, Choice, Choices, ExcludeIds, FilterValue, Flag, NodeId, Output, Paging, Text, VocabFilters,
 };
+use super::result_list::{LabeledCriterion, Listing, QueryMeta};
 use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::search::collections::{ContentsListing, collection_contents};
 use crate::search::contents_filter::{LOCAL_READ, Stats, Window};
-use crate::search::output::{LabeledCriterion, Listing, QueryMeta};
 use crate::upstream::{ChildFilter, UpstreamError};
 
 pub const NAME: &str = "get_collection_contents";
@@ -140,7 +141,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         Err(error) => return ToolResponse::error(error.german()),
     };
 
-    let mut warnings = outcome.warnings.clone();
+    let mut warnings: Vec<String> = outcome.warnings.iter().map(German::german).collect();
     if filter == ChildFilter::Folders && (query.is_some() || !filters.applied.is_empty()) {
         warnings.push(
             "Suchbegriff und Filter gelten nur für Materialien; Unter-Sammlungen werden ungefiltert gelistet.".into(),

@@ -29,7 +29,7 @@ pub fn facets_markdown(facets: &Facets) -> String {
     let head = if words.is_empty() || words == "*" {
         "Verteilung aller passenden Materialien:".to_string()
     } else {
-        format!("Verteilung der Treffer für {}:", crate::search::output::quoted(words))
+        format!("Verteilung der Treffer für {}:", super::result_list::quoted(words))
     };
     [
         head,

@@ -7,6 +7,7 @@ use serde_json::json;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::messages::German;
 use super::{Args, ToolResponse, ToolSpec, params};
 use crate::app::App;
 use crate::upstream::{Props, UpstreamError};

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::knowledge_search::citation_url;
+use super::messages::German;
 use super::params::{self, NodeId};
 use super::{Args, ToolResponse, ToolSpec};
 use crate::app::App;

@@ -7,6 +7,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use super::messages::German;
 use super::params::{self, RequiredText};
 use super::{Args, ToolResponse, ToolSpec, search_all};
 use crate::app::App;

@@ -7,7 +7,9 @@
 //! decodes the arguments into `Params` first. [`TOOLS`] lists the tools in
 //! `tools/list` order; [`find`] looks one up by name.
 
+pub mod messages;
 pub mod params;
+mod result_list;
 mod run;
 
 pub mod browse_tree;

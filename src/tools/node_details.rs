@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::messages::German;
 use super::params::{self, Flag, NodeId, Output, Text};
 use super::{Args, Format, NodeRef, ToolResponse, ToolSpec};
 use crate::app::App;

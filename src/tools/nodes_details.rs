@@ -5,6 +5,7 @@ use serde_json::json;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::messages::German;
 use super::params::{self, IdEntries};
 use super::{Args, ToolResponse, ToolSpec};
 use crate::app::App;

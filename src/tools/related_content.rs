@@ -5,14 +5,14 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use super::messages::{German, related_error, unresolved_hint};
 use super::params::{self, FilterValue, NodeId, Output, Paging, VocabFilters};
+use super::result_list::{cards, quoted};
 use super::{Args, Format, NodeRef, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::format::{FormattedNode, one_line};
 use crate::search::filters::UnresolvedFilter;
-use crate::search::output::{cards, quoted};
-use crate::search::related::{RelatedError, RelatedSearch, RelatedWarning, related_content};
-use crate::upstream::UpstreamError;
+use crate::search::related::{RelatedSearch, related_content};
 
 pub const NAME: &str = "get_related_content";
 
@@ -55,11 +55,11 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     };
     let outcome = match related_content(app, search).await {
         Ok(outcome) => outcome,
-        Err(error) => return ToolResponse::error(error_text(&node_id, &error)),
+        Err(error) => return ToolResponse::error(related_error(&node_id, &error)),
     };
 
     let results: Vec<FormattedNode> = outcome.nodes.iter().map(|n| app.format(n)).collect();
-    let warnings: Vec<String> = outcome.warnings.iter().map(warning_text).collect();
+    let warnings: Vec<String> = outcome.warnings.iter().map(German::german).collect();
     let seed_title = outcome.seed.display_title();
     let topic_matches = results.len() - outcome.filled;
     let found = results.len();
@@ -86,7 +86,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
                 ),
                 None => format!("Ähnliche Materialien zu {}: {}", quoted(seed_title), results.len()),
             }];
-            lines.extend(filters.hints());
+            lines.extend(filters.unresolved.iter().map(unresolved_hint));
             lines.extend(warnings.iter().map(|w| format!("⚠ {}", one_line(w))));
             let mut out = lines.join("\n");
             out.push_str("\n\n");
@@ -135,38 +135,4 @@ struct RelatedView<'a> {
 
 fn unresolved_json(unresolved: &[UnresolvedFilter]) -> Option<Value> {
     (!unresolved.is_empty()).then(|| Value::Array(unresolved.iter().map(UnresolvedFilter::to_json).collect()))
-}
-
-fn error_text(node_id: &str, error: &RelatedError) -> String {
-    match error {
-        RelatedError::Seed(UpstreamError::NotFound) => format!("Material {node_id} nicht gefunden."),
-        RelatedError::Seed(UpstreamError::Forbidden) => {
-            format!("Material {node_id} ist nicht öffentlich: WLO gibt die Metadaten ohne Anmeldung nicht heraus.")
-        }
-        RelatedError::Seed(error) | RelatedError::Search(error) => error.german(),
-        RelatedError::NotAMaterial { title } => format!(
-            "{} ist eine Sammlung, kein Material: get_related_content erwartet die nodeId eines Materials. Die Inhalte einer Sammlung listet get_collection_contents.",
-            quoted(title)
-        ),
-    }
-}
-
-fn warning_text(warning: &RelatedWarning) -> String {
-    match warning {
-        RelatedWarning::TopicPartlyFailed { failed, of, error } => {
-            let verb = if *failed == 1 { "ist" } else { "sind" };
-            format!(
-                "{failed} von {of} Suchvarianten {verb} fehlgeschlagen; die Liste kann unvollständig sein. {}",
-                error.german()
-            )
-        }
-        RelatedWarning::TopicFailed(error) => format!(
-            "Die Suche nach dem Thema ist fehlgeschlagen; gezeigt wird nur Material aus demselben Fach und derselben Bildungsstufe. {}",
-            error.german()
-        ),
-        RelatedWarning::FillFailed(error) => format!(
-            "Weiteres Material aus demselben Fach konnte nicht geladen werden. {}",
-            error.german()
-        ),
-    }
 }

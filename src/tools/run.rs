@@ -9,6 +9,7 @@ use std::time::Instant;
 
 use futures::FutureExt;
 
+use super::messages::German;
 use super::{Args, ToolEntry, ToolResponse};
 use crate::app::App;
 use crate::upstream::CallScope;

@@ -10,12 +10,13 @@ use serde_json::{Map, Value, json};
 use schemars::JsonSchema;
 use serde::Deserialize;
 
+use super::messages::German;
 use super::params::{self, Bounded, ExcludeIds, FilterValue, Output, RequiredText, VocabFilters};
+use super::result_list::{LabeledCriterion, Listing, QueryMeta, extras, hint_lines, quoted};
 use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::format::FormattedNode;
 use crate::search::filters::Filters;
-use crate::search::output::{LabeledCriterion, Listing, QueryMeta, extras, hint_lines, quoted};
 use crate::search::pipeline::{ContentOutcome, ContentSearch, search_content};
 use crate::search::ranking::{TextFilter, rerank};
 use crate::upstream::{ChildFilter, Node, Props, UpstreamError};
@@ -252,7 +253,7 @@ async fn read_in_parallel(app: &App, request: &Request) -> Result<Reads, Upstrea
         let (_, error) = errors.swap_remove(0);
         return Err(error);
     }
-    let mut warnings = content.warnings.clone();
+    let mut warnings: Vec<String> = content.warnings.iter().map(German::german).collect();
     warnings.extend(
         errors
             .iter()

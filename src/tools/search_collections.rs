@@ -4,11 +4,12 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
+use super::messages::German;
 use super::params::{self, ContextFilters, ExcludeIds, OptionalNodeId, Output, Paging, Text};
+use super::result_list::{LabeledCriterion, Listing, QueryMeta, quoted};
 use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::search::collections::{CollectionSearch, search_collections};
-use crate::search::output::{LabeledCriterion, Listing, QueryMeta, quoted};
 use crate::upstream::UpstreamError;
 
 pub const NAME: &str = "search_wlo_collections";
@@ -100,12 +101,13 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         repository_url: &app.config.repository_url,
     }
     .to_json();
+    let warnings: Vec<String> = outcome.warnings.iter().map(German::german).collect();
     let listing = Listing {
         related: 0,
         total: outcome.total as u64,
         results,
         unresolved: &filters.unresolved,
-        warnings: &outcome.warnings,
+        warnings: &warnings,
         relaxed: None,
         meta,
     };

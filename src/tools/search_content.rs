@@ -5,10 +5,11 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 
 use super::counts::facets_markdown;
+use super::messages::German;
 use super::params::{self, ExcludeIds, FilterValue, Flag, Output, Paging, RequiredText, VocabFilters};
+use super::result_list::{LabeledCriterion, Listing, QueryMeta, quoted};
 use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
-use crate::search::output::{LabeledCriterion, Listing, QueryMeta, quoted};
 use crate::search::pipeline::{ContentSearch, search_content};
 
 pub const NAME: &str = "search_wlo_content";
@@ -70,7 +71,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         Err(error) => return ToolResponse::error(error.german()),
     };
 
-    let mut warnings = outcome.warnings.clone();
+    let mut warnings: Vec<String> = outcome.warnings.iter().map(German::german).collect();
     let facets = match &outcome.facets {
         Some(Ok(facets)) => Some(facets),
         Some(Err(error)) => {

@@ -9,12 +9,14 @@ use serde_json::json;
 use schemars::JsonSchema;
 use serde::Deserialize;
 
+use super::messages::{German, nav_warnings};
 use super::params::{self, Flag, Output, Text};
 use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::format::FormattedNode;
+use crate::navigation::NavError;
 use crate::navigation::portals::{self, Portals, PortalsQuery};
-use crate::navigation::{NavError, UnresolvedFilter};
+use crate::search::filters::UnresolvedFilter;
 
 pub const NAME: &str = "get_subject_portals";
 
@@ -95,7 +97,7 @@ impl<'a> UnresolvedView<'a> {
         filters
             .iter()
             .map(|f| UnresolvedView {
-                field: f.field,
+                field: f.field.param(),
                 value: &f.value,
                 suggestions: &f.suggestions,
             })
@@ -116,14 +118,14 @@ fn render(app: &App, result: &Portals, format: Format) -> ToolResponse {
                 })
                 .collect(),
             unresolved_filters: UnresolvedView::list(&result.unresolved),
-            warnings: &result.warnings,
+            warnings: &nav_warnings(&result.warnings),
         })),
         Format::Markdown => {
             let mut out = format!("Fachportale: {}", result.portals.len());
             for filter in &result.unresolved {
                 let _ = write!(out, "\n⚠ {}", filter.german());
             }
-            for warning in &result.warnings {
+            for warning in nav_warnings(&result.warnings) {
                 let _ = write!(out, "\n⚠ {warning}");
             }
             if result.portals.is_empty() {

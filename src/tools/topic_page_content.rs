@@ -7,14 +7,15 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use super::messages::{German, lane_name};
 use super::params::{self, Bounded, Choice, NodeId, Output};
+use super::result_list::cards;
 use super::topic_pages::TargetGroup;
 use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::format::{FormattedNode, one_line};
 use crate::navigation::NavError;
-use crate::navigation::topic_page_content::{self, EmptyReason, PageContent, PageContentQuery, PageWarning};
-use crate::search::output::cards;
+use crate::navigation::topic_page_content::{self, EmptyReason, PageContent, PageContentQuery};
 use crate::upstream::UpstreamError;
 
 pub const NAME: &str = "get_topic_page_content";
@@ -69,7 +70,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         .iter()
         .map(|lane| lane.nodes.iter().map(|n| app.format(n)).collect())
         .collect();
-    let warnings: Vec<String> = content.warnings.iter().map(german).collect();
+    let warnings: Vec<String> = content.warnings.iter().map(German::german).collect();
     let response = match params.output.format() {
         Format::Json => ToolResponse::json(json!(to_view(&content, &lanes, &warnings))),
         Format::Markdown => ToolResponse::text(to_markdown(&content, &lanes, &warnings)),
@@ -199,48 +200,4 @@ fn to_markdown(content: &PageContent, lanes: &[Vec<FormattedNode>], warnings: &[
         }
     }
     out
-}
-
-/// `„Heading“`, or `Rubrik N` for a lane without one.
-fn lane_name(index: usize, heading: &str) -> String {
-    if heading.is_empty() {
-        format!("Rubrik {}", index + 1)
-    } else {
-        one_line(heading)
-    }
-}
-
-/// One German sentence per warning.
-fn german(warning: &PageWarning) -> String {
-    match warning {
-        PageWarning::ConfigFolderMissing { folder_id } => {
-            format!("Die Themenseiten-Konfiguration {folder_id} der Sammlung wurde bei WLO nicht gefunden.")
-        }
-        PageWarning::VariantOrderUnavailable(error) => format!(
-            "Die Reihenfolge der Themenseiten-Varianten ist nicht verfügbar (Repository-Reihenfolge): {}",
-            error.german()
-        ),
-        PageWarning::LanesCut { total } => format!(
-            "Die Themenseite hat {total} Rubriken; gezeigt werden die ersten {}.",
-            topic_page_content::MAX_LANES
-        ),
-        PageWarning::WidgetBroken {
-            lane,
-            heading,
-            widget_id,
-        } => format!(
-            "Rubrik „{}“: die Einstellungen des Widgets {widget_id} sind nicht lesbar.",
-            lane_name(*lane, heading)
-        ),
-        PageWarning::WidgetFailed {
-            lane,
-            heading,
-            widget_id,
-            error,
-        } => format!(
-            "Rubrik „{}“: das Widget {widget_id} konnte nicht geladen werden: {}",
-            lane_name(*lane, heading),
-            error.german()
-        ),
-    }
 }

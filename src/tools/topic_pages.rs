@@ -5,6 +5,7 @@ use std::fmt::Write;
 
 use serde_json::{Value, json};
 
+use super::messages::{German, nav_warnings};
 use super::subject_portals::UnresolvedView;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -164,7 +165,7 @@ fn to_json(result: &TopicPages) -> Value {
         total: result.total,
         results: result.pages.iter().map(page_view).collect(),
         unresolved_filters: UnresolvedView::list(&result.unresolved),
-        warnings: &result.warnings,
+        warnings: &nav_warnings(&result.warnings),
     })
 }
 
@@ -181,7 +182,7 @@ fn to_markdown(result: &TopicPages, query: &TopicPagesQuery) -> String {
     for filter in &result.unresolved {
         let _ = write!(out, "\n⚠ {}", filter.german());
     }
-    for warning in &result.warnings {
+    for warning in nav_warnings(&result.warnings) {
         let _ = write!(out, "\n⚠ {warning}");
     }
     for page in &result.pages {

@@ -1,4 +1,5 @@
-//! Classified upstream failures and their German wording for users.
+//! Classified upstream failures. The tools layer words them for users
+//! (`tools/messages.rs`).
 
 use std::fmt;
 
@@ -25,41 +26,6 @@ impl UpstreamError {
     /// A failure of the repository itself (as opposed to "this node is missing/private").
     pub fn is_repository_failure(&self) -> bool {
         !matches!(self, UpstreamError::NotFound | UpstreamError::Forbidden)
-    }
-
-    /// A German sentence a teacher's chatbot can show.
-    pub fn german(&self) -> String {
-        match self {
-            UpstreamError::NotFound => "Der Eintrag wurde bei WLO nicht gefunden.".into(),
-            UpstreamError::Forbidden => {
-                "Der Eintrag ist nicht öffentlich zugänglich (WLO verweigert den Zugriff).".into()
-            }
-            UpstreamError::Status { status, message } if message.is_empty() => format!(
-                "WLO hat mit einem Fehler geantwortet (HTTP {status}). Bitte später erneut versuchen."
-            ),
-            UpstreamError::Status { status, message } => format!(
-                "WLO hat mit einem Fehler geantwortet (HTTP {status}: {}). Bitte später erneut versuchen.",
-                shorten(message, 200)
-            ),
-            UpstreamError::Timeout | UpstreamError::DeadlineExceeded => {
-                "Zeitüberschreitung bei WLO: Das Repository hat nicht rechtzeitig geantwortet. Bitte später erneut versuchen oder die Anfrage eingrenzen.".into()
-            }
-            UpstreamError::Unreachable(_) => {
-                "WLO ist nicht erreichbar: Das Repository antwortet nicht. Bitte später erneut versuchen.".into()
-            }
-            UpstreamError::Malformed(_) => {
-                "WLO hat eine unlesbare Antwort geschickt (kein gültiges JSON). Bitte später erneut versuchen.".into()
-            }
-        }
-    }
-}
-
-fn shorten(s: &str, max: usize) -> String {
-    let s: String = s.chars().filter(|c| !c.is_control()).collect();
-    if s.chars().count() <= max {
-        s
-    } else {
-        format!("{}…", s.chars().take(max).collect::<String>())
     }
 }
 

@@ -110,6 +110,10 @@ pub fn access_denied_500() -> ApiResponse {
 pub fn server_error(message: &str) -> ApiResponse {
     error(500, "org.edu_sharing.restservices.DAOException", message)
 }
+/// The fault key that makes every search asking for facets fail (see
+/// `Control::set_facet_fault`); node ids are UUIDs, so it names no node.
+pub const FACET_FAULT: &str = "facets";
+
 /// The error body for a configured per-node fault.
 pub fn node_fault(status: u16) -> ApiResponse {
     match status {
@@ -612,7 +616,7 @@ impl Api {
                         return bad_request(&format!("query {other} is not defined in metadata set mds_oeh"));
                     }
                 };
-                self.search(mode, &params, req.body)
+                self.search(mode, &params, req.body, fault_of)
             }
             ["node", "v1", "nodes", repo, id, op] => {
                 if req.method != "GET" {
@@ -763,7 +767,7 @@ impl Api {
         Some(score)
     }
 
-    fn search(&self, mode: Mode, params: &Params, body: &[u8]) -> ApiResponse {
+    fn search(&self, mode: Mode, params: &Params, body: &[u8], fault_of: &dyn Fn(&str) -> Option<u16>) -> ApiResponse {
         let content_type = params.one("contentType").unwrap_or(match mode {
             Mode::Ngsearch => "FILES",
             Mode::Collections => "COLLECTIONS",
@@ -792,6 +796,11 @@ impl Api {
             Ok(b) => b,
             Err(e) => return e,
         };
+        if matches!(&body.facets, Facets::Properties(list) if !list.is_empty())
+            && let Some(status) = fault_of(FACET_FAULT)
+        {
+            return node_fault(status);
+        }
         let conds = match build_conds(&body.criteria, mode) {
             Ok(c) => c,
             Err(e) => return e,

@@ -386,6 +386,11 @@ impl Control {
             m.insert(id.to_string(), status);
         }
     }
+    /// Make every search that asks for facets answer with `status`, so a
+    /// facet read can fail while the search beside it succeeds.
+    pub fn set_facet_fault(&self, status: u16) {
+        self.set_node_fault(crate::api::FACET_FAULT, status);
+    }
     pub fn clear_node_faults(&self) {
         if let Ok(mut m) = self.shared.node_faults.write() {
             m.clear();

@@ -33,13 +33,17 @@ pub(crate) fn client() -> reqwest::Client {
         .expect("client")
 }
 
-pub(crate) async fn read_reply(response: reqwest::Response) -> Reply {
-    let status = response.status().as_u16();
-    let headers = response
-        .headers()
+/// Header names and values as strings (a value that is not text becomes empty).
+pub(crate) fn header_strings(headers: &http::HeaderMap) -> HashMap<String, String> {
+    headers
         .iter()
         .map(|(k, v)| (k.as_str().to_string(), v.to_str().unwrap_or_default().to_string()))
-        .collect();
+        .collect()
+}
+
+pub(crate) async fn read_reply(response: reqwest::Response) -> Reply {
+    let status = response.status().as_u16();
+    let headers = header_strings(response.headers());
     let body = response.text().await.unwrap_or_default();
     Reply { status, headers, body }
 }
@@ -100,10 +104,4 @@ pub(crate) fn count_lines(lines: &Arc<Mutex<Vec<String>>>, needle: &str, expecte
         }
         std::thread::sleep(Duration::from_millis(10));
     }
-}
-
-pub(crate) fn rss_high_water_kib(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
 }

@@ -1,7 +1,7 @@
 //! Size and time bounds on what a client sends, so one request cannot take
 //! unbounded memory or hold the handler open.
 //!
-//! The body is read first, by [`ReadBodyLayer`], because the rules behind it
+//! The body is read first, by [`ReadBody`], because the rules behind it
 //! work on complete bytes; its verdict on the size is kept for
 //! [`BodySize`], which answers in rule order (after Host, token and method).
 //! tower-http's body limit answers in plain text and its timeout with an
@@ -16,7 +16,7 @@ use futures::future::BoxFuture;
 use http::{HeaderMap, Method, Request, StatusCode, header};
 use http_body::Body;
 use http_body_util::{BodyExt, Limited};
-use tower::{BoxError, Layer, Service, ServiceExt};
+use tower::{BoxError, Service, ServiceExt};
 use tower_http::validate_request::ValidateRequest;
 
 use super::{HttpResponse, rpc_error};
@@ -37,33 +37,16 @@ struct TooLarge;
 
 /// Reads the body of a `POST` into [`Bytes`], at most for `budget`: a body
 /// that has not arrived by then → 408/-32600.
-#[derive(Debug, Clone, Copy)]
-pub struct ReadBodyLayer {
-    budget: Duration,
-}
-
-impl ReadBodyLayer {
-    pub fn new(budget: Duration) -> ReadBodyLayer {
-        ReadBodyLayer { budget }
-    }
-}
-
-impl<S> Layer<S> for ReadBodyLayer {
-    type Service = ReadBody<S>;
-
-    fn layer(&self, inner: S) -> ReadBody<S> {
-        ReadBody {
-            inner,
-            budget: self.budget,
-        }
-    }
-}
-
-/// See [`ReadBodyLayer`].
 #[derive(Debug, Clone)]
 pub struct ReadBody<S> {
     inner: S,
     budget: Duration,
+}
+
+impl<S> ReadBody<S> {
+    pub fn new(inner: S, budget: Duration) -> ReadBody<S> {
+        ReadBody { inner, budget }
+    }
 }
 
 impl<S, B> Service<Request<B>> for ReadBody<S>

@@ -8,10 +8,10 @@
 //! - [`cors::headers`]: every response, errors included, carries
 //!   `Access-Control-Allow-Origin: *` and exposes `Mcp-Session-Id`, so browser
 //!   clients on any origin can read every answer.
-//! - [`limits::ReadBodyLayer`]: the body is read up front, bounded; one that
+//! - [`limits::ReadBody`]: the body is read up front, bounded; one that
 //!   does not arrive within the request budget → 408 before any other rule,
 //!   so a stalled client (slowloris) cannot hold a request open.
-//! - [`recover::RecoverLayer`]: a panic while answering → 500, an answer later
+//! - [`recover::Recover`]: a panic while answering → 500, an answer later
 //!   than the request budget → 504; each is a JSON-RPC error for that request
 //!   only.
 //! 1. [`host::LoopbackHost`] (local loopback server only): a foreign `Host` →
@@ -58,6 +58,7 @@ use http_body::Body;
 use http_body_util::combinators::UnsyncBoxBody;
 use http_body_util::{BodyExt, Full};
 use serde_json::{Value, json};
+use tower::layer::layer_fn;
 use tower::util::BoxCloneSyncService;
 use tower::{BoxError, Service, ServiceBuilder};
 use tower_http::validate_request::ValidateRequestHeaderLayer;
@@ -106,8 +107,8 @@ impl HttpHandler {
         let service = ServiceBuilder::new()
             // Outermost first; the numbers are those of the module docs.
             .layer(cors::headers())
-            .layer(limits::ReadBodyLayer::new(budget))
-            .layer(recover::RecoverLayer::new(budget))
+            .layer(layer_fn(move |inner| limits::ReadBody::new(inner, budget)))
+            .layer(layer_fn(move |inner| recover::Recover::new(inner, budget)))
             .option_layer(options.loopback_host_check.then(|| guard(host::LoopbackHost))) // 1
             .layer(guard(cors::Preflight)) // 2
             .option_layer(token.map(|token| guard(auth::BearerToken::new(&token)))) // 3

@@ -11,38 +11,21 @@ use std::time::Duration;
 
 use futures::future::BoxFuture;
 use http::{Request, StatusCode};
-use tower::{Layer, Service, ServiceExt};
+use tower::{Service, ServiceExt};
 
 use super::{HttpResponse, rpc_error};
 
 /// See the module docs; `budget` bounds the answer.
-#[derive(Debug, Clone, Copy)]
-pub struct RecoverLayer {
-    budget: Duration,
-}
-
-impl RecoverLayer {
-    pub fn new(budget: Duration) -> RecoverLayer {
-        RecoverLayer { budget }
-    }
-}
-
-impl<S> Layer<S> for RecoverLayer {
-    type Service = Recover<S>;
-
-    fn layer(&self, inner: S) -> Recover<S> {
-        Recover {
-            inner,
-            budget: self.budget,
-        }
-    }
-}
-
-/// See [`RecoverLayer`].
 #[derive(Debug, Clone)]
 pub struct Recover<S> {
     inner: S,
     budget: Duration,
+}
+
+impl<S> Recover<S> {
+    pub fn new(inner: S, budget: Duration) -> Recover<S> {
+        Recover { inner, budget }
+    }
 }
 
 impl<S, B> Service<Request<B>> for Recover<S>

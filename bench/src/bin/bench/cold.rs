@@ -1,12 +1,15 @@
-//! Cold start: process start to the first answered `initialize`.
+//! Cold start: process start to the first answered `initialize`, and the
+//! process's peak RSS then and after one tool call. This is the project's one
+//! cold-start measurement (`docs/deploy.md`, `docs/performance.md`).
 
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
-use wlo_bench::procs::Proc;
+use wlo_bench::http;
+use wlo_bench::procs::{self, Proc};
 use wlo_bench::stats::median;
-use wlo_bench::{http, lambda_runtime, procs};
+use wlo_fake_lambda_runtime::{MockRuntime, Outcome, post_event};
 
 use crate::cli::Opts;
 use crate::client::clip;
@@ -14,7 +17,10 @@ use crate::report::ColdStart;
 use crate::servers::{Bins, server_env};
 use crate::{PROTOCOL_VERSION, TARGET_COLD_MS, ms, step};
 
-pub(crate) fn initialize_body() -> String {
+/// How long one start may take before the run counts as failed.
+const WITHIN: Duration = Duration::from_secs(10);
+
+fn initialize_body() -> String {
     json!({
         "jsonrpc": "2.0", "id": 1, "method": "initialize",
         "params": {"protocolVersion": PROTOCOL_VERSION, "capabilities": {}, "clientInfo": {"name": "wlo-bench", "version": "1.0"}}
@@ -22,11 +28,42 @@ pub(crate) fn initialize_body() -> String {
     .to_string()
 }
 
-/// Process start → first answered `initialize` of an HTTP listener on `port`
-/// (blocking; the connect attempts are spaced by 50 µs).
-pub(crate) fn cold_start_http(mut cmd: std::process::Command, port: u16, path: &str) -> Result<Duration, String> {
-    let body = initialize_body();
-    let within = Duration::from_secs(10);
+fn health_body() -> String {
+    json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "wlo_health_check", "arguments": {}}})
+        .to_string()
+}
+
+/// One cold start: the time to the answered initialize and the peak RSS
+/// (KiB) after it and after a health check.
+struct Run {
+    elapsed: Duration,
+    rss_initialize_kib: Option<u64>,
+    rss_tool_kib: Option<u64>,
+}
+
+fn peak_rss_kib(pid: u32) -> Option<u64> {
+    procs::status_kb(pid, "VmHWM")
+}
+
+/// `POST path`; `Err` says why the answer is not an HTTP 200 with a JSON-RPC result.
+fn post(stream: &mut std::net::TcpStream, port: u16, path: &str, body: &str) -> Result<(), String> {
+    let host = format!("127.0.0.1:{port}");
+    let headers = [
+        ("Content-Type", "application/json"),
+        ("Accept", "application/json, text/event-stream"),
+    ];
+    let response = http::send_blocking(stream, &host, "POST", path, &headers, body.as_bytes(), WITHIN)
+        .map_err(|e| e.to_string())?;
+    let text = response.text();
+    if response.status != 200 || !text.contains("\"result\"") {
+        return Err(format!("HTTP {}: {}", response.status, clip(&text, 200)));
+    }
+    Ok(())
+}
+
+/// Cold start of an HTTP listener on `port` (blocking; the connect attempts
+/// are spaced by 50 µs).
+fn cold_start_http(mut cmd: std::process::Command, port: u16, path: &str) -> Result<Run, String> {
     cmd.stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null());
     let started = Instant::now();
@@ -36,8 +73,8 @@ pub(crate) fn cold_start_http(mut cmd: std::process::Command, port: u16, path: &
         match std::net::TcpStream::connect(("127.0.0.1", port)) {
             Ok(s) => break s,
             Err(e) => {
-                if started.elapsed() > within {
-                    return Err(format!("no listener on port {port} within {within:?}: {e}"));
+                if started.elapsed() > WITHIN {
+                    return Err(format!("no listener on port {port} within {WITHIN:?}: {e}"));
                 }
                 if let Ok(Some(status)) = proc.child.try_wait() {
                     return Err(format!("exited with {status} before listening"));
@@ -46,23 +83,64 @@ pub(crate) fn cold_start_http(mut cmd: std::process::Command, port: u16, path: &
             }
         }
     };
-    let host = format!("127.0.0.1:{port}");
-    let headers = [
-        ("Content-Type", "application/json"),
-        ("Accept", "application/json, text/event-stream"),
-    ];
-    let response = http::send_blocking(&mut stream, &host, "POST", path, &headers, body.as_bytes(), within)
-        .map_err(|e| format!("initialize: {e}"))?;
+    post(&mut stream, port, path, &initialize_body()).map_err(|e| format!("initialize: {e}"))?;
     let elapsed = started.elapsed();
-    let text = response.text();
-    if response.status != 200 || !text.contains("\"result\"") {
-        return Err(format!(
-            "initialize answered HTTP {}: {}",
-            response.status,
-            clip(&text, 200)
-        ));
+    let rss_initialize_kib = peak_rss_kib(proc.pid());
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).map_err(|e| e.to_string())?;
+    post(&mut stream, port, path, &health_body()).map_err(|e| format!("health check: {e}"))?;
+    Ok(Run {
+        elapsed,
+        rss_initialize_kib,
+        rss_tool_kib: peak_rss_kib(proc.pid()),
+    })
+}
+
+/// Wait for the function's answer to one event; `Ok(when it arrived)` if it
+/// is an HTTP 200 carrying a JSON-RPC result.
+async fn lambda_answer(answer: tokio::sync::oneshot::Receiver<Outcome>) -> Result<Instant, String> {
+    match tokio::time::timeout(WITHIN, answer).await {
+        Ok(Ok(Outcome::Response { payload, at })) => {
+            let answered =
+                payload["statusCode"] == 200 && payload["body"].as_str().is_some_and(|b| b.contains("\"result\""));
+            if answered {
+                Ok(at)
+            } else {
+                Err(format!("unexpected lambda answer: {}", clip(&payload.to_string(), 300)))
+            }
+        }
+        Ok(Ok(Outcome::Error(e))) => Err(format!("lambda reported an error: {e}")),
+        Ok(Err(_)) => Err("mock runtime closed".into()),
+        Err(_) => Err(format!("no answer within {WITHIN:?}")),
     }
-    Ok(elapsed)
+}
+
+/// Cold start of the Lambda binary against a fresh mock Runtime API: the
+/// clock stops when the function posts its answer to the initialize event.
+async fn cold_start_lambda(mut cmd: std::process::Command) -> Result<Run, String> {
+    let runtime = MockRuntime::start().await;
+    let first = runtime.queue(post_event(&initialize_body()));
+    cmd.envs(runtime.function_env())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    let started = Instant::now();
+    let proc = Proc {
+        child: cmd.spawn().map_err(|e| format!("cannot start lambda: {e}"))?,
+    };
+    let at = lambda_answer(first).await?;
+    let rss_initialize_kib = peak_rss_kib(proc.pid());
+    lambda_answer(runtime.queue(post_event(&health_body())))
+        .await
+        .map_err(|e| format!("health check: {e}"))?;
+    Ok(Run {
+        elapsed: at.duration_since(started),
+        rss_initialize_kib,
+        rss_tool_kib: peak_rss_kib(proc.pid()),
+    })
+}
+
+fn median_mib(kib: &[u64]) -> Option<f64> {
+    let mib: Vec<f64> = kib.iter().map(|&k| k as f64 / 1024.0).collect();
+    median(&mib)
 }
 
 pub(crate) async fn phase_cold_start(bins: &Bins, base_url: &str, opts: &Opts) -> Vec<ColdStart> {
@@ -75,7 +153,7 @@ pub(crate) async fn phase_cold_start(bins: &Bins, base_url: &str, opts: &Opts) -
     ];
     for (name, bin, target) in kinds {
         step(&format!("cold start {name} ×{}", opts.cold_runs));
-        let mut runs = Vec::new();
+        let (mut runs, mut rss_initialize, mut rss_tool) = (Vec::new(), Vec::new(), Vec::new());
         let mut error = None;
         for _ in 0..opts.cold_runs {
             let result = match name {
@@ -95,13 +173,14 @@ pub(crate) async fn phase_cold_start(bins: &Bins, base_url: &str, opts: &Opts) -
                         .await
                         .unwrap_or_else(|e| Err(e.to_string()))
                 }
-                _ => {
-                    let cmd = procs::command(bin, &[], &env);
-                    lambda_runtime::cold_start(cmd, &initialize_body(), Duration::from_secs(10)).await
-                }
+                _ => cold_start_lambda(procs::command(bin, &[], &env)).await,
             };
             match result {
-                Ok(d) => runs.push(ms(d)),
+                Ok(run) => {
+                    runs.push(ms(run.elapsed));
+                    rss_initialize.extend(run.rss_initialize_kib);
+                    rss_tool.extend(run.rss_tool_kib);
+                }
                 Err(e) => {
                     error = Some(e);
                     break;
@@ -115,6 +194,8 @@ pub(crate) async fn phase_cold_start(bins: &Bins, base_url: &str, opts: &Opts) -
             max_ms: runs.iter().copied().reduce(f64::max),
             median_ms,
             runs_ms: runs,
+            rss_initialize_mib: median_mib(&rss_initialize),
+            rss_tool_mib: median_mib(&rss_tool),
             target_ms: target,
             pass: match (target, median_ms, &error) {
                 (Some(t), Some(m), None) => Some(m <= t),

@@ -182,17 +182,22 @@ pub(crate) fn markdown(r: &Report) -> String {
             "\n## Cold start (process start → first answered `initialize`, median of {} runs)\n",
             o.cold_runs
         );
-        let _ = writeln!(s, "| binary | median ms | min ms | max ms | target | verdict |");
-        let _ = writeln!(s, "|---|---:|---:|---:|---:|:---:|");
+        let _ = writeln!(
+            s,
+            "| binary | median ms | min ms | max ms | peak RSS after initialize, MiB | … after one health check | target | verdict |"
+        );
+        let _ = writeln!(s, "|---|---:|---:|---:|---:|---:|---:|:---:|");
     }
     for c in &r.cold_start {
         let _ = writeln!(
             s,
-            "| {} | {} | {} | {} | {} | {}{} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {}{} |",
             c.binary,
             f1(c.median_ms),
             f1(c.min_ms),
             f1(c.max_ms),
+            f1(c.rss_initialize_mib),
+            f1(c.rss_tool_mib),
             c.target_ms.map_or("— (report only)".into(), |t| format!("≤ {t} ms")),
             verdict(c.pass),
             c.error

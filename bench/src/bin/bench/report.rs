@@ -62,6 +62,10 @@ pub(crate) struct ColdStart {
     pub(crate) median_ms: Option<f64>,
     pub(crate) min_ms: Option<f64>,
     pub(crate) max_ms: Option<f64>,
+    /// Median peak RSS (VmHWM) right after the initialize.
+    pub(crate) rss_initialize_mib: Option<f64>,
+    /// Median peak RSS after one `wlo_health_check` call that follows it.
+    pub(crate) rss_tool_mib: Option<f64>,
     pub(crate) target_ms: Option<f64>,
     pub(crate) pass: Option<bool>,
     pub(crate) error: Option<String>,

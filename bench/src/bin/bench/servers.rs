@@ -37,14 +37,21 @@ pub(crate) fn release_dir() -> PathBuf {
         })
 }
 
+impl Bins {
+    /// The binaries in the release directory, whether built or not.
+    pub(crate) fn in_release_dir() -> Bins {
+        let dir = release_dir();
+        Bins {
+            server: dir.join("wlo-mcp"),
+            standin: dir.join("wlo-standin"),
+            vercel: dir.join("mcp"),
+            lambda: dir.join("lambda"),
+        }
+    }
+}
+
 pub(crate) fn find_bins(force_build: bool) -> Result<Bins, String> {
-    let dir = release_dir();
-    let bins = Bins {
-        server: dir.join("wlo-mcp"),
-        standin: dir.join("wlo-standin"),
-        vercel: dir.join("mcp"),
-        lambda: dir.join("lambda"),
-    };
+    let bins = Bins::in_release_dir();
     let missing: Vec<String> = [&bins.server, &bins.standin, &bins.vercel, &bins.lambda]
         .iter()
         .filter(|p| !p.exists())

@@ -36,7 +36,7 @@ use crate::cases::{build_cases, depth2_waves};
 use crate::cli::Opts;
 use crate::client::{Ctl, Mcp};
 use crate::markdown::{f2, utc_now};
-use crate::servers::{Bins, Server, find_bins, release_dir, server_env, start_standin};
+use crate::servers::{Bins, Server, find_bins, server_env, start_standin};
 use crate::{ms, progress};
 
 use tokio::task::JoinSet;
@@ -216,6 +216,19 @@ async fn tail_cases(server: &Server, ctl: &mut Ctl, corpus: &Corpus, opts: &Opts
     ])
 }
 
+/// The table cells p50, p90, p95, p99, max (ms) and upstream requests per call of one run.
+fn latency_cells(run: &Run) -> String {
+    format!(
+        "{:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.2}",
+        run.p(50.0),
+        run.p(90.0),
+        run.p(95.0),
+        run.p(99.0),
+        run.max(),
+        run.per_call(),
+    )
+}
+
 fn verdict(ok: bool) -> &'static str {
     if ok { "PASS" } else { "FAIL" }
 }
@@ -224,13 +237,7 @@ fn verdict(ok: bool) -> &'static str {
 pub async fn run(opts: Opts) -> Result<String, String> {
     let started = Instant::now();
     // Only the server and the stand-in are needed here.
-    let dir = release_dir();
-    let bins = Bins {
-        server: dir.join("wlo-mcp"),
-        standin: dir.join("wlo-standin"),
-        vercel: dir.join("mcp"),
-        lambda: dir.join("lambda"),
-    };
+    let bins = Bins::in_release_dir();
     let bins = if opts.build || !bins.server.exists() || !bins.standin.exists() {
         find_bins(true)?
     } else {
@@ -311,13 +318,8 @@ pub async fn run(opts: Opts) -> Result<String, String> {
                     };
                     let _ = writeln!(
                         out,
-                        "| {first} | {mode} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.2} | {} | {verdicts} |",
-                        run.p(50.0),
-                        run.p(90.0),
-                        run.p(95.0),
-                        run.p(99.0),
-                        run.max(),
-                        run.per_call(),
+                        "| {first} | {mode} | {} | {} | {verdicts} |",
+                        latency_cells(run),
                         run.stragglers,
                     );
                 } else {
@@ -336,16 +338,7 @@ pub async fn run(opts: Opts) -> Result<String, String> {
                             ),
                         )
                     };
-                    let _ = writeln!(
-                        out,
-                        "| {first} | {mode} | {:.0} | {:.0} | {:.0} | {:.0} | {:.0} | {:.2} | {verdicts} |",
-                        run.p(50.0),
-                        run.p(90.0),
-                        run.p(95.0),
-                        run.p(99.0),
-                        run.max(),
-                        run.per_call(),
-                    );
+                    let _ = writeln!(out, "| {first} | {mode} | {} | {verdicts} |", latency_cells(run));
                 }
             }
         }

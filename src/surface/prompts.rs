@@ -1,201 +1,14 @@
-//! Resources, prompts and argument completion: the parts of the MCP surface
-//! besides the tools that help an agent get started.
-//!
-//! - **Resources**: the six vocabularies as `wlo://vocabulary/<name>` (JSON
-//!   `{vocabulary, entries:[{uri,label,aliases}]}`, from the compiled-in
-//!   tables) and the subject portals as `wlo://portals` (the one resource that
-//!   reads upstream, and only when it is read), plus the template
-//!   `wlo://vocabulary/{vocabulary}`.
-//! - **Prompts** (German): `unterrichtsmaterial_finden`, `fachportal_erkunden`
-//!   and `themenseite_finden`. Each returns one user message telling the model
-//!   which tools to call with which arguments.
-//! - **Completion**: the prompts' subject, level, material-type and audience
-//!   arguments complete from the vocabularies ([`vocab::complete`]: prefix-,
-//!   word- and alias-aware, umlaut-folded, in vocabulary order), the template
-//!   variable from the vocabulary names. Anything unknown completes to nothing.
-//!
-//! Listing, prompts and completion never touch the network.
+//! `prompts/list` and `prompts/get`: three German prompts, each one user
+//! message telling the model which tools to call with which arguments.
+//! Filter arguments are passed on as vocabulary labels when they resolve.
 
 use std::fmt::Write;
-use std::sync::Arc;
 
 use rmcp::ErrorData;
-use rmcp::model::{
-    CompleteRequestParams, CompletionInfo, GetPromptResult, JsonObject, Prompt, PromptArgument, PromptMessage,
-    ReadResourceResult, Reference, Resource, ResourceContents, ResourceTemplate, Role,
-};
+use rmcp::model::{GetPromptResult, JsonObject, Prompt, PromptArgument, PromptMessage, Role};
 use serde_json::{Value, json};
 
-use crate::app::App;
-use crate::search::ranking::sort_by_title;
-use crate::upstream::{CallScope, ChildFilter, Node, Props};
 use crate::vocab::{self, Vocabulary};
-
-/// URI prefix of the vocabulary resources.
-pub const VOCABULARY_PREFIX: &str = "wlo://vocabulary/";
-/// The resource template of the vocabularies.
-pub const VOCABULARY_TEMPLATE: &str = "wlo://vocabulary/{vocabulary}";
-/// The subject portals resource.
-pub const PORTALS_URI: &str = "wlo://portals";
-/// MIME type of every resource.
-pub const JSON_MIME: &str = "application/json";
-/// At most this many completion values per answer (MCP limit).
-pub const MAX_COMPLETIONS: usize = CompletionInfo::MAX_VALUES;
-/// At most this many portals are read from the root.
-const MAX_PORTALS: u32 = 100;
-
-// ---------------------------------------------------------------------------------------------
-// Resources
-// ---------------------------------------------------------------------------------------------
-
-/// The URI of a vocabulary resource.
-pub fn vocabulary_uri(vocabulary: Vocabulary) -> String {
-    format!("{VOCABULARY_PREFIX}{}", vocabulary.name())
-}
-
-/// `resources/list`: the six vocabularies, then the portals. No network.
-pub fn resources() -> Vec<Resource> {
-    let mut out: Vec<Resource> = Vocabulary::ALL
-        .into_iter()
-        .map(|v| {
-            Resource::new(vocabulary_uri(v), format!("vocabulary-{}", v.name()))
-                .with_title(format!("WLO-Vokabular: {}", v.german_name()))
-                .with_description(format!(
-                    "Values of the WLO vocabulary '{}' ({}): uri, German label, aliases. Filter arguments accept the label, an alias or the uri.",
-                    v.name(),
-                    v.german_name()
-                ))
-                .with_mime_type(JSON_MIME)
-                .with_size(vocabulary_text(v).len() as u64)
-        })
-        .collect();
-    out.push(
-        Resource::new(PORTALS_URI, "subject-portals")
-            .with_title("WLO-Fachportale")
-            .with_description(
-                "The WLO subject portals (Fachportale) with nodeId and title, German alphabetical order; read live from WLO. Pass a nodeId to browse_collection_tree.",
-            )
-            .with_mime_type(JSON_MIME),
-    );
-    out
-}
-
-/// `resources/templates/list`: the vocabulary template.
-pub fn resource_templates() -> Vec<ResourceTemplate> {
-    let names: Vec<&str> = Vocabulary::ALL.iter().map(|v| v.name()).collect();
-    vec![
-        ResourceTemplate::new(VOCABULARY_TEMPLATE, "vocabulary")
-            .with_title("WLO-Vokabular")
-            .with_description(format!(
-                "One WLO vocabulary as JSON; vocabulary is one of {}.",
-                names.join(", ")
-            ))
-            .with_mime_type(JSON_MIME),
-    ]
-}
-
-/// The JSON document of a vocabulary resource.
-pub fn vocabulary_document(vocabulary: Vocabulary) -> Value {
-    let entries: Vec<Value> = vocabulary
-        .entries()
-        .iter()
-        .map(|e| json!({"uri": e.uri, "label": e.label, "aliases": e.aliases}))
-        .collect();
-    json!({"vocabulary": vocabulary.name(), "entries": entries})
-}
-
-fn vocabulary_text(vocabulary: Vocabulary) -> String {
-    vocabulary_document(vocabulary).to_string()
-}
-
-/// The vocabulary a resource URI names (`wlo://vocabulary/<name>`, name case-insensitive).
-pub fn vocabulary_of_uri(uri: &str) -> Option<Vocabulary> {
-    let rest = uri.trim().strip_prefix(VOCABULARY_PREFIX)?;
-    Vocabulary::parse(rest)
-}
-
-/// `resources/read`. Unknown URI → -32002 "Resource not found".
-pub async fn read_resource(app: &App, uri: &str) -> Result<ReadResourceResult, ErrorData> {
-    if let Some(vocabulary) = vocabulary_of_uri(uri) {
-        let contents =
-            ResourceContents::text(vocabulary_text(vocabulary), vocabulary_uri(vocabulary)).with_mime_type(JSON_MIME);
-        return Ok(ReadResourceResult::new(vec![contents]));
-    }
-    if uri.trim() == PORTALS_URI {
-        let document = portals_document(app).await?;
-        let contents = ResourceContents::text(document.to_string(), PORTALS_URI).with_mime_type(JSON_MIME);
-        return Ok(ReadResourceResult::new(vec![contents]));
-    }
-    Err(ErrorData::resource_not_found(
-        "Resource not found",
-        Some(json!({"uri": uri})),
-    ))
-}
-
-/// The portals document: the root's sub-collections, German alphabetical order.
-async fn portals_document(app: &App) -> Result<Value, ErrorData> {
-    let root = app.config.root_collection_id.clone();
-    let scope = CallScope::new(app.config.tool_deadline);
-    let read = scope.run(
-        app.upstream
-            .children(&root, ChildFilter::Folders, MAX_PORTALS, 0, Props::Display),
-    );
-    let listing = match tokio::time::timeout(app.config.tool_deadline, read).await {
-        Ok(Ok(listing)) => listing,
-        Ok(Err(error)) => {
-            tracing::warn!(resource = PORTALS_URI, error = %error, "resource read failed");
-            return Err(ErrorData::internal_error(
-                format!(
-                    "Die Fachportale konnten nicht von WLO gelesen werden: {}",
-                    error.german()
-                ),
-                None,
-            ));
-        }
-        Err(_) => {
-            return Err(ErrorData::internal_error(
-                "Zeitüberschreitung beim Lesen der Fachportale von WLO.",
-                None,
-            ));
-        }
-    };
-    let mut nodes: Vec<Node> = Arc::unwrap_or_clone(listing)
-        .nodes
-        .into_iter()
-        .filter(|n| !n.id().is_empty() && !is_page_technical(n))
-        .collect();
-    sort_by_title(&mut nodes);
-    let portals: Vec<Value> = nodes
-        .iter()
-        .map(|node| {
-            let card = app.format(node);
-            json!({
-                "nodeId": card.node_id,
-                "title": card.title,
-                "description": card.description,
-                "url": card.url,
-                "topicPageUrl": card.topic_page_url,
-            })
-        })
-        .collect();
-    Ok(json!({"rootNodeId": root, "total": portals.len(), "portals": portals}))
-}
-
-/// Topic-page config folders and page variants are folders, but no portals.
-fn is_page_technical(node: &Node) -> bool {
-    let technical = |name: &str| {
-        let upper = name.trim().to_ascii_uppercase();
-        upper.starts_with("PAGE_CONFIG") || upper.starts_with("PAGE_VARIANT")
-    };
-    technical(&node.name)
-        || node.first("cm:name").is_some_and(technical)
-        || node.first("ccm:page_config").is_some()
-        || node.first("ccm:page_variant_config").is_some()
-}
-
-// ---------------------------------------------------------------------------------------------
-// Prompts
-// ---------------------------------------------------------------------------------------------
 
 /// Find teaching material on a topic.
 pub const PROMPT_MATERIAL: &str = "unterrichtsmaterial_finden";
@@ -205,7 +18,7 @@ pub const PROMPT_PORTAL: &str = "fachportal_erkunden";
 pub const PROMPT_TOPIC_PAGE: &str = "themenseite_finden";
 
 /// A prompt argument that completes from a vocabulary.
-fn vocabulary_argument(prompt: &str, argument: &str) -> Option<Vocabulary> {
+pub(super) fn vocabulary_argument(prompt: &str, argument: &str) -> Option<Vocabulary> {
     match (prompt, argument) {
         (PROMPT_MATERIAL | PROMPT_PORTAL, "fach") => Some(Vocabulary::Discipline),
         (PROMPT_MATERIAL | PROMPT_TOPIC_PAGE, "bildungsstufe") => Some(Vocabulary::EducationalContext),
@@ -449,80 +262,9 @@ fn topic_page_text(topic: &str, group: Option<&str>, level: Option<&FilterValue>
     )
 }
 
-// ---------------------------------------------------------------------------------------------
-// Completion
-// ---------------------------------------------------------------------------------------------
-
-/// `completion/complete`. Unknown references or arguments complete to nothing.
-pub fn complete(request: &CompleteRequestParams) -> CompletionInfo {
-    let argument = &request.argument;
-    match &request.r#ref {
-        Reference::Prompt(prompt) => match vocabulary_argument(&prompt.name, &argument.name) {
-            Some(vocabulary) => page(vocab::complete(vocabulary, &argument.value, usize::MAX)),
-            None => page(Vec::new()),
-        },
-        Reference::Resource(resource) if resource.uri == VOCABULARY_TEMPLATE && argument.name == "vocabulary" => {
-            let prefix = argument.value.trim().to_lowercase();
-            page(
-                Vocabulary::ALL
-                    .iter()
-                    .map(|v| v.name())
-                    .filter(|name| name.to_lowercase().starts_with(&prefix))
-                    .map(str::to_string)
-                    .collect(),
-            )
-        }
-        _ => page(Vec::new()),
-    }
-}
-
-/// The first [`MAX_COMPLETIONS`] values with `total` and `hasMore`.
-fn page(mut values: Vec<String>) -> CompletionInfo {
-    let total = values.len();
-    values.truncate(MAX_COMPLETIONS);
-    let mut info = CompletionInfo::default();
-    info.has_more = Some(total > values.len());
-    info.total = Some(u32::try_from(total).unwrap_or(u32::MAX));
-    info.values = values;
-    info
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn prompt_ref(name: &str, argument: &str, value: &str) -> CompleteRequestParams {
-        CompleteRequestParams::new(
-            Reference::for_prompt(name),
-            rmcp::model::ArgumentInfo::new(argument, value),
-        )
-    }
-
-    #[test]
-    fn vocabulary_uris_round_trip() {
-        for v in Vocabulary::ALL {
-            assert_eq!(vocabulary_of_uri(&vocabulary_uri(v)), Some(v));
-        }
-        assert_eq!(vocabulary_of_uri("wlo://vocabulary/nope"), None);
-        assert_eq!(vocabulary_of_uri("wlo://portals"), None);
-    }
-
-    #[test]
-    fn completion_pages_and_limits() {
-        let all = complete(&prompt_ref(PROMPT_MATERIAL, "fach", ""));
-        assert_eq!(all.values.len() as u32, all.total.unwrap().min(100));
-        let sek = complete(&prompt_ref(PROMPT_MATERIAL, "bildungsstufe", "Sek"));
-        assert_eq!(sek.values, vec!["Sekundarstufe I", "Sekundarstufe II"]);
-        assert_eq!(sek.has_more, Some(false));
-        let none = complete(&prompt_ref("nope", "fach", "Mat"));
-        assert!(none.values.is_empty());
-        assert_eq!(none.total, Some(0));
-        let many = page((0..150).map(|i| i.to_string()).collect());
-        assert_eq!(
-            (many.values.len(), many.total, many.has_more),
-            (100, Some(150), Some(true))
-        );
-    }
 
     #[test]
     fn prompts_require_their_arguments() {

@@ -10,8 +10,9 @@
 
 use serde_json::{Map, Value, json};
 
-use super::filters::{Filters, UnresolvedFilter};
+use super::messages::unresolved_hint;
 use crate::format::FormattedNode;
+use crate::search::filters::{Filters, UnresolvedFilter};
 
 /// Description length of a card in a result list.
 pub const CARD_DESCRIPTION_LIMIT: usize = 300;
@@ -199,11 +200,6 @@ impl Listing<'_> {
 /// Introduces same-subject material shown after the direct hits.
 pub const RELATED_LINE: &str = "Weitere Materialien aus demselben Fach (keine direkten Treffer der Suche):";
 
-/// The FormattedNode objects.
-pub fn results_json(results: &[FormattedNode]) -> Value {
-    Value::Array(results.iter().map(|r| Value::Object(r.to_json())).collect())
-}
-
 /// Append `unresolvedFilters`, `warnings`, `relaxedQuery` (each only when present).
 pub fn extras(
     doc: &mut Map<String, Value>,
@@ -231,7 +227,7 @@ pub fn hint_lines(unresolved: &[UnresolvedFilter], warnings: &[String], relaxed:
     if let Some((query, relaxed)) = relaxed {
         lines.push(relaxed_line(query, relaxed));
     }
-    lines.extend(unresolved.iter().map(UnresolvedFilter::hint));
+    lines.extend(unresolved.iter().map(unresolved_hint));
     lines.extend(warnings.iter().map(|w| format!("⚠ {}", crate::format::one_line(w))));
     lines
 }

@@ -1,0 +1,178 @@
+//! Mode B: a keyword. The keyword collection search and the root listing
+//! (portals with a topic page that match the text) together; merge, rerank,
+//! top [`MAX_CANDIDATES`]; then the config folders of every candidate with a
+//! topic page in one wave. A hit whose projection did not carry
+//! `ccm:page_config_ref` gets a metadata read in that wave, and its folder a
+//! third wave.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use futures::future::join_all;
+
+use super::Variant;
+use super::config_folder::{
+    ConfigRead, Filters, OWNER_KEYS, Owner, page_config_of, read_config, read_listed, variants_of_folder,
+};
+use crate::app::App;
+use crate::navigation::{NavError, NavWarning, first_repository_failure};
+use crate::search::ranking::{TextFilter, rerank};
+use crate::upstream::{ChildFilter, DISPLAY_PROPS, Node, Props};
+
+/// Keyword collection hits.
+pub const MAX_KEYWORD_HITS: u32 = 10;
+/// Matching portals.
+pub const MAX_PORTAL_CANDIDATES: usize = 10;
+/// Candidates after the rerank.
+pub const MAX_CANDIDATES: usize = 12;
+
+/// The variants of the collections and portals that match `text`, in rerank order.
+pub(super) async fn by_keyword(
+    app: &App,
+    text: &str,
+    filters: &Filters,
+    warnings: &mut Vec<NavWarning>,
+) -> Result<Vec<Variant>, NavError> {
+    // Wave 1: keyword hits and the portals.
+    let root = &app.config.root_collection_id;
+    let (hits, portals) = futures::join!(
+        app.upstream.collection_search(text, MAX_KEYWORD_HITS, Props::Display),
+        app.upstream
+            .children(root, ChildFilter::Folders, 100, 0, Props::Display),
+    );
+    match (&hits, &portals) {
+        (Err(a), Err(b)) => {
+            let error = [a, b]
+                .into_iter()
+                .find(|e| e.is_repository_failure())
+                .unwrap_or(a)
+                .clone();
+            return Err(NavError::Upstream(error));
+        }
+        (Err(error), Ok(_)) if error.is_repository_failure() => {
+            warnings.push(NavWarning::CollectionSearchFailed(error.clone()));
+        }
+        (Ok(_), Err(error)) if error.is_repository_failure() => {
+            warnings.push(NavWarning::PortalsFailed(error.clone()));
+        }
+        _ => {}
+    }
+    let matcher = TextFilter::new(text);
+    let portals: Vec<Node> = portals
+        .map(|list| Arc::unwrap_or_clone(list).nodes)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|n| n.page_config_ref().is_some() && matcher.matches(n))
+        .take(MAX_PORTAL_CANDIDATES)
+        .collect();
+    let hits = hits.map(|list| Arc::unwrap_or_clone(list).nodes).unwrap_or_default();
+
+    let mut seen = HashSet::new();
+    let candidates: Vec<Node> = portals
+        .into_iter()
+        .chain(hits)
+        .filter(|n| !n.id().is_empty() && seen.insert(n.id().to_string()))
+        .collect();
+    let candidates: Vec<Node> = rerank(candidates, text).into_iter().take(MAX_CANDIDATES).collect();
+
+    // Which candidates have a topic page, and which ones we cannot tell from the projection.
+    let mut owners: Vec<Option<Owner>> = Vec::new();
+    let mut unknown: Vec<usize> = Vec::new();
+    for (i, node) in candidates.iter().enumerate() {
+        if node.page_config_ref().is_some() {
+            owners.push(Some(Owner::from_node(node, node.id())));
+        } else {
+            if !projection_honoured(node) {
+                unknown.push(i);
+            }
+            owners.push(None);
+        }
+    }
+
+    // Wave 2: config folders of the known owners; metadata of the unknown candidates.
+    let known: Vec<usize> = (0..owners.len()).filter(|i| owners[*i].is_some()).collect();
+    let (known_reads, unknown_reads) = futures::join!(
+        join_all(known.iter().map(|i| {
+            let config = owners[*i]
+                .as_ref()
+                .and_then(|o| o.config_ref.clone())
+                .unwrap_or_default();
+            async move { read_config(app, &config).await }
+        })),
+        join_all(
+            unknown
+                .iter()
+                .map(|i| read_listed(app, candidates[*i].id(), Props::Keys(OWNER_KEYS)))
+        ),
+    );
+    let mut reads: HashMap<usize, ConfigRead> = known.iter().copied().zip(known_reads).collect();
+    let metadata_failure = first_repository_failure(&unknown_reads);
+
+    // Wave 3 (only when needed): config folders found by those metadata reads.
+    let mut late = Vec::new();
+    for (i, result) in unknown.iter().zip(unknown_reads) {
+        if let Ok(node) = result
+            && node.page_config_ref().is_some()
+        {
+            owners[*i] = Some(Owner::from_node(&node, candidates[*i].id()));
+            late.push(*i);
+        }
+    }
+    if !late.is_empty() {
+        let late_reads = join_all(late.iter().map(|i| {
+            let config = owners[*i]
+                .as_ref()
+                .and_then(|o| o.config_ref.clone())
+                .unwrap_or_default();
+            async move { read_config(app, &config).await }
+        }))
+        .await;
+        reads.extend(late.iter().copied().zip(late_reads));
+    }
+
+    // Assemble in candidate (rerank) order.
+    let mut variants = Vec::new();
+    let (mut attempted, mut failed, mut failure) = (0usize, 0usize, None);
+    for (i, owner) in owners.iter().enumerate() {
+        let (Some(owner), Some(read)) = (owner, reads.remove(&i)) else {
+            continue;
+        };
+        let Some(config_id) = owner.config_ref.as_deref() else {
+            continue;
+        };
+        attempted += 1;
+        let children = match read.children {
+            Ok(list) => Arc::unwrap_or_clone(list).nodes,
+            Err(error) => {
+                if error.is_repository_failure() {
+                    failed += 1;
+                    failure.get_or_insert(error);
+                }
+                continue;
+            }
+        };
+        let page_config = page_config_of(&read.config, warnings);
+        variants.extend(variants_of_folder(
+            app,
+            owner,
+            config_id,
+            children,
+            &page_config,
+            filters,
+        ));
+    }
+    if let Some(error) = failure.or(metadata_failure) {
+        if variants.is_empty() && failed > 0 && failed == attempted {
+            return Err(NavError::Upstream(error));
+        }
+        warnings.push(NavWarning::TopicPagesIncomplete(error));
+    }
+    Ok(variants)
+}
+
+/// Did the search honour the requested projection? Then a missing
+/// `ccm:page_config_ref` means "no topic page"; a fixed projection (keys that
+/// were not asked for, or none at all) says nothing about it.
+fn projection_honoured(node: &Node) -> bool {
+    !node.properties.is_empty() && node.properties.keys().all(|k| DISPLAY_PROPS.contains(&k.as_str()))
+}
