@@ -321,7 +321,7 @@ pub fn edit_distance_chars(a: &[char], b: &[char]) -> usize {
 // Display path: URI → label
 // ---------------------------------------------------------------------------------------------
 
-/// Display labels of a vocabulary property (edu-sharing-api.md §6).
+/// Display labels of a vocabulary property.
 ///
 /// 1. Walk `display_names` (`<prop>_DISPLAYNAME`) index-parallel with `uris`: skip empty names and
 ///    names whose URI at the same index is a vocabulary root (ends in `/`). If any are left, use them.

@@ -147,7 +147,7 @@ async fn the_budget_caps_duplicates_when_the_whole_repository_is_slow() {
     assert!((10..=12).contains(&duplicates), "{duplicates} duplicates");
 
     // A slow repository is the new normal: once the history has it, reads
-    // of the usual (slow) speed are no longer hedged, budget or not.
+    // of the usual (slow) speed are not hedged, budget or not.
     ctl.reset();
     ctl.set_stragglers(1000, 1500);
     let results = futures::future::join_all(

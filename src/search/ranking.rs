@@ -2,7 +2,7 @@
 //! ordering. Pure domain code: no I/O, no MCP types, deterministic output
 //! (ties always fall back to the node id; no hash-map order leaks out).
 //!
-//! # Pipeline (`search_wlo_content`, §9 of the edu-sharing API notes)
+//! # Pipeline (`search_wlo_content`)
 //!
 //! 1. [`expand_query`] turns the user query into at most five weighted
 //!    [`Variant`]s — full text, title, topic, keywords, a named subject,

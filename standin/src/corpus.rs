@@ -3,7 +3,7 @@
 //!
 //! Structure (fixed): root "Portale" → 14 subject portals (repository order
 //! is creation order, not alphabetical) → topic collections (2–3 levels) →
-//! content nodes (`ccm:io`). Topic pages (§10 of the API notes) hang below
+//! content nodes (`ccm:io`). Topic pages hang below
 //! some collections as config folders and variants. The seed drives node
 //! ids, timestamps, how many content nodes each collection holds and all of
 //! their metadata.

@@ -2,11 +2,11 @@
 //!
 //! A variant's swimlane grid items name widget nodes (`WIDGET_<uuid>`,
 //! children of the variant), and a widget node holds its settings as a JSON
-//! string in `ccm:widget_config`. Added after the rest of the corpus, with
-//! its own random stream, so that every other node keeps its id.
+//! string in `ccm:widget_config`. Generated after the rest of the corpus,
+//! from its own random stream, so the other nodes' ids do not depend on it.
 //!
 //! * Every valid variant config's media item gets a widget whose
-//!   `selectedNodeId` is the content node the config used to name.
+//!   `selectedNodeId` is the content node the config names.
 //! * Mathematik's teacher variant (the default) gets one lane per widget
 //!   shape and quirk: a selected node behind an `ai-text` widget; a property
 //!   filter search; sorted store refs (more than the default card count); a

@@ -1,4 +1,4 @@
-//! German title order (§9.6 `sortByTitle`) without ICU: DIN 5007-1 folding.
+//! German title order without ICU: DIN 5007-1 folding.
 
 use crate::upstream::Node;
 

@@ -1,4 +1,4 @@
-//! Query expansion (§9.1): one user query → at most five weighted ngsearch
+//! Query expansion: one user query → at most five weighted ngsearch
 //! variants, plus the `topic:` extraction that drops request-framing words.
 
 use super::compound::{KnownTerms, Mode, split_query};
@@ -9,7 +9,7 @@ use crate::upstream::Criterion;
 /// At most this many variants (= parallel ngsearch calls) per query.
 pub const MAX_VARIANTS: usize = 5;
 
-/// Variant weights (§9.1); the rescue wave has its own (see `rescue`).
+/// Variant weights; the rescue wave has its own (see `rescue`).
 pub const WEIGHT_FULL: f64 = 1.0;
 pub const WEIGHT_TITLE: f64 = 0.95;
 pub const WEIGHT_TOPIC: f64 = 0.92;
@@ -71,7 +71,7 @@ pub(crate) fn finish(mut variants: Vec<Variant>, cap: usize) -> Vec<Variant> {
 /// * `topic:"t"` 0.92 — the query without request-framing words ([`topic_query`])
 /// * `kw:a,b` 0.9 — `cclom:general_keyword` (any of the values): the topic
 ///   phrase when it has several words ("Satz des Pythagoras" is one keyword),
-///   then each topic term of ≥ 3 characters (§9.1 "significant") as written. Stopwords and framing
+///   then each topic term of ≥ 3 characters ("significant") as written. Stopwords and framing
 ///   words are left out: "Arbeitsblatt" or "Klasse" as a keyword pulls in
 ///   that kind of material from every subject. A query that is all framing
 ///   ("Arbeitsblatt") sends its words of ≥ 3 characters.
@@ -256,8 +256,8 @@ mod tests {
     #[test]
     fn framed_request_gets_topic_and_a_clean_kw() {
         // The keyword variant carries neither stopwords nor framing words
-        // (it used to send "Ich,suche,Arbeitsblätter,zur,…,Klasse" and pulled
-        // in worksheets of every subject). `nostop:` would be the topic plus
+        // ("Ich,suche,Arbeitsblätter,zur,…,Klasse" would pull in worksheets
+        // of every subject). `nostop:` would be the topic plus
         // framing words — a subset of the topic's hits — so it is left out.
         let q = "Ich suche Arbeitsblätter zur Bruchrechnung für Klasse 6";
         let v = expand_query(q);
@@ -357,8 +357,7 @@ mod tests {
         // the two synonym substitutions — made in the topic, not in the framed
         // query. No kw variant: "Unterricht" is framing and "KI" has fewer than
         // three letters. `nostop:` ("KI Unterricht" = topic + framing) is not
-        // made any more. Both syn variants survive the cap (they used to fall
-        // off behind kw:Unterricht and nostop).
+        // made. Both syn variants survive the cap.
         let v = expand_query("KI im Unterricht");
         assert_eq!(
             labels(&v),

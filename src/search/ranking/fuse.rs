@@ -1,4 +1,4 @@
-//! Fusion of the variant result lists (§9.3) and the single-list rerank (§9.4).
+//! Fusion of the variant result lists and the single-list rerank.
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -37,18 +37,18 @@ pub struct Ranked<'n> {
     /// `0.8·normQ + 0.1·normRrf + bonus`, in `[0, 1]`; plus
     /// [`TYPE_TIER`] for an on-topic node of the material type asked for.
     pub score: f64,
-    /// The §9.2 quality score.
+    /// The quality score ([`relevance_score`](super::relevance_score)).
     pub quality: i64,
     /// In how many variant lists the node appeared.
     pub appearances: u32,
 }
 
-/// The §9.3 quality floor: `max(5, 3·|T|)`.
+/// The quality floor: `max(5, 3·|T|)`.
 pub fn min_score(query: &str) -> i64 {
     (3 * signal_terms(query).len() as i64).max(5)
 }
 
-/// §9.3 `mergeAndRank` over the variants that succeeded.
+/// Merge and rank the result lists of the variants that succeeded.
 ///
 /// For every hit at 0-based rank `r` of a variant with weight `w`:
 /// `rrf += w / (60 + r + 1)` and `appearances += 1` (the first occurrence
@@ -59,7 +59,7 @@ pub fn min_score(query: &str) -> i64 {
 /// ties by node id ascending. Entries below [`min_score`] are dropped unless
 /// that would drop all of them.
 ///
-/// Deleted placeholders (§9.5) and id-less nodes are removed up front, so they
+/// Deleted placeholders and id-less nodes are removed up front, so they
 /// influence neither the normalisation nor the floor's fallback; their rank
 /// positions still count for the other hits. Returns every survivor; the
 /// caller slices.
@@ -249,7 +249,7 @@ fn by_score_then_id(sa: f64, sb: f64, a: &Node, b: &Node) -> Ordering {
     sb.total_cmp(&sa).then_with(|| a.id().cmp(b.id()))
 }
 
-/// §9.4 `rerankNodes`: drop deleted placeholders; for a non-blank query sort by
+/// Rerank one list: drop deleted placeholders; for a non-blank query sort by
 /// [`relevance_score`](super::relevance_score) descending, ties by node id ascending. A blank query
 /// keeps the input order. No quality floor: this only reorders.
 pub fn rerank(nodes: Vec<Node>, query: &str) -> Vec<Node> {

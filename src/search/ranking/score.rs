@@ -1,4 +1,4 @@
-//! The per-node quality score (§9.2) and the local text match (§7.1).
+//! The per-node quality score and the local text match.
 
 use super::query::{QueryModel, Words};
 use super::text::{char_len, is_stopword, term_matches, tokens};
@@ -12,7 +12,7 @@ pub const SUBJECT_BONUS: i64 = 10;
 /// ("Arbeitsblätter", "Erklärvideo"): a weak bonus, below one title term.
 pub const MATERIAL_BONUS: i64 = 5;
 
-/// §9.2 `computeRelevanceScore`: an integer text-match + metadata-quality
+/// The relevance score of one node: an integer text-match + metadata-quality
 /// score, floored at 0.
 ///
 /// The query is analysed first (`QueryModel`):
@@ -43,7 +43,7 @@ pub const MATERIAL_BONUS: i64 = 5;
 /// | publisher, link (`ccm:wwwurl` or `content.url`) | +1, +1 |
 ///
 /// Vocabulary values that are only a vocabulary root URI (ending in `/`)
-/// do not count as "has an educational context" etc. (§3.3 drops them).
+/// do not count as "has an educational context" etc. (they carry no value).
 pub fn relevance_score(node: &Node, query: &str) -> i64 {
     score_node(&QueryModel::new(query), node)
 }
@@ -126,7 +126,7 @@ pub(crate) fn score_detail(model: &QueryModel, node: &Node) -> (i64, bool) {
     (score.max(0), in_title || in_kw)
 }
 
-/// The metadata-quality part of §9.2 (0–15).
+/// The metadata-quality part of the score (0–15).
 fn metadata_quality(node: &Node, description: &str) -> i64 {
     let has_vocab = |key: &str| {
         node.prop(key)
@@ -167,7 +167,7 @@ fn metadata_quality(node: &Node, description: &str) -> i64 {
     score
 }
 
-/// §7.1 `nodeMatchesText`: does any query term (≥ 2 chars, not a stopword)
+/// Does any query term (≥ 2 chars, not a stopword)
 /// occur in the node's name, titles or description? Terms of ≤ 3 chars must
 /// start at a word boundary; longer ones match as substrings. A query without
 /// such terms matches nothing. To test many nodes, build a [`TextFilter`] once.

@@ -1,7 +1,7 @@
 //! Text primitives shared by every ranking stage: tokenising, stopwords,
 //! request-framing words, umlaut-aware word boundaries and the synonym map.
 
-/// German stopwords (§9.1). Compared lower-case.
+/// German stopwords. Compared lower-case.
 const STOPWORDS: &[&str] = &[
     "der", "die", "das", "den", "dem", "des", "ein", "eine", "einer", "einem", "einen", "eines", "und", "oder", "aber",
     "als", "auch", "auf", "aus", "bei", "bis", "für", "mit", "nach", "von", "vor", "wie", "über", "unter", "durch",
@@ -11,7 +11,7 @@ const STOPWORDS: &[&str] = &[
     "unsere", "unserer", "unseren", "unserem",
 ];
 
-/// Request-framing words of §9.1 that are not material types (the material
+/// Request-framing words that are not material types (the material
 /// types are the first column of [`MATERIAL_WORDS`]; both together are the
 /// framing words): they describe the *kind* of request ("Klasse", "ich
 /// suche"), not its subject. Compared lower-case.
@@ -166,7 +166,7 @@ const GRADE_NOUNS: &[&str] = &["klasse", "klassenstufe", "jahrgangsstufe", "seku
 /// Joiners allowed between a grade noun and its numbers ("Klasse 5 bis 6").
 const GRADE_JOINERS: &[&str] = &["und", "bis", "-", "–", "/"];
 
-/// The synonym map of §9.1, in the spec's order (the order matters: it decides
+/// The synonym map, in a fixed order (the order matters: it decides
 /// which `syn:` variants survive the 5-variant cap).
 const SYNONYMS: &[(&str, &[&str])] = &[
     ("ki", &["künstliche intelligenz", "artificial intelligence"]),
@@ -197,7 +197,7 @@ pub fn is_stopword(word: &str) -> bool {
     STOPWORDS.contains(&lower.as_str())
 }
 
-/// True for a request-framing word of §9.1 (case-insensitive).
+/// True for a request-framing word (case-insensitive).
 pub fn is_framing_word(word: &str) -> bool {
     let lower = word.trim().to_lowercase();
     OTHER_FRAMING_WORDS.contains(&lower.as_str())
@@ -254,7 +254,7 @@ pub(crate) fn is_grade_token(lower: &str) -> bool {
         || matches!(lower, "i" | "ii")
 }
 
-/// The synonym keys of §9.1 in spec order (also useful to seed a typo [`Dictionary`](super::Dictionary)).
+/// The synonym keys in map order (also useful to seed a typo [`Dictionary`](super::Dictionary)).
 pub fn synonym_keys() -> impl Iterator<Item = &'static str> {
     SYNONYMS.iter().map(|(key, _)| *key)
 }
@@ -400,7 +400,7 @@ pub(crate) fn contains_at_word_start(haystack: &str, needle: &str) -> bool {
     false
 }
 
-/// `match(t, text)` of §9.2 (TS-head): a term of at most 3 characters must
+/// Does term `t` occur in `text`? A term of at most 3 characters must
 /// start at a word boundary ("ki" must not hit "Kinder"); longer terms match
 /// as plain substrings (so "photosynthese" hits "Photosynthesereaktion").
 /// Both arguments are expected lower-case. An empty term never matches.
