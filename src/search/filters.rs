@@ -128,7 +128,7 @@ impl Filters {
             .collect()
     }
 
-    /// The local filter of the collection tools (§7.1 `keepNode`): the node
+    /// The local filter of the collection tools: the node
     /// carries, for every applied filter, the wanted value (URIs compared
     /// exactly; the publisher as a case-insensitive substring).
     pub fn keeps(&self, node: &Node) -> bool {
