@@ -1,5 +1,5 @@
-//! Collection search (`search_wlo_collections`, §7.1) and collection contents
-//! (`get_collection_contents`, §7.3).
+//! Collection search (`search_wlo_collections`) and collection contents
+//! (`get_collection_contents`).
 //!
 //! Collection search, three stages:
 //! 1. the keyword search (E2) — not for a subtree (`parentNodeId`); it never
@@ -213,7 +213,7 @@ async fn children_wave(
     results.into_iter().filter_map(Result::ok).collect()
 }
 
-/// §7.1 step 4: level-2 nodes scored by how many query words (> 2 chars)
+/// Level-2 nodes scored by how many query words (> 2 chars)
 /// occur in name + title + description; the best `n` (stable), or the first
 /// `n` when nothing scores.
 fn best_parents<'a>(nodes: &[&'a Node], query: &str, n: usize) -> Vec<&'a Node> {
@@ -242,7 +242,7 @@ fn best_parents<'a>(nodes: &[&'a Node], query: &str, n: usize) -> Vec<&'a Node> 
 }
 
 // ---------------------------------------------------------------------------
-// Collection contents (§7.3)
+// Collection contents
 // ---------------------------------------------------------------------------
 
 /// Collections visited by a recursive listing at most, and its depth.
@@ -253,7 +253,7 @@ const RECURSIVE_ROWS_MAX: usize = 500;
 /// Sub-collections read per collection in a recursive listing.
 const RECURSIVE_FOLDERS_MAX: u32 = 100;
 
-/// List a collection (see §7.3). The page is exactly the repository's rows
+/// List a collection. The page is exactly the repository's rows
 /// `skip_count..skip_count+max_results`, so consecutive pages never overlap;
 /// dropping excluded ids afterwards may make a page short. `Err` when the
 /// collection itself cannot be listed (404 = it does not exist).

@@ -3,9 +3,7 @@
 //! filtered by a query and the vocabulary filters, with label statistics.
 
 use schemars::JsonSchema;
-use serde::Deserialize;
-
-use serde_json::{Map, Value, json};
+use serde::{Deserialize, Serialize};
 
 use super::counts::count_line;
 use super::messages::German;
@@ -17,6 +15,7 @@ use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::search::collections::{ContentsListing, collection_contents};
 use crate::search::contents_filter::{LOCAL_READ, Stats, Window};
+use crate::search::facets::LabelCount;
 use crate::upstream::{ChildFilter, UpstreamError};
 
 pub const NAME: &str = "get_collection_contents";
@@ -177,8 +176,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         skip_count: skip_count as u64,
         total_results: outcome.total,
         repository_url: &app.config.repository_url,
-    }
-    .to_json();
+    };
     let page = Listing {
         related: 0,
         total: outcome.total,
@@ -190,7 +188,9 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     };
     let found = page.results.len();
     let response = match format {
-        Format::Json => ToolResponse::json(with_window_and_stats(page.to_json(), outcome.window, stats.as_ref())),
+        Format::Json => {
+            ToolResponse::json(page.to_json_with(outcome.window.map(WindowView::of), stats.as_ref().map(StatsView::of)))
+        }
         Format::Markdown => {
             let what = match filter {
                 ChildFilter::Folders => "Unter-Sammlungen",
@@ -224,32 +224,50 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     response.found(found)
 }
 
-/// `collectionTotal` and `truncated` after `count`, `stats` before `_queryMeta`.
-fn with_window_and_stats(doc: Value, window: Option<Window>, stats: Option<&Stats>) -> Value {
-    let Value::Object(map) = doc else { return doc };
-    let mut out = Map::new();
-    for (key, value) in map {
-        if key == "_queryMeta"
-            && let Some(stats) = stats
-        {
-            out.insert(
-                "stats".into(),
-                json!({
-                    "materialsRead": stats.materials_read,
-                    "learningResourceTypes": stats.learning_resource_types,
-                    "disciplines": stats.disciplines,
-                    "educationalContexts": stats.educational_contexts,
-                }),
-            );
-        }
-        let after_count = key == "count";
-        out.insert(key, value);
-        if after_count && let Some(window) = window {
-            out.insert("collectionTotal".into(), json!(window.collection_total));
-            out.insert("truncated".into(), json!(window.truncated));
+/// `collectionTotal` and `truncated`, right after `count`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct WindowView {
+    collection_total: u64,
+    truncated: bool,
+}
+
+impl WindowView {
+    fn of(window: Window) -> WindowView {
+        WindowView {
+            collection_total: window.collection_total,
+            truncated: window.truncated,
         }
     }
-    Value::Object(out)
+}
+
+/// `stats`, right before `_queryMeta`.
+#[derive(Serialize)]
+struct StatsView<'a> {
+    stats: Tallies<'a>,
+}
+
+/// `{materialsRead, learningResourceTypes, disciplines, educationalContexts}`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Tallies<'a> {
+    materials_read: usize,
+    learning_resource_types: &'a [LabelCount],
+    disciplines: &'a [LabelCount],
+    educational_contexts: &'a [LabelCount],
+}
+
+impl<'a> StatsView<'a> {
+    fn of(stats: &'a Stats) -> StatsView<'a> {
+        StatsView {
+            stats: Tallies {
+                materials_read: stats.materials_read,
+                learning_resource_types: &stats.learning_resource_types,
+                disciplines: &stats.disciplines,
+                educational_contexts: &stats.educational_contexts,
+            },
+        }
+    }
 }
 
 /// What a local filter searched, in one line.

@@ -3,15 +3,14 @@
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
+use serde_json::json;
 
 use super::messages::{German, related_error, unresolved_hint};
 use super::params::{self, FilterValue, NodeId, Output, Paging, VocabFilters};
-use super::result_list::{cards, quoted};
+use super::result_list::{UnresolvedView, cards, quoted};
 use super::{Args, Format, NodeRef, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::format::{FormattedNode, one_line};
-use crate::search::filters::UnresolvedFilter;
 use crate::search::related::{RelatedSearch, related_content};
 
 pub const NAME: &str = "get_related_content";
@@ -72,8 +71,8 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
             topic: outcome.plan.topic.as_deref(),
             count: results.len(),
             topic_matches,
-            results: results.iter().map(FormattedNode::to_json).map(Value::Object).collect(),
-            unresolved_filters: unresolved_json(&filters.unresolved),
+            results: &results,
+            unresolved_filters: UnresolvedView::list(&filters.unresolved),
             warnings: &warnings,
         })),
         Format::Markdown => {
@@ -126,13 +125,9 @@ struct RelatedView<'a> {
     /// How many results (from the start) are on the seed's topic; the rest
     /// are of the same subject and level.
     topic_matches: usize,
-    results: Vec<Value>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    unresolved_filters: Option<Value>,
+    results: &'a [FormattedNode],
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    unresolved_filters: Vec<UnresolvedView<'a>>,
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     warnings: &'a [String],
-}
-
-fn unresolved_json(unresolved: &[UnresolvedFilter]) -> Option<Value> {
-    (!unresolved.is_empty()).then(|| Value::Array(unresolved.iter().map(UnresolvedFilter::to_json).collect()))
 }

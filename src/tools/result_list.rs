@@ -8,6 +8,7 @@
 //! `_queryMeta`. Nothing here reads a clock or iterates a hash map, so the
 //! same input gives byte-identical output.
 
+use serde::{Serialize, Serializer};
 use serde_json::{Map, Value, json};
 
 use super::messages::unresolved_hint;
@@ -27,11 +28,12 @@ const SEARCH_URL_FILTER_PROPS: [&str; 5] = [
 ];
 
 /// One `_queryMeta.criteria` entry.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LabeledCriterion {
     pub property: String,
     pub values: Vec<String>,
     /// What the user typed, when the value was resolved from it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
 }
 
@@ -48,16 +50,6 @@ impl LabeledCriterion {
             })
             .collect()
     }
-
-    fn to_json(&self) -> Value {
-        let mut map = Map::new();
-        map.insert("property".into(), json!(self.property));
-        map.insert("values".into(), json!(self.values));
-        if let Some(label) = &self.label {
-            map.insert("label".into(), json!(label));
-        }
-        Value::Object(map)
-    }
 }
 
 /// The inputs of a `_queryMeta` block.
@@ -73,23 +65,44 @@ pub struct QueryMeta<'a> {
     pub repository_url: &'a str,
 }
 
-impl QueryMeta<'_> {
+impl Serialize for QueryMeta<'_> {
     /// `{toolName, queryType, searchTerm, criteria, pagination, repositoryUrl, searchUrl}`.
-    pub fn to_json(&self) -> Value {
-        json!({
-            "toolName": self.tool_name,
-            "queryType": self.query_type,
-            "searchTerm": self.search_term,
-            "criteria": self.criteria.iter().map(LabeledCriterion::to_json).collect::<Vec<_>>(),
-            "pagination": {
-                "maxItems": self.max_items,
-                "skipCount": self.skip_count,
-                "totalResults": self.total_results,
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        QueryMetaView {
+            tool_name: self.tool_name,
+            query_type: self.query_type,
+            search_term: self.search_term,
+            criteria: &self.criteria,
+            pagination: Pagination {
+                max_items: self.max_items,
+                skip_count: self.skip_count,
+                total_results: self.total_results,
             },
-            "repositoryUrl": self.repository_url,
-            "searchUrl": search_url(self.repository_url, self.search_term, &self.criteria),
-        })
+            repository_url: self.repository_url,
+            search_url: search_url(self.repository_url, self.search_term, &self.criteria),
+        }
+        .serialize(serializer)
     }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct QueryMetaView<'a> {
+    tool_name: &'a str,
+    query_type: &'a str,
+    search_term: &'a str,
+    criteria: &'a [LabeledCriterion],
+    pagination: Pagination,
+    repository_url: &'a str,
+    search_url: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Pagination {
+    max_items: u64,
+    skip_count: u64,
+    total_results: u64,
 }
 
 /// The repository's own search page for the same question
@@ -120,51 +133,50 @@ pub struct Listing<'a> {
     /// the direct hits (marked `"related": true` in JSON, introduced by a line
     /// in markdown), so nobody mistakes them for hits of the query.
     pub related: usize,
-    pub meta: Value,
+    pub meta: QueryMeta<'a>,
 }
 
 impl Listing<'_> {
     /// The JSON document (see the module docs for the key order).
     pub fn to_json(&self) -> Value {
-        let mut doc = Map::new();
-        self.fill(&mut doc);
-        doc.insert("_queryMeta".into(), self.meta.clone());
-        Value::Object(doc)
+        self.to_json_with((), ())
+    }
+
+    /// The JSON document with a tool's own keys: those of `after_count`
+    /// right after `count`, those of `before_meta` right before `_queryMeta`.
+    pub fn to_json_with(&self, after_count: impl Serialize, before_meta: impl Serialize) -> Value {
+        json!(ListingDoc {
+            total: self.total,
+            count: self.results.len(),
+            after_count,
+            results: self.result_views(),
+            extras: Extras::new(self.unresolved, self.warnings, self.relaxed.map(|(_, relaxed)| relaxed)),
+            before_meta,
+            query_meta: &self.meta,
+        })
     }
 
     /// A pot of `search_wlo_all`: `{total, count, results, _queryMeta}`.
-    pub fn pot_json(&self) -> Value {
-        let mut doc = Map::new();
-        doc.insert("total".into(), json!(self.total));
-        doc.insert("count".into(), json!(self.results.len()));
-        doc.insert("results".into(), self.results_json());
-        doc.insert("_queryMeta".into(), self.meta.clone());
-        Value::Object(doc)
+    pub fn pot(&self) -> PotView<'_> {
+        PotView {
+            total: self.total,
+            count: self.results.len(),
+            results: self.result_views(),
+            query_meta: &self.meta,
+        }
     }
 
-    /// The FormattedNode objects, the filled-in ones marked `"related": true`.
-    fn results_json(&self) -> Value {
+    /// The cards, the filled-in ones marked `"related": true`.
+    fn result_views(&self) -> Vec<ResultView<'_>> {
         let direct = self.results.len().saturating_sub(self.related);
-        Value::Array(
-            self.results
-                .iter()
-                .enumerate()
-                .map(|(i, r)| {
-                    let mut object = r.to_json();
-                    if i >= direct {
-                        object.insert("related".into(), json!(true));
-                    }
-                    Value::Object(object)
-                })
-                .collect(),
-        )
-    }
-
-    fn fill(&self, doc: &mut Map<String, Value>) {
-        doc.insert("total".into(), json!(self.total));
-        doc.insert("count".into(), json!(self.results.len()));
-        doc.insert("results".into(), self.results_json());
-        extras(doc, self.unresolved, self.warnings, self.relaxed.map(|(_, r)| r));
+        self.results
+            .iter()
+            .enumerate()
+            .map(|(i, card)| ResultView {
+                card,
+                related: i >= direct,
+            })
+            .collect()
     }
 
     /// The cards; same-subject material after the direct hits gets its own line.
@@ -200,24 +212,82 @@ impl Listing<'_> {
 /// Introduces same-subject material shown after the direct hits.
 pub const RELATED_LINE: &str = "Weitere Materialien aus demselben Fach (keine direkten Treffer der Suche):";
 
-/// Append `unresolvedFilters`, `warnings`, `relaxedQuery` (each only when present).
-pub fn extras(
-    doc: &mut Map<String, Value>,
-    unresolved: &[UnresolvedFilter],
-    warnings: &[String],
-    relaxed: Option<&str>,
-) {
-    if !unresolved.is_empty() {
-        doc.insert(
-            "unresolvedFilters".into(),
-            Value::Array(unresolved.iter().map(UnresolvedFilter::to_json).collect()),
-        );
+/// The JSON list document; `A` and `B` are a tool's own keys.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ListingDoc<'a, A, B> {
+    total: u64,
+    count: usize,
+    #[serde(flatten)]
+    after_count: A,
+    results: Vec<ResultView<'a>>,
+    #[serde(flatten)]
+    extras: Extras<'a>,
+    #[serde(flatten)]
+    before_meta: B,
+    #[serde(rename = "_queryMeta")]
+    query_meta: &'a QueryMeta<'a>,
+}
+
+/// A pot of `search_wlo_all`.
+#[derive(Serialize)]
+pub struct PotView<'a> {
+    total: u64,
+    count: usize,
+    results: Vec<ResultView<'a>>,
+    #[serde(rename = "_queryMeta")]
+    query_meta: &'a QueryMeta<'a>,
+}
+
+/// A card in a list; `related` marks same-subject material after the hits.
+#[derive(Serialize)]
+struct ResultView<'a> {
+    #[serde(flatten)]
+    card: &'a FormattedNode,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    related: bool,
+}
+
+/// `unresolvedFilters`, `warnings`, `relaxedQuery`, each only when present.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Extras<'a> {
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    unresolved_filters: Vec<UnresolvedView<'a>>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    warnings: &'a [String],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    relaxed_query: Option<&'a str>,
+}
+
+impl<'a> Extras<'a> {
+    pub fn new(unresolved: &'a [UnresolvedFilter], warnings: &'a [String], relaxed: Option<&'a str>) -> Extras<'a> {
+        Extras {
+            unresolved_filters: UnresolvedView::list(unresolved),
+            warnings,
+            relaxed_query: relaxed,
+        }
     }
-    if !warnings.is_empty() {
-        doc.insert("warnings".into(), json!(warnings));
-    }
-    if let Some(relaxed) = relaxed {
-        doc.insert("relaxedQuery".into(), json!(relaxed));
+}
+
+/// One entry of `unresolvedFilters`: `{field, value, suggestions}`.
+#[derive(Serialize)]
+pub struct UnresolvedView<'a> {
+    field: &'a str,
+    value: &'a str,
+    suggestions: &'a [String],
+}
+
+impl<'a> UnresolvedView<'a> {
+    pub fn list(filters: &'a [UnresolvedFilter]) -> Vec<UnresolvedView<'a>> {
+        filters
+            .iter()
+            .map(|f| UnresolvedView {
+                field: f.field.param(),
+                value: &f.value,
+                suggestions: &f.suggestions,
+            })
+            .collect()
     }
 }
 
@@ -296,8 +366,8 @@ mod tests {
             skip_count: 0,
             total_results: 3,
             repository_url: REPO,
-        }
-        .to_json();
+        };
+        let meta = json!(meta);
         let keys: Vec<&String> = meta.as_object().unwrap().keys().collect();
         assert_eq!(
             keys,
@@ -323,7 +393,16 @@ mod tests {
             unresolved: &[],
             warnings: &warnings,
             relaxed: Some(("Photosyntese", "Photosynthese")),
-            meta: json!({}),
+            meta: QueryMeta {
+                tool_name: "t",
+                query_type: "q",
+                search_term: "Photosynthese",
+                criteria: vec![],
+                max_items: 8,
+                skip_count: 0,
+                total_results: 3,
+                repository_url: REPO,
+            },
         };
         let keys: Vec<String> = listing.to_json().as_object().unwrap().keys().cloned().collect();
         assert_eq!(

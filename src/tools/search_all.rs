@@ -5,14 +5,14 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use serde_json::{Map, Value, json};
+use serde_json::{Value, json};
 
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::messages::German;
 use super::params::{self, Bounded, ExcludeIds, FilterValue, Output, RequiredText, VocabFilters};
-use super::result_list::{LabeledCriterion, Listing, QueryMeta, extras, hint_lines, quoted};
+use super::result_list::{Extras, LabeledCriterion, Listing, PotView, QueryMeta, hint_lines, quoted};
 use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::format::FormattedNode;
@@ -138,7 +138,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         Err(error) => return ToolResponse::error(error.german()),
     };
     let collections = collection_pots(app, &request, &mut reads).await;
-    let pots = Pots::new(app, &request, &reads, collections);
+    let pots = Pots::new(app, &request, &reads, &collections);
     let found = pots.found();
     let response = match request.format {
         Format::Json => ToolResponse::json(to_json(&request, &reads, &pots)),
@@ -340,14 +340,14 @@ async fn collection_pots(app: &App, request: &Request, reads: &mut Reads) -> Col
 }
 
 /// Step 3: the three pots as listings.
-struct Pots {
-    content: Listing<'static>,
-    collections: Listing<'static>,
-    topic_pages: Listing<'static>,
+struct Pots<'a> {
+    content: Listing<'a>,
+    collections: Listing<'a>,
+    topic_pages: Listing<'a>,
 }
 
-impl Pots {
-    fn new(app: &App, request: &Request, reads: &Reads, collections: CollectionPots) -> Pots {
+impl<'a> Pots<'a> {
+    fn new(app: &'a App, request: &'a Request, reads: &'a Reads, collections: &'a CollectionPots) -> Pots<'a> {
         let content = &reads.content;
         let repository_url = app.config.repository_url.as_str();
         let content_pot = Listing {
@@ -366,15 +366,14 @@ impl Pots {
                 skip_count: 0,
                 total_results: content.total,
                 repository_url,
-            }
-            .to_json(),
+            },
         };
-        let pot = |results: Vec<FormattedNode>, name: &'static str, query_type: &'static str| {
+        let pot = |results: &[FormattedNode], name: &'static str, query_type: &'static str| {
             let total = results.len() as u64;
             Listing {
                 related: 0,
                 total,
-                results,
+                results: results.to_vec(),
                 unresolved: &[],
                 warnings: &[],
                 relaxed: None,
@@ -387,19 +386,18 @@ impl Pots {
                     skip_count: 0,
                     total_results: total,
                     repository_url,
-                }
-                .to_json(),
+                },
             }
         };
         Pots {
             content: content_pot,
             collections: pot(
-                collections.collections,
+                &collections.collections,
                 "search_wlo_all:collections",
                 "keyword_collections",
             ),
             topic_pages: pot(
-                collections.topic_pages,
+                &collections.topic_pages,
                 "search_wlo_all:topicPages",
                 "topic_pages_by_keyword",
             ),
@@ -413,18 +411,29 @@ impl Pots {
 
 /// Step 4a: one JSON document, a key per pot.
 fn to_json(request: &Request, reads: &Reads, pots: &Pots) -> Value {
-    let mut doc = Map::new();
-    doc.insert("query".into(), json!(request.query));
-    doc.insert("content".into(), pots.content.pot_json());
-    doc.insert("collections".into(), pots.collections.pot_json());
-    doc.insert("topicPages".into(), pots.topic_pages.pot_json());
-    extras(
-        &mut doc,
-        &request.filters.unresolved,
-        &reads.warnings,
-        reads.content.relaxed_query.as_deref(),
-    );
-    Value::Object(doc)
+    json!(AllDoc {
+        query: &request.query,
+        content: pots.content.pot(),
+        collections: pots.collections.pot(),
+        topic_pages: pots.topic_pages.pot(),
+        extras: Extras::new(
+            &request.filters.unresolved,
+            &reads.warnings,
+            reads.content.relaxed_query.as_deref(),
+        ),
+    })
+}
+
+/// The JSON answer: the query, a key per pot, then the hints.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AllDoc<'a> {
+    query: &'a str,
+    content: PotView<'a>,
+    collections: PotView<'a>,
+    topic_pages: PotView<'a>,
+    #[serde(flatten)]
+    extras: Extras<'a>,
 }
 
 /// Step 4b: markdown, a section per wanted pot.

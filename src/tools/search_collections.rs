@@ -99,8 +99,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         skip_count: 0,
         total_results: outcome.total as u64,
         repository_url: &app.config.repository_url,
-    }
-    .to_json();
+    };
     let warnings: Vec<String> = outcome.warnings.iter().map(German::german).collect();
     let listing = Listing {
         related: 0,

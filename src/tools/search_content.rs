@@ -2,7 +2,7 @@
 //! expansion, rank fusion, vocabulary filters and a zero-result rescue.
 
 use schemars::JsonSchema;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::counts::facets_markdown;
 use super::messages::German;
@@ -10,6 +10,7 @@ use super::params::{self, ExcludeIds, FilterValue, Flag, Output, Paging, Require
 use super::result_list::{LabeledCriterion, Listing, QueryMeta, quoted};
 use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
+use crate::search::facets::Facets;
 use crate::search::pipeline::{ContentSearch, search_content};
 
 pub const NAME: &str = "search_wlo_content";
@@ -93,8 +94,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         skip_count: 0,
         total_results: outcome.total,
         repository_url: &app.config.repository_url,
-    }
-    .to_json();
+    };
     let listing = Listing {
         related: outcome.filled,
         total: outcome.total,
@@ -106,16 +106,7 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
     };
     let found = listing.results.len();
     let response = match format {
-        Format::Json => {
-            let mut doc = listing.to_json();
-            if let (Some(facets), Some(map)) = (facets, doc.as_object_mut()) {
-                // Before `_queryMeta`, which stays last.
-                let meta = map.shift_remove("_queryMeta");
-                map.insert("facets".into(), serde_json::to_value(facets).unwrap_or_default());
-                map.extend(meta.map(|m| ("_queryMeta".to_string(), m)));
-            }
-            ToolResponse::json(doc)
-        }
+        Format::Json => ToolResponse::json(listing.to_json_with((), facets.map(|facets| FacetsView { facets }))),
         Format::Markdown => {
             let empty = if outcome.total > 0 && !exclude.is_empty() {
                 format!("Keine weiteren Treffer für {} (alle bereits gezeigt).", quoted(&query))
@@ -131,4 +122,10 @@ pub async fn call(app: &App, args: Args) -> ToolResponse {
         }
     };
     response.found(found)
+}
+
+/// `facets`, right before `_queryMeta`.
+#[derive(Serialize)]
+struct FacetsView<'a> {
+    facets: &'a Facets,
 }

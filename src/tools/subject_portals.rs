@@ -11,12 +11,12 @@ use serde::Deserialize;
 
 use super::messages::{German, nav_warnings};
 use super::params::{self, Flag, Output, Text};
+use super::result_list::UnresolvedView;
 use super::{Args, Format, ToolResponse, ToolSpec};
 use crate::app::App;
 use crate::format::FormattedNode;
 use crate::navigation::NavError;
 use crate::navigation::portals::{self, Portals, PortalsQuery};
-use crate::search::filters::UnresolvedFilter;
 
 pub const NAME: &str = "get_subject_portals";
 
@@ -82,27 +82,6 @@ struct PortalView {
     card: FormattedNode,
     #[serde(skip_serializing_if = "Option::is_none")]
     sub_collection_count: Option<u64>,
-}
-
-/// One entry of `unresolvedFilters`: `{field, value, suggestions}`.
-#[derive(Serialize)]
-pub(crate) struct UnresolvedView<'a> {
-    field: &'a str,
-    value: &'a str,
-    suggestions: &'a [String],
-}
-
-impl<'a> UnresolvedView<'a> {
-    pub(crate) fn list(filters: &'a [UnresolvedFilter]) -> Vec<UnresolvedView<'a>> {
-        filters
-            .iter()
-            .map(|f| UnresolvedView {
-                field: f.field.param(),
-                value: &f.value,
-                suggestions: &f.suggestions,
-            })
-            .collect()
-    }
 }
 
 fn render(app: &App, result: &Portals, format: Format) -> ToolResponse {

@@ -6,7 +6,7 @@ use std::fmt::Write;
 use serde_json::{Value, json};
 
 use super::messages::{German, nav_warnings};
-use super::subject_portals::UnresolvedView;
+use super::result_list::UnresolvedView;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 

@@ -68,7 +68,7 @@ pub(crate) fn finish(mut variants: Vec<Variant>, cap: usize) -> Vec<Variant> {
 ///
 /// * `full:"q"` 1.0 — `ngsearchword [q]`
 /// * `title:"q"` 0.95 — `cclom:title [q]`
-/// * `topic:"t"` 0.92 — the query without request-framing words ([`topic_query`])
+/// * `topic:"t"` 0.92 — the query without request-framing words ([`topic_query`](super::topic_query))
 /// * `kw:a,b` 0.9 — `cclom:general_keyword` (any of the values): the topic
 ///   phrase when it has several words ("Satz des Pythagoras" is one keyword),
 ///   then each topic term of ≥ 3 characters ("significant") as written. Stopwords and framing

@@ -79,7 +79,7 @@ pub struct Fusion<'n> {
     pub floor_met: bool,
     /// The query the entries were scored against: the given one with
     /// compound words that match none of the hits split into the parts the
-    /// hits know ([`scoring_query`]).
+    /// hits know (`scoring_query`).
     pub query: String,
 }
 
