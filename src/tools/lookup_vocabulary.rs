@@ -54,16 +54,16 @@ pub async fn call(_app: &App, args: Args) -> ToolResponse {
 }
 
 fn render(vocabulary: Vocabulary, query: Option<String>) -> ToolResponse {
-    let needle = query.as_deref().map(fold);
+    let needle = query.as_deref().map(vocab::fold);
     let entries: Vec<&vocab::Entry> = vocabulary
         .entries()
         .iter()
         .filter(|e| match &needle {
             None => true,
             Some(n) => {
-                fold(&e.label).contains(n.as_str())
-                    || fold(&e.uri).contains(n.as_str())
-                    || e.aliases.iter().any(|a| fold(a).contains(n.as_str()))
+                vocab::fold(&e.label).contains(n.as_str())
+                    || vocab::fold(&e.uri).contains(n.as_str())
+                    || e.aliases.iter().any(|a| vocab::fold(a).contains(n.as_str()))
             }
         })
         .collect();
@@ -95,12 +95,4 @@ fn render(vocabulary: Vocabulary, query: Option<String>) -> ToolResponse {
         let _ = writeln!(out, "  URI: {}", entry.uri);
     }
     ToolResponse::text(out.trim_end().to_string())
-}
-
-fn fold(s: &str) -> String {
-    s.to_lowercase()
-        .replace('ä', "a")
-        .replace('ö', "o")
-        .replace('ü', "u")
-        .replace('ß', "ss")
 }
