@@ -24,7 +24,9 @@ pub struct Config {
     pub timeout: Duration,
     /// Deadline of one whole tool call, on every transport.
     pub tool_deadline: Duration,
-    /// Upstream requests in flight per process.
+    /// Upstream requests in flight per process. It also bounds a burst's
+    /// memory: each request in flight holds its connection buffers and, with
+    /// the cache off, its body and decoded nodes (docs/performance.md).
     pub max_concurrency: usize,
     /// Cache size bound in bytes (0 disables the cache).
     pub cache_max_bytes: usize,
@@ -119,7 +121,7 @@ impl Config {
             pool_size: number("WLO_POOL_SIZE", 25, 1, 100)? as u32,
             timeout: Duration::from_millis(number("WLO_TIMEOUT_MS", 8000, 100, 120_000)?),
             tool_deadline: Duration::from_millis(number("WLO_TOOL_DEADLINE_MS", 9000, 100, 300_000)?),
-            max_concurrency: number("WLO_MAX_CONCURRENCY", 128, 1, 4096)? as usize,
+            max_concurrency: number("WLO_MAX_CONCURRENCY", 64, 1, 4096)? as usize,
             cache_max_bytes: number("WLO_CACHE_MAX_MB", 16, 0, 4096)? as usize * 1024 * 1024,
             cache_ttl_tree: Duration::from_secs(number("WLO_CACHE_TTL_TREE_S", 300, 0, 86_400)?),
             cache_ttl_search: Duration::from_secs(number("WLO_CACHE_TTL_SEARCH_S", 60, 0, 86_400)?),

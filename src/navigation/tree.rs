@@ -17,7 +17,7 @@
 //! tree `truncated`. Topic-page config folders and page variants are not
 //! sub-collections and never listed.
 
-use futures::future::join_all;
+use crate::upstream::scope::in_parallel;
 use std::sync::Arc;
 
 use super::{LISTING_PAGE, NavError, NavWarning, count_sub_collections, first_repository_failure, real_child_total};
@@ -142,10 +142,13 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
     // Wave 2: the children of every level-1 node, and the exact total.
     let level2 = async {
         if depth == 2 {
-            join_all(nodes.iter().map(|n| async move {
+            // By index: a closure over `&TreeNode` held across awaits trips
+            // rustc's higher-ranked lifetime check on the boxed call future.
+            let nodes = &nodes;
+            in_parallel((0..nodes.len()).map(|i| async move {
                 app.upstream
                     .children(
-                        &listed_id(n.node.id())?,
+                        &listed_id(nodes[i].node.id())?,
                         ChildFilter::Folders,
                         LEVEL2_FETCH,
                         0,
@@ -193,9 +196,10 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
             .flat_map(|n| std::iter::once(n).chain(n.children.iter().flatten()))
             .map(|n| n.node.id().to_string())
             .collect();
-        let counts = join_all(
-            ids.iter()
-                .map(|id| async move { app.upstream.child_count(&listed_id(id)?, ChildFilter::Files).await }),
+        let ids = &ids;
+        let counts = in_parallel(
+            (0..ids.len())
+                .map(|i| async move { app.upstream.child_count(&listed_id(&ids[i])?, ChildFilter::Files).await }),
         )
         .await;
         warnings.extend(failure_warning(&counts, |failed, of, error| {

@@ -3,8 +3,9 @@
 //!
 //! Tool code never passes these around: the dispatcher runs each tool call
 //! inside [`CallScope::run`], and the upstream client reads the scope from a
-//! task-local. Parallel reads inside one call use `join_all` (not `spawn`), so
-//! they all see the same scope.
+//! task-local. Parallel reads inside one call are futures of the call's own
+//! task (`join_all`, or [`in_parallel`] for a wave that can outgrow the
+//! fan-out bound), never spawned tasks, so they all see the same scope.
 
 use std::future::Future;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -17,6 +18,20 @@ use super::UpstreamError;
 
 /// Requests one tool call may have in flight at once.
 pub const PER_CALL_FAN_OUT: usize = 32;
+
+/// Await the futures of `reads` in parallel, at most [`PER_CALL_FAN_OUT`]
+/// at a time, and return their outputs in order (like `join_all`). The
+/// call's semaphore bounds the requests either way; taking the next future
+/// from the (lazy) iterator only when a slot is free keeps a wave of hundreds
+/// of reads from holding hundreds of read futures and URLs while they wait.
+pub async fn in_parallel<I>(reads: I) -> Vec<<I::Item as Future>::Output>
+where
+    I: IntoIterator,
+    I::Item: Future,
+{
+    use futures::StreamExt;
+    futures::stream::iter(reads).buffered(PER_CALL_FAN_OUT).collect().await
+}
 
 tokio::task_local! {
     static CURRENT: Arc<CallScope>;
