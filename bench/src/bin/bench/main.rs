@@ -77,8 +77,9 @@ pub(crate) const CALL_TIMEOUT: Duration = Duration::from_secs(30);
 pub(crate) const TARGET_RATIO: f64 = 1.10;
 pub(crate) const TARGET_COLD_MS: f64 = 10.0;
 pub(crate) const TARGET_RSS_MIB: f64 = 40.0;
+/// A reference line for CPU per call, reported but not judged: a tool call
+/// waits 0.2–2.4 s for WLO, so a millisecond of CPU is invisible to users.
 pub(crate) const TARGET_CPU_MS: f64 = 1.0;
-pub(crate) const TARGET_CACHED_MS: f64 = 1.0;
 
 pub(crate) static STEP: AtomicUsize = AtomicUsize::new(0);
 pub(crate) static STEPS: AtomicUsize = AtomicUsize::new(0);

