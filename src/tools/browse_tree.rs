@@ -10,19 +10,21 @@ use serde::{Deserialize, Serialize};
 
 use super::messages::{German, nav_warnings};
 use super::params::{self, Bounded, Flag, NodeId, Output};
-use super::{ArgError, Args, Format, NodeRef, ToolResponse, ToolSpec};
+use super::{ArgError, Args, Format, NodeRef, ToolResponse};
 use crate::app::App;
 use crate::format::{FormattedNode, one_line};
 use crate::navigation::tree::{self, MAX_CHILDREN_PER_PARENT, MAX_NODES, Tree, TreeNode, TreeQuery};
 
 pub const NAME: &str = "browse_collection_tree";
+pub const TITLE: &str = "WLO-Sammlungsbaum";
+pub const DESCRIPTION: &str = "Drill down into the sub-collections of one WLO collection (nodeId, a UUID; get_subject_portals gives the portal ids). depth 1 lists the direct sub-collections, depth 2 also their children (at most 10 per collection and 150 nodes in all; cut nodes carry hasMoreChildren and can be opened with another browse_collection_tree call). includeContentCounts adds fileCount (number of materials) per collection. Alphabetical (German collation).";
 
 const ID_TIP: &str = "Tipp: get_subject_portals liefert die nodeIds der Fachportale.";
 
 /// The arguments of `browse_collection_tree`.
 #[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct Params {
+pub(super) struct Params {
     /// nodeId (UUID) of the parent collection, e.g. from get_subject_portals.
     node_id: NodeId,
     /// 1 = direct sub-collections, 2 = also their children.
@@ -38,22 +40,18 @@ struct Params {
     output: Output<false>,
 }
 
-pub fn spec() -> ToolSpec {
-    ToolSpec {
-        name: NAME,
-        title: "WLO-Sammlungsbaum",
-        description: "Drill down into the sub-collections of one WLO collection (nodeId, a UUID; get_subject_portals gives the portal ids). depth 1 lists the direct sub-collections, depth 2 also their children (at most 10 per collection and 150 nodes in all; cut nodes carry hasMoreChildren and can be opened with another browse_collection_tree call). includeContentCounts adds fileCount (number of materials) per collection. Alphabetical (German collation).",
-        input_schema: params::input_schema::<Params>(),
-    }
+/// The arguments; a bad or missing nodeId also says where the ids come from.
+pub(super) fn decode(args: &Args) -> Result<Params, ToolResponse> {
+    params::decode(args).map_err(|error| {
+        if error.key == "nodeId" {
+            ArgError(format!("{} {ID_TIP}", error.error.0)).into()
+        } else {
+            error.into()
+        }
+    })
 }
 
-pub async fn call(app: &App, args: Args) -> ToolResponse {
-    let params: Params = match params::decode(&args) {
-        Ok(params) => params,
-        // A bad or missing nodeId: say where the ids come from.
-        Err(error) if error.key == "nodeId" => return ArgError(format!("{} {ID_TIP}", error.error.0)).into(),
-        Err(error) => return error.into(),
-    };
+pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let query = TreeQuery {
         node_id: params.node_id,
         depth: params.depth.get() as u8,

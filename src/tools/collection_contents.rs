@@ -11,7 +11,7 @@ use super::params::{
     self, Bounded, Choice, Choices, ExcludeIds, FilterValue, Flag, NodeId, Output, Paging, Text, VocabFilters,
 };
 use super::result_list::{LabeledCriterion, Listing, QueryMeta};
-use super::{Args, Format, ToolResponse, ToolSpec};
+use super::{Args, Format, ToolResponse};
 use crate::app::App;
 use crate::search::collections::{ContentsListing, collection_contents};
 use crate::search::contents_filter::{LOCAL_READ, Stats, Window};
@@ -19,6 +19,9 @@ use crate::search::facets::LabelCount;
 use crate::upstream::{ChildFilter, UpstreamError};
 
 pub const NAME: &str = "get_collection_contents";
+pub const TITLE: &str = "Inhalte einer WLO-Sammlung";
+pub const DESCRIPTION: &str = "List what a WLO collection (Sammlung) contains: materials (contentFilter files, default), sub-collections (folders) or both. Page with skipCount (offset; consecutive pages never overlap) and maxResults. includeSubcollections also lists the materials of all sub-collections (files only). A query or filter searches the first 100 materials (per collection; collectionTotal, truncated). nodeIds come from search_wlo_collections, search_wlo_all or browse_collection_tree.";
+
 const MAX_QUERY: usize = 200;
 const MAX_SKIP: i64 = 10_000;
 const MAX_SKIP_RECURSIVE: i64 = 400;
@@ -26,7 +29,7 @@ const MAX_SKIP_RECURSIVE: i64 = 400;
 /// The arguments of `get_collection_contents`.
 #[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct Params {
+pub(super) struct Params {
     /// The collection's nodeId (UUID).
     node_id: NodeId,
     /// Keep only materials containing one of these words (page reordered by relevance).
@@ -72,39 +75,31 @@ impl Choices for ChildFilter {
     }
 }
 
-pub fn spec() -> ToolSpec {
-    ToolSpec {
-        name: NAME,
-        title: "Inhalte einer WLO-Sammlung",
-        description: "List what a WLO collection (Sammlung) contains: materials (contentFilter files, default), sub-collections (folders) or both. Page with skipCount (offset; consecutive pages never overlap) and maxResults. includeSubcollections also lists the materials of all sub-collections (files only). A query or filter searches the first 100 materials (per collection; collectionTotal, truncated). nodeIds come from search_wlo_collections, search_wlo_all or browse_collection_tree.",
-        input_schema: params::input_schema::<Params>(),
-    }
-}
-
 /// Whether the arguments ask for the recursive listing (materials of all sub-collections).
 fn recursive(filter: ChildFilter, include_subcollections: bool) -> bool {
     include_subcollections && filter == ChildFilter::Files
 }
 
-pub async fn call(app: &App, args: Args) -> ToolResponse {
-    let params: Params = match params::decode_in_order(&args, CHECK_FIRST) {
-        Ok(params) => params,
-        Err(error) => {
-            // A bad skipCount of a recursive listing: the message states the
-            // narrower range (the arguments checked before it are valid).
-            if error.key == "skipCount"
-                && let (Ok(filter), Ok(flag)) = (
-                    params::field(&args, "contentFilter", Choice::<ChildFilter>::parse),
-                    params::field(&args, "includeSubcollections", Flag::<false>::parse),
-                )
-                && recursive(filter.0.unwrap_or(ChildFilter::Files), flag.get())
-                && let Err(narrow) = params::field(&args, "skipCount", |v| params::integer(v, 0, MAX_SKIP_RECURSIVE))
-            {
-                return narrow.into();
-            }
-            return error.into();
+/// The arguments, the ones of [`CHECK_FIRST`] checked first.
+pub(super) fn decode(args: &Args) -> Result<Params, ToolResponse> {
+    params::decode_in_order(args, CHECK_FIRST).map_err(|error| {
+        // A bad skipCount of a recursive listing: the message states the
+        // narrower range (the arguments checked before it are valid).
+        if error.key == "skipCount"
+            && let (Ok(filter), Ok(flag)) = (
+                params::field(args, "contentFilter", Choice::<ChildFilter>::parse),
+                params::field(args, "includeSubcollections", Flag::<false>::parse),
+            )
+            && recursive(filter.0.unwrap_or(ChildFilter::Files), flag.get())
+            && let Err(narrow) = params::field(args, "skipCount", |v| params::integer(v, 0, MAX_SKIP_RECURSIVE))
+        {
+            return narrow.into();
         }
-    };
+        error.into()
+    })
+}
+
+pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let node_id = params.node_id;
     let query = params.query.0;
     let filter = params.content_filter.0.unwrap_or(ChildFilter::Files);

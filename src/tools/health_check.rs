@@ -7,27 +7,23 @@ use serde_json::json;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::ToolResponse;
 use super::messages::German;
-use super::{Args, ToolResponse, ToolSpec, params};
 use crate::app::App;
 use crate::upstream::{Props, UpstreamError};
 
 pub const NAME: &str = "wlo_health_check";
+pub const TITLE: &str = "WLO-Status prüfen";
+pub const DESCRIPTION: &str = "Check that the WLO repository answers: reads the root collection once and returns JSON {ok, repositoryUrl, baseUrl, rootNodeId, rootResolved, latencyMs, checkedAt}. Use it to tell 'WLO is down' apart from 'the query has no hits'. No parameters.";
 
 /// `wlo_health_check` takes no arguments (any it gets are ignored).
 #[derive(Deserialize, JsonSchema)]
-struct NoParams {}
+pub(super) struct NoParams {}
 
-pub fn spec() -> ToolSpec {
-    ToolSpec {
-        name: NAME,
-        title: "WLO-Status prüfen",
-        description: "Check that the WLO repository answers: reads the root collection once and returns JSON {ok, repositoryUrl, baseUrl, rootNodeId, rootResolved, latencyMs, checkedAt}. Use it to tell 'WLO is down' apart from 'the query has no hits'. No parameters.",
-        input_schema: params::input_schema::<NoParams>(),
-    }
-}
+/// It takes no arguments.
+pub(super) type Params = NoParams;
 
-pub async fn call(app: &App, _args: Args) -> ToolResponse {
+pub(super) async fn call(app: &App, _params: Params) -> ToolResponse {
     let started = Instant::now();
     let result = app
         .upstream

@@ -15,15 +15,18 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use super::ToolResponse;
 use super::knowledge_search::citation_url;
 use super::messages::German;
-use super::params::{self, NodeId};
-use super::{Args, ToolResponse, ToolSpec};
+use super::params::NodeId;
 use crate::app::App;
 use crate::format::NodeType;
 use crate::upstream::{CallScope, Props, UpstreamError};
 
 pub const NAME: &str = "fetch";
+pub const TITLE: &str = "WLO-Text";
+pub const DESCRIPTION: &str = "Text of one search result by id: editorial text, full text or description.";
+
 /// Time kept back from the text read to answer within the deadline: at most
 /// this, and at most a quarter of the deadline.
 const ANSWER_RESERVE: Duration = Duration::from_millis(1000);
@@ -33,18 +36,9 @@ const CUT_MARK: &str = "\n\n[…gekürzt]";
 /// The arguments of `fetch`.
 #[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct Params {
+pub(super) struct Params {
     /// nodeId from search.
     id: NodeId,
-}
-
-pub fn spec() -> ToolSpec {
-    ToolSpec {
-        name: NAME,
-        title: "WLO-Text",
-        description: "Text of one search result by id: editorial text, full text or description.",
-        input_schema: params::input_schema::<Params>(),
-    }
 }
 
 /// Where `text` came from.
@@ -78,11 +72,7 @@ struct Metadata<'a> {
     text_source: TextSource,
 }
 
-pub async fn call(app: &App, args: Args) -> ToolResponse {
-    let params: Params = match params::decode(&args) {
-        Ok(params) => params,
-        Err(error) => return error.into(),
-    };
+pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let id = params.id;
     let text_budget = CallScope::current().map_or(app.config.tool_deadline, |scope| scope.remaining());
     let text_budget = text_budget.saturating_sub(ANSWER_RESERVE.min(app.config.tool_deadline / 4));

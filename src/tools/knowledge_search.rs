@@ -8,12 +8,15 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::messages::German;
-use super::params::{self, RequiredText};
-use super::{Args, ToolResponse, ToolSpec, search_all};
+use super::params::RequiredText;
+use super::{ToolResponse, search_all};
 use crate::app::App;
 use crate::format::FormattedNode;
 
 pub const NAME: &str = "search";
+pub const TITLE: &str = "WLO-Suche";
+pub const DESCRIPTION: &str = "For citations (ChatGPT connectors, deep research): WLO materials, collections, topic pages as {results:[{id,title,url}]}. Filters: search_wlo_all.";
+
 const MAX_QUERY: usize = 200;
 const MAX_MATERIALS: usize = 10;
 /// Collections, and topic pages: up to this many of each.
@@ -22,18 +25,9 @@ const MAX_COLLECTIONS: usize = 5;
 /// The arguments of `search`.
 #[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct Params {
+pub(super) struct Params {
     /// Topic, e.g. Optik.
     query: RequiredText<MAX_QUERY>,
-}
-
-pub fn spec() -> ToolSpec {
-    ToolSpec {
-        name: NAME,
-        title: "WLO-Suche",
-        description: "For citations (ChatGPT connectors, deep research): WLO materials, collections, topic pages as {results:[{id,title,url}]}. Filters: search_wlo_all.",
-        input_schema: params::input_schema::<Params>(),
-    }
 }
 
 /// One result: what a citation needs.
@@ -44,11 +38,7 @@ struct Hit<'a> {
     url: String,
 }
 
-pub async fn call(app: &App, args: Args) -> ToolResponse {
-    let params: Params = match params::decode(&args) {
-        Ok(params) => params,
-        Err(error) => return error.into(),
-    };
+pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let pots = match search_all::combined_search(app, &params.query.0, MAX_MATERIALS, MAX_COLLECTIONS).await {
         Ok(pots) => pots,
         Err(error) => return ToolResponse::error(error.german()),

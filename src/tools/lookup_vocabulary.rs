@@ -7,17 +7,19 @@ use std::sync::LazyLock;
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::params::{self, Choices, RequiredChoice, Text};
-use super::{Args, ToolResponse, ToolSpec};
+use super::ToolResponse;
+use super::params::{Choices, RequiredChoice, Text};
 use crate::app::App;
 use crate::vocab::{self, Vocabulary};
 
 pub const NAME: &str = "lookup_wlo_vocabulary";
+pub const TITLE: &str = "WLO-Vokabular nachschlagen";
+pub const DESCRIPTION: &str = "List the values of a WLO filter vocabulary (labels, aliases, URIs): educationalContext (Bildungsstufe), discipline (Fach), userRole (Zielgruppe), lrt (Ressourcentyp: Arbeitsblatt, Video …), license (Lizenz), targetGroup (Themenseiten-Zielgruppe). Use it to map free user wording to a filter value before searching. No repository call. Optional `query` narrows the list.";
 
 /// The arguments of `lookup_wlo_vocabulary`.
 #[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct Params {
+pub(super) struct Params {
     /// Which vocabulary to list.
     vocabulary: RequiredChoice<Vocabulary>,
     /// Only entries whose label, alias or URI contains this text.
@@ -37,20 +39,8 @@ impl Choices for Vocabulary {
     }
 }
 
-pub fn spec() -> ToolSpec {
-    ToolSpec {
-        name: NAME,
-        title: "WLO-Vokabular nachschlagen",
-        description: "List the values of a WLO filter vocabulary (labels, aliases, URIs): educationalContext (Bildungsstufe), discipline (Fach), userRole (Zielgruppe), lrt (Ressourcentyp: Arbeitsblatt, Video …), license (Lizenz), targetGroup (Themenseiten-Zielgruppe). Use it to map free user wording to a filter value before searching. No repository call. Optional `query` narrows the list.",
-        input_schema: params::input_schema::<Params>(),
-    }
-}
-
-pub async fn call(_app: &App, args: Args) -> ToolResponse {
-    match params::decode::<Params>(&args) {
-        Ok(params) => render(params.vocabulary.0, params.query.0),
-        Err(error) => error.into(),
-    }
+pub(super) async fn call(_app: &App, params: Params) -> ToolResponse {
+    render(params.vocabulary.0, params.query.0)
 }
 
 fn render(vocabulary: Vocabulary, query: Option<String>) -> ToolResponse {

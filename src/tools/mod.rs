@@ -2,10 +2,11 @@
 //! description and its rendering. Algorithms live in the domain modules.
 //!
 //! A tool file declares its arguments once, as a `Params` struct built from
-//! the adapters of [`params`], and exports `spec()` (name, title,
-//! description, the schema of its `Params`) and `call(app, args)`, which
-//! decodes the arguments into `Params` first. [`TOOLS`] lists the tools in
-//! `tools/list` order; [`find`] looks one up by name.
+//! the adapters of [`params`], and exports `NAME`, `TITLE`, `DESCRIPTION`
+//! and `call(app, params)`. [`TOOLS`] lists the tools in `tools/list` order
+//! and builds each one's spec (the schema comes from `Params`) and decoding
+//! (lenient; a bad argument is a German `isError` answer naming it); [`find`]
+//! looks one up by name.
 
 pub mod messages;
 pub mod params;
@@ -142,11 +143,31 @@ pub struct ToolEntry {
     pub call: CallFn,
 }
 
+/// A tool module's entry: its spec from `NAME`, `TITLE`, `DESCRIPTION` and
+/// the schema of `Params`; its call decodes the arguments into `Params`
+/// (with the module's own `decode` where it checks in an order of its own)
+/// and runs `call`.
 macro_rules! entry {
     ($module:ident) => {
+        entry!($module, |args| params::decode::<$module::Params>(args)
+            .map_err(ToolResponse::from))
+    };
+    ($module:ident, $decode:expr) => {
         ToolEntry {
-            spec: $module::spec,
-            call: |app, args| Box::pin($module::call(app, args)),
+            spec: || ToolSpec {
+                name: $module::NAME,
+                title: $module::TITLE,
+                description: $module::DESCRIPTION,
+                input_schema: params::input_schema::<$module::Params>(),
+            },
+            call: |app, args| {
+                Box::pin(async move {
+                    match $decode(&args) {
+                        Ok(params) => $module::call(app, params).await,
+                        Err(error) => error,
+                    }
+                })
+            },
         }
     };
 }
@@ -155,12 +176,12 @@ macro_rules! entry {
 pub static TOOLS: &[ToolEntry] = &[
     entry!(search_all),
     entry!(search_content),
-    entry!(search_collections),
-    entry!(topic_pages),
+    entry!(search_collections, search_collections::decode),
+    entry!(topic_pages, topic_pages::decode),
     entry!(topic_page_content),
     entry!(subject_portals),
-    entry!(browse_tree),
-    entry!(collection_contents),
+    entry!(browse_tree, browse_tree::decode),
+    entry!(collection_contents, collection_contents::decode),
     entry!(node_details),
     entry!(nodes_details),
     entry!(related_content),

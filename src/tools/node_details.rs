@@ -12,8 +12,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::messages::German;
-use super::params::{self, Flag, NodeId, Output, Text};
-use super::{Args, Format, NodeRef, ToolResponse, ToolSpec};
+use super::params::{Flag, NodeId, Output, Text};
+use super::{Format, NodeRef, ToolResponse};
 use crate::app::App;
 use crate::format::{self, FormattedNode, truncate_marked};
 use crate::navigation::listing::{self, Listing};
@@ -21,6 +21,9 @@ use crate::upstream::{Node, Props, UpstreamError};
 use compendium::Compendium;
 
 pub const NAME: &str = "get_node_details";
+pub const TITLE: &str = "WLO-Eintrag im Detail";
+pub const DESCRIPTION: &str = "Full metadata of one WLO node (material or collection/Sammlung) by nodeId: the same fields as a search card plus renderUrl; optionally its parent collections (includeParents), the collections listing a material (includeCollections), its stored full text or a collection's editorial text (includeTextContent, textQuery for passages) and the raw vocabulary URIs (includeRaw). Use it when the user picks one card; for many cards use get_nodes_details.";
+
 const TEXT_LIMIT_JSON: usize = 4000;
 const TEXT_LIMIT_MARKDOWN: usize = 2000;
 const MAX_PARENTS: usize = 20;
@@ -28,7 +31,7 @@ const MAX_PARENTS: usize = 20;
 /// The arguments of `get_node_details`.
 #[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct Params {
+pub(super) struct Params {
     /// The node's id (UUID) from a search result.
     node_id: NodeId,
     /// Add the stored full text (Volltext).
@@ -50,20 +53,7 @@ struct Params {
     output: Output<false>,
 }
 
-pub fn spec() -> ToolSpec {
-    ToolSpec {
-        name: NAME,
-        title: "WLO-Eintrag im Detail",
-        description: "Full metadata of one WLO node (material or collection/Sammlung) by nodeId: the same fields as a search card plus renderUrl; optionally its parent collections (includeParents), the collections listing a material (includeCollections), its stored full text or a collection's editorial text (includeTextContent, textQuery for passages) and the raw vocabulary URIs (includeRaw). Use it when the user picks one card; for many cards use get_nodes_details.",
-        input_schema: params::input_schema::<Params>(),
-    }
-}
-
-pub async fn call(app: &App, args: Args) -> ToolResponse {
-    let params: Params = match params::decode(&args) {
-        Ok(params) => params,
-        Err(error) => return error.into(),
-    };
+pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let node_id = params.node_id;
     let with_text = params.include_text_content.get();
     let with_parents = params.include_parents.get();

@@ -5,40 +5,31 @@ use serde_json::json;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
+use super::ToolResponse;
 use super::messages::German;
-use super::params::{self, IdEntries};
-use super::{Args, ToolResponse, ToolSpec};
+use super::params::IdEntries;
 use crate::app::App;
 use crate::format::FormattedNode;
 use crate::ids::NodeId;
 use crate::upstream::Props;
 
 pub const NAME: &str = "get_nodes_details";
+pub const TITLE: &str = "Mehrere WLO-Einträge auf einmal";
+pub const DESCRIPTION: &str = "Metadata of several WLO nodes in one call (1-50 nodeIds, fetched in parallel): JSON {requested, resolved, failed, results} with results keyed by nodeId in request order, each the same fields as a search card. Use it instead of many get_node_details calls when a chatbot shows several cards. Unknown, private or malformed ids land in failed[].";
+
 /// The most nodeIds one call takes.
 const MAX_IDS: usize = 50;
 
 /// The arguments of `get_nodes_details`.
 #[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct Params {
+pub(super) struct Params {
     /// Node ids (UUIDs), 1 to 50.
     node_ids: IdEntries<MAX_IDS>,
 }
 
-pub fn spec() -> ToolSpec {
-    ToolSpec {
-        name: NAME,
-        title: "Mehrere WLO-Einträge auf einmal",
-        description: "Metadata of several WLO nodes in one call (1-50 nodeIds, fetched in parallel): JSON {requested, resolved, failed, results} with results keyed by nodeId in request order, each the same fields as a search card. Use it instead of many get_node_details calls when a chatbot shows several cards. Unknown, private or malformed ids land in failed[].",
-        input_schema: params::input_schema::<Params>(),
-    }
-}
-
-pub async fn call(app: &App, args: Args) -> ToolResponse {
-    let raw = match params::decode::<Params>(&args) {
-        Ok(params) => params.node_ids.0,
-        Err(error) => return error.into(),
-    };
+pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
+    let raw = params.node_ids.0;
 
     // Normalise and de-duplicate in order; malformed ids are never requested.
     let mut wanted: Vec<NodeId> = Vec::new();

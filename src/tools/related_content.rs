@@ -6,19 +6,21 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::messages::{German, related_error, unresolved_hint};
-use super::params::{self, FilterValue, NodeId, Output, Paging, VocabFilters};
+use super::params::{FilterValue, NodeId, Output, Paging, VocabFilters};
 use super::result_list::{UnresolvedView, cards, quoted};
-use super::{Args, Format, NodeRef, ToolResponse, ToolSpec};
+use super::{Format, NodeRef, ToolResponse};
 use crate::app::App;
 use crate::format::{FormattedNode, one_line};
 use crate::search::related::{RelatedSearch, related_content};
 
 pub const NAME: &str = "get_related_content";
+pub const TITLE: &str = "Ähnliche Materialien";
+pub const DESCRIPTION: &str = "Material like one material (\"mehr davon\"): same topic first, then same Fach and Bildungsstufe; never the material itself or its copies.";
 
 /// The arguments of `get_related_content`.
 #[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct Params {
+pub(super) struct Params {
     /// A material's nodeId.
     node_id: NodeId,
     #[serde(flatten)]
@@ -29,20 +31,7 @@ struct Params {
     output: Output<false>,
 }
 
-pub fn spec() -> ToolSpec {
-    ToolSpec {
-        name: NAME,
-        title: "Ähnliche Materialien",
-        description: "Material like one material (\"mehr davon\"): same topic first, then same Fach and Bildungsstufe; never the material itself or its copies.",
-        input_schema: params::input_schema::<Params>(),
-    }
-}
-
-pub async fn call(app: &App, args: Args) -> ToolResponse {
-    let params: Params = match params::decode(&args) {
-        Ok(params) => params,
-        Err(error) => return error.into(),
-    };
+pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let node_id = params.node_id;
     let filters = FilterValue::resolve(params.filters.entries());
     let max_results = params.paging.max_results();

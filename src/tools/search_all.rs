@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::messages::German;
 use super::params::{self, Bounded, ExcludeIds, FilterValue, Output, RequiredText, VocabFilters};
 use super::result_list::{Extras, LabeledCriterion, Listing, PotView, QueryMeta, hint_lines, quoted};
-use super::{Args, Format, ToolResponse, ToolSpec};
+use super::{Format, ToolResponse};
 use crate::app::App;
 use crate::format::FormattedNode;
 use crate::search::filters::Filters;
@@ -22,6 +22,9 @@ use crate::search::ranking::{TextFilter, rerank};
 use crate::upstream::{ChildFilter, Node, Props, UpstreamError};
 
 pub const NAME: &str = "search_wlo_all";
+pub const TITLE: &str = "WLO komplett durchsuchen";
+pub const DESCRIPTION: &str = "One call for a broad topic request on WirLernenOnline (WLO): materials (content), collections and topic pages (topicPages: collections with a Themenseite), searched in parallel, answered in separate ranked pots. content.total is WLO's hit count; the other pots count what is shown. Vocabulary filters apply to materials only; include limits the pots. For more of one kind use search_wlo_content or search_wlo_collections.";
+
 const MAX_QUERY: usize = 200;
 const POTS: [&str; 3] = ["content", "collections", "topicPages"];
 /// Subject portals with a topic page that may join the collection pool.
@@ -32,7 +35,7 @@ const KEYWORD_MIN: usize = 20;
 /// The arguments of `search_wlo_all`.
 #[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct Params {
+pub(super) struct Params {
     /// Topic or request in German, e.g. "Photosynthese".
     query: RequiredText<MAX_QUERY>,
     #[serde(flatten)]
@@ -54,15 +57,6 @@ struct Params {
     exclude_node_ids: ExcludeIds,
     #[serde(flatten)]
     output: Output<true>,
-}
-
-pub fn spec() -> ToolSpec {
-    ToolSpec {
-        name: NAME,
-        title: "WLO komplett durchsuchen",
-        description: "One call for a broad topic request on WirLernenOnline (WLO): materials (content), collections and topic pages (topicPages: collections with a Themenseite), searched in parallel, answered in separate ranked pots. content.total is WLO's hit count; the other pots count what is shown. Vocabulary filters apply to materials only; include limits the pots. For more of one kind use search_wlo_content or search_wlo_collections.",
-        input_schema: params::input_schema::<Params>(),
-    }
 }
 
 /// `include`: which pots are wanted (all when not given or empty). The
@@ -127,11 +121,7 @@ impl JsonSchema for Include {
     }));
 }
 
-pub async fn call(app: &App, args: Args) -> ToolResponse {
-    let params: Params = match params::decode(&args) {
-        Ok(params) => params,
-        Err(error) => return error.into(),
-    };
+pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let request = Request::new(params);
     let mut reads = match read_in_parallel(app, &request).await {
         Ok(reads) => reads,

@@ -7,18 +7,21 @@ use serde::Deserialize;
 use super::messages::German;
 use super::params::{self, ContextFilters, ExcludeIds, OptionalNodeId, Output, Paging, Text};
 use super::result_list::{LabeledCriterion, Listing, QueryMeta, quoted};
-use super::{Args, Format, ToolResponse, ToolSpec};
+use super::{Args, Format, ToolResponse};
 use crate::app::App;
 use crate::search::collections::{CollectionSearch, search_collections};
 use crate::upstream::UpstreamError;
 
 pub const NAME: &str = "search_wlo_collections";
+pub const TITLE: &str = "WLO-Sammlungen suchen";
+pub const DESCRIPTION: &str = "Search WirLernenOnline (WLO) for collections (Sammlungen: curated topic bundles, shown as topic pages) by keyword, with a fallback walk of the collection tree. Empty query: the subject portals, or the sub-collections of parentNodeId; parentNodeId also restricts a search to that subtree. Filters (label, synonym or URI) apply to the collections; unknown values are reported in unresolvedFilters. A collection's materials: get_collection_contents.";
+
 const MAX_QUERY: usize = 200;
 
 /// The arguments of `search_wlo_collections`.
 #[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct Params {
+pub(super) struct Params {
     /// Topic to look for, e.g. "Bruchrechnung". Empty: list the top level (or the children of parentNodeId).
     #[serde(default)]
     query: Text<MAX_QUERY>,
@@ -39,20 +42,12 @@ struct Params {
 /// The filters are checked before the other arguments.
 const CHECK_FIRST: &[&str] = &["educationalContext", "discipline", "userRole"];
 
-pub fn spec() -> ToolSpec {
-    ToolSpec {
-        name: NAME,
-        title: "WLO-Sammlungen suchen",
-        description: "Search WirLernenOnline (WLO) for collections (Sammlungen: curated topic bundles, shown as topic pages) by keyword, with a fallback walk of the collection tree. Empty query: the subject portals, or the sub-collections of parentNodeId; parentNodeId also restricts a search to that subtree. Filters (label, synonym or URI) apply to the collections; unknown values are reported in unresolvedFilters. A collection's materials: get_collection_contents.",
-        input_schema: params::input_schema::<Params>(),
-    }
+/// The arguments, the ones of [`CHECK_FIRST`] checked first.
+pub(super) fn decode(args: &Args) -> Result<Params, ToolResponse> {
+    params::decode_in_order(args, CHECK_FIRST).map_err(Into::into)
 }
 
-pub async fn call(app: &App, args: Args) -> ToolResponse {
-    let params: Params = match params::decode_in_order(&args, CHECK_FIRST) {
-        Ok(params) => params,
-        Err(error) => return error.into(),
-    };
+pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let query = params.query.0.unwrap_or_default();
     let parent = params.parent_node_id.0;
     let filters = params.filters.resolve();

@@ -6,20 +6,23 @@ use serde::{Deserialize, Serialize};
 
 use super::counts::facets_markdown;
 use super::messages::German;
-use super::params::{self, ExcludeIds, FilterValue, Flag, Output, Paging, RequiredText, VocabFilters};
+use super::params::{ExcludeIds, FilterValue, Flag, Output, Paging, RequiredText, VocabFilters};
 use super::result_list::{LabeledCriterion, Listing, QueryMeta, quoted};
-use super::{Args, Format, ToolResponse, ToolSpec};
+use super::{Format, ToolResponse};
 use crate::app::App;
 use crate::search::facets::Facets;
 use crate::search::pipeline::{ContentSearch, search_content};
 
 pub const NAME: &str = "search_wlo_content";
+pub const TITLE: &str = "WLO-Materialien suchen";
+pub const DESCRIPTION: &str = "Search WirLernenOnline (WLO) for individual learning materials (Arbeitsblatt, Video, interactive exercises, …) by topic or by a whole teacher request (\"Arbeitsblätter zur Bruchrechnung für Klasse 6\"). Ranked by relevance; when nothing matches, typos are corrected and the query relaxed (relaxedQuery). Filters take labels, synonyms or URIs (lookup_wlo_vocabulary); unknown values are reported in unresolvedFilters. For collections/topic pages use search_wlo_collections or search_wlo_all.";
+
 const MAX_QUERY: usize = 200;
 
 /// The arguments of `search_wlo_content`.
 #[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct Params {
+pub(super) struct Params {
     /// What to search for: a topic or a request in German, e.g. "Photosynthese" or "Erklärvideo Bruchrechnung Klasse 6".
     query: RequiredText<MAX_QUERY>,
     #[serde(flatten)]
@@ -39,20 +42,7 @@ struct Params {
     output: Output<false>,
 }
 
-pub fn spec() -> ToolSpec {
-    ToolSpec {
-        name: NAME,
-        title: "WLO-Materialien suchen",
-        description: "Search WirLernenOnline (WLO) for individual learning materials (Arbeitsblatt, Video, interactive exercises, …) by topic or by a whole teacher request (\"Arbeitsblätter zur Bruchrechnung für Klasse 6\"). Ranked by relevance; when nothing matches, typos are corrected and the query relaxed (relaxedQuery). Filters take labels, synonyms or URIs (lookup_wlo_vocabulary); unknown values are reported in unresolvedFilters. For collections/topic pages use search_wlo_collections or search_wlo_all.",
-        input_schema: params::input_schema::<Params>(),
-    }
-}
-
-pub async fn call(app: &App, args: Args) -> ToolResponse {
-    let params: Params = match params::decode(&args) {
-        Ok(params) => params,
-        Err(error) => return error.into(),
-    };
+pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let query = params.query.0;
     let max_results = params.paging.max_results();
     let format = params.output.format();

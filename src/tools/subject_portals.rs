@@ -10,20 +10,22 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 
 use super::messages::{German, nav_warnings};
-use super::params::{self, Flag, Output, Text};
+use super::params::{Flag, Output, Text};
 use super::result_list::UnresolvedView;
-use super::{Args, Format, ToolResponse, ToolSpec};
+use super::{Format, ToolResponse};
 use crate::app::App;
 use crate::format::FormattedNode;
 use crate::navigation::NavError;
 use crate::navigation::portals::{self, Portals, PortalsQuery};
 
 pub const NAME: &str = "get_subject_portals";
+pub const TITLE: &str = "WLO-Fachportale";
+pub const DESCRIPTION: &str = "List the WLO subject portals (Fachportale: Mathematik, Biologie, …), the top-level collections under the WLO root, alphabetically. The entry point for guided navigation: pass a portal's nodeId to browse_collection_tree to drill down. Optional filter educationalContext (label such as \"Sekundarstufe I\" or URI; portals without a context are kept) and includeContentCounts (subCollectionCount per portal).";
 
 /// The arguments of `get_subject_portals`.
 #[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct Params {
+pub(super) struct Params {
     /// Bildungsstufe (label, alias or URI), e.g. "Primarstufe", "Sekundarstufe II".
     #[serde(default)]
     educational_context: Text<200>,
@@ -34,20 +36,7 @@ struct Params {
     output: Output<false>,
 }
 
-pub fn spec() -> ToolSpec {
-    ToolSpec {
-        name: NAME,
-        title: "WLO-Fachportale",
-        description: "List the WLO subject portals (Fachportale: Mathematik, Biologie, …), the top-level collections under the WLO root, alphabetically. The entry point for guided navigation: pass a portal's nodeId to browse_collection_tree to drill down. Optional filter educationalContext (label such as \"Sekundarstufe I\" or URI; portals without a context are kept) and includeContentCounts (subCollectionCount per portal).",
-        input_schema: params::input_schema::<Params>(),
-    }
-}
-
-pub async fn call(app: &App, args: Args) -> ToolResponse {
-    let params: Params = match params::decode(&args) {
-        Ok(params) => params,
-        Err(error) => return error.into(),
-    };
+pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let query = PortalsQuery {
         educational_context: params.educational_context.0,
         include_counts: params.include_content_counts.get(),

@@ -8,10 +8,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::messages::{German, lane_name};
-use super::params::{self, Bounded, Choice, NodeId, Output};
+use super::params::{Bounded, Choice, NodeId, Output};
 use super::result_list::cards;
 use super::topic_pages::TargetGroup;
-use super::{Args, Format, ToolResponse, ToolSpec};
+use super::{Format, ToolResponse};
 use crate::app::App;
 use crate::format::{FormattedNode, one_line};
 use crate::navigation::NavError;
@@ -19,11 +19,13 @@ use crate::navigation::topic_page_content::{self, EmptyReason, PageContent, Page
 use crate::upstream::UpstreamError;
 
 pub const NAME: &str = "get_topic_page_content";
+pub const TITLE: &str = "Inhalt einer WLO-Themenseite";
+pub const DESCRIPTION: &str = "The material a collection's topic page (Themenseite) shows, lane by lane (Rubriken), as cards: its default variant or the one for targetGroup. Use after search_wlo_topic_pages. No topic page: reason, no lanes.";
 
 /// The arguments of `get_topic_page_content`.
 #[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct Params {
+pub(super) struct Params {
     /// The collection's nodeId (UUID).
     collection_id: NodeId,
     /// Audience variant (default: the page's default).
@@ -36,20 +38,7 @@ struct Params {
     output: Output<false>,
 }
 
-pub fn spec() -> ToolSpec {
-    ToolSpec {
-        name: NAME,
-        title: "Inhalt einer WLO-Themenseite",
-        description: "The material a collection's topic page (Themenseite) shows, lane by lane (Rubriken), as cards: its default variant or the one for targetGroup. Use after search_wlo_topic_pages. No topic page: reason, no lanes.",
-        input_schema: params::input_schema::<Params>(),
-    }
-}
-
-pub async fn call(app: &App, args: Args) -> ToolResponse {
-    let params: Params = match params::decode(&args) {
-        Ok(params) => params,
-        Err(error) => return error.into(),
-    };
+pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let query = PageContentQuery {
         collection_id: params.collection_id,
         target_group: params.target_group.0.map(|group| group.0.to_string()),

@@ -11,17 +11,19 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::params::{self, Choice, Choices, Flag, OptionalNodeId, Output, Paging, Text};
-use super::{Args, Format, ToolResponse, ToolSpec};
+use super::{Args, Format, ToolResponse};
 use crate::app::App;
 use crate::format::one_line;
 use crate::navigation::topic_pages::{self, Mode, Sort, TopicPage, TopicPages, TopicPagesQuery};
 
 pub const NAME: &str = "search_wlo_topic_pages";
+pub const TITLE: &str = "WLO-Themenseiten";
+pub const DESCRIPTION: &str = "Find WLO topic pages (Themenseiten: curated collection pages in variants for Lehrkräfte / Lernende / Allgemein). Modes: collectionId checks one collection; query searches collections and portals with a topic page; neither lists all. One card per collection with its variants (mergeVariants=false: one per variant). targetGroup and educationalContext exclude only variants with a different value. sort: relevance (default with query) or alpha.";
 
 /// The arguments of `search_wlo_topic_pages`.
 #[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-struct Params {
+pub(super) struct Params {
     /// Topic to search for (Mode B), e.g. "Klimawandel".
     #[serde(default)]
     query: Text<200>,
@@ -73,20 +75,12 @@ impl Choices for Sort {
     }
 }
 
-pub fn spec() -> ToolSpec {
-    ToolSpec {
-        name: NAME,
-        title: "WLO-Themenseiten",
-        description: "Find WLO topic pages (Themenseiten: curated collection pages in variants for Lehrkräfte / Lernende / Allgemein). Modes: collectionId checks one collection; query searches collections and portals with a topic page; neither lists all. One card per collection with its variants (mergeVariants=false: one per variant). targetGroup and educationalContext exclude only variants with a different value. sort: relevance (default with query) or alpha.",
-        input_schema: params::input_schema::<Params>(),
-    }
+/// The arguments, the ones of [`CHECK_FIRST`] checked first.
+pub(super) fn decode(args: &Args) -> Result<Params, ToolResponse> {
+    params::decode_in_order(args, CHECK_FIRST).map_err(Into::into)
 }
 
-pub async fn call(app: &App, args: Args) -> ToolResponse {
-    let params: Params = match params::decode_in_order(&args, CHECK_FIRST) {
-        Ok(params) => params,
-        Err(error) => return error.into(),
-    };
+pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let query = TopicPagesQuery {
         query: params.query.0,
         collection_id: params.collection_id.0,
