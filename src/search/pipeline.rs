@@ -55,7 +55,6 @@ use crate::app::App;
 use crate::upstream::{ChildFilter, Criterion, Node, NodeList, Props, UpstreamError};
 use crate::vocab::Vocabulary;
 
-/// The narrow projection of the dictionary reads.
 /// How many collection titles feed the typo dictionary.
 const DICTIONARY_COLLECTIONS: u32 = 500;
 /// How many root sub-collections feed the typo dictionary.
