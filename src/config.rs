@@ -56,6 +56,106 @@ pub struct Config {
     pub warnings: Vec<String>,
 }
 
+/// One environment variable: its name, default, allowed range and meaning.
+/// [`VARIABLES`] is the one list of them: parsing takes defaults and ranges
+/// from it, `wlo-mcp --help` prints it, and a test holds the README table and
+/// `.env.example` to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Variable {
+    pub name: &'static str,
+    /// The default as written in `.env.example` and the README ("" = unset).
+    pub default: &'static str,
+    /// Inclusive bounds of a whole-number variable.
+    pub range: Option<(u64, u64)>,
+    /// One line for `--help`.
+    pub meaning: &'static str,
+}
+
+const fn var(name: &'static str, default: &'static str, meaning: &'static str) -> Variable {
+    Variable {
+        name,
+        default,
+        range: None,
+        meaning,
+    }
+}
+
+const fn num(name: &'static str, default: &'static str, min: u64, max: u64, meaning: &'static str) -> Variable {
+    Variable {
+        name,
+        default,
+        range: Some((min, max)),
+        meaning,
+    }
+}
+
+/// Every variable the binaries read, in the order `--help` lists them.
+#[rustfmt::skip]
+pub const VARIABLES: &[Variable] = &[
+    var("WLO_REPOSITORY_URL", DEFAULT_REPOSITORY_URL, "edu-sharing base URL"),
+    var("WLO_ROOT_COLLECTION_ID", DEFAULT_ROOT_COLLECTION_ID, "root of the collection tree, a UUID"),
+    num("WLO_POOL_SIZE", "25", 1, 100, "candidates per search variant"),
+    num("WLO_TIMEOUT_MS", "8000", 100, 120_000, "timeout of one upstream request"),
+    num("WLO_TOOL_DEADLINE_MS", "9000", 100, 300_000, "deadline of one whole tool call"),
+    num("WLO_MAX_CONCURRENCY", "64", 1, 4096, "upstream requests in flight per process"),
+    num("WLO_CACHE_MAX_MB", "16", 0, 4096, "in-process response cache size, 0 disables"),
+    num("WLO_CACHE_TTL_TREE_S", "300", 0, 86_400, "cache lifetime of portals, children, metadata"),
+    num("WLO_CACHE_TTL_SEARCH_S", "60", 0, 86_400, "cache lifetime of searches"),
+    num("WLO_HEDGE", "1", 0, 1, "hedged reads: duplicate a slow read (0 turns it off)"),
+    num("WLO_HEDGE_DELAY_MS", "1000", 10, 60_000, "hedge delay before a process has latency history"),
+    num("WLO_FETCH_MAX_CHARS", "100000", 1_000, 10_000_000, "longest text 'fetch' answers"),
+    var("WLO_MCP_TOKEN", "", "if set, HTTP requests need 'Authorization: Bearer <token>'"),
+    var("MCP_TOOL_ALLOW", "", "comma list: offer only these tools ('search,fetch' for ChatGPT connectors)"),
+    var("MCP_TOOL_DENY", "", "comma list: never offer these tools (wins over ALLOW)"),
+    num("PORT", "3000", 0, 65_535, "HTTP port of 'serve' when --port is not given"),
+    var("RUST_LOG", "info", "log filter; logs go to stderr"),
+    num("TOKIO_WORKER_THREADS", "1", 1, 1024, "threads of 'serve'/'stdio' (more only for many concurrent clients)"),
+];
+
+/// The table entry of `name`. Every name the code reads is in [`VARIABLES`].
+pub fn variable(name: &str) -> &'static Variable {
+    VARIABLES
+        .iter()
+        .find(|v| v.name == name)
+        .unwrap_or_else(|| panic!("{name} is not in config::VARIABLES"))
+}
+
+/// The environment section of `--help`, made from [`VARIABLES`].
+pub fn env_help() -> String {
+    let mut help = String::from("Environment (read once at start):");
+    for v in VARIABLES {
+        let range = v.range.map(|(min, max)| format!(" ({min}-{max})")).unwrap_or_default();
+        let default = match v.default {
+            "" => String::new(),
+            default => format!(" [default: {default}]"),
+        };
+        help.push_str(&format!("\n  {:<24}{}{range}{default}", v.name, v.meaning));
+    }
+    help
+}
+
+/// Parse the whole-number variable `name` (default and range from [`VARIABLES`]).
+pub fn number(lookup: impl Fn(&str) -> Option<String>, name: &str) -> Result<u64, ConfigError> {
+    let v = variable(name);
+    let (min, max) = v.range.unwrap_or((0, u64::MAX));
+    let value = lookup(name).filter(|value| !value.trim().is_empty());
+    let Some(value) = value else {
+        return Ok(v.default.parse().expect("VARIABLES holds a numeric default"));
+    };
+    match value.trim().parse::<u64>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(ConfigError {
+            variable: v.name,
+            message: format!("'{}' is not a whole number from {min} to {max}", value.trim()),
+        }),
+    }
+}
+
+/// The port of `serve` from `PORT`.
+pub fn port_from_env() -> Result<u16, ConfigError> {
+    number(|name| std::env::var(name).ok(), "PORT").map(|port| port as u16)
+}
+
 /// A configuration value that cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConfigError {
@@ -81,7 +181,7 @@ impl Config {
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
         let get = |name: &str| lookup(name).filter(|v| !v.trim().is_empty());
 
-        let raw_url = get("WLO_REPOSITORY_URL").unwrap_or_else(|| DEFAULT_REPOSITORY_URL.into());
+        let raw_url = get("WLO_REPOSITORY_URL").unwrap_or_else(|| variable("WLO_REPOSITORY_URL").default.into());
         let (repository_url, warnings) = normalize_repository_url(&raw_url).map_err(|message| ConfigError {
             variable: "WLO_REPOSITORY_URL",
             message,
@@ -93,18 +193,7 @@ impl Config {
             message: format!("'{}' is not a UUID", root.trim()),
         })?;
 
-        let number = |name: &'static str, default: u64, min: u64, max: u64| -> Result<u64, ConfigError> {
-            match get(name) {
-                None => Ok(default),
-                Some(value) => match value.trim().parse::<u64>() {
-                    Ok(n) if (min..=max).contains(&n) => Ok(n),
-                    _ => Err(ConfigError {
-                        variable: name,
-                        message: format!("'{}' is not a whole number from {min} to {max}", value.trim()),
-                    }),
-                },
-            }
-        };
+        let number = |name: &str| self::number(get, name);
 
         let list = |name: &str| -> Option<Vec<String>> {
             get(name).map(|v| {
@@ -118,20 +207,20 @@ impl Config {
         Ok(Config {
             repository_url,
             root_collection_id,
-            pool_size: number("WLO_POOL_SIZE", 25, 1, 100)? as u32,
-            timeout: Duration::from_millis(number("WLO_TIMEOUT_MS", 8000, 100, 120_000)?),
-            tool_deadline: Duration::from_millis(number("WLO_TOOL_DEADLINE_MS", 9000, 100, 300_000)?),
-            max_concurrency: number("WLO_MAX_CONCURRENCY", 64, 1, 4096)? as usize,
-            cache_max_bytes: number("WLO_CACHE_MAX_MB", 16, 0, 4096)? as usize * 1024 * 1024,
-            cache_ttl_tree: Duration::from_secs(number("WLO_CACHE_TTL_TREE_S", 300, 0, 86_400)?),
-            cache_ttl_search: Duration::from_secs(number("WLO_CACHE_TTL_SEARCH_S", 60, 0, 86_400)?),
+            pool_size: number("WLO_POOL_SIZE")? as u32,
+            timeout: Duration::from_millis(number("WLO_TIMEOUT_MS")?),
+            tool_deadline: Duration::from_millis(number("WLO_TOOL_DEADLINE_MS")?),
+            max_concurrency: number("WLO_MAX_CONCURRENCY")? as usize,
+            cache_max_bytes: number("WLO_CACHE_MAX_MB")? as usize * 1024 * 1024,
+            cache_ttl_tree: Duration::from_secs(number("WLO_CACHE_TTL_TREE_S")?),
+            cache_ttl_search: Duration::from_secs(number("WLO_CACHE_TTL_SEARCH_S")?),
             access_token: get("WLO_MCP_TOKEN").map(|t| t.trim().to_string()),
-            fetch_max_chars: number("WLO_FETCH_MAX_CHARS", 100_000, 1_000, 10_000_000)? as usize,
+            fetch_max_chars: number("WLO_FETCH_MAX_CHARS")? as usize,
             tool_allow: list("MCP_TOOL_ALLOW"),
             tool_deny: list("MCP_TOOL_DENY").unwrap_or_default(),
-            hedge: number("WLO_HEDGE", 1, 0, 1)? == 1,
-            hedge_delay: Duration::from_millis(number("WLO_HEDGE_DELAY_MS", 1000, 10, 60_000)?),
-            worker_threads: number("TOKIO_WORKER_THREADS", 1, 1, 1024)? as usize,
+            hedge: number("WLO_HEDGE")? == 1,
+            hedge_delay: Duration::from_millis(number("WLO_HEDGE_DELAY_MS")?),
+            worker_threads: number("TOKIO_WORKER_THREADS")? as usize,
             warnings,
         })
     }

@@ -61,6 +61,83 @@ fn version_and_help() {
     }
 }
 
+/// `config::VARIABLES` is the one list of variables: `--help`, the README's
+/// configuration table and `.env.example` name exactly these, with its defaults.
+#[test]
+fn help_readme_and_env_example_agree_with_the_variable_table() {
+    use wlo_mcp::config::VARIABLES;
+    let names: Vec<&str> = VARIABLES.iter().map(|v| v.name).collect();
+    let help = String::from_utf8_lossy(&wlo().arg("--help").output().unwrap().stdout).to_string();
+    let env_section = help
+        .split("Environment (read once at start):")
+        .nth(1)
+        .expect("env section");
+    let in_help: Vec<&str> = env_section
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(in_help, names, "--help");
+    for v in VARIABLES.iter().filter(|v| !v.default.is_empty()) {
+        let line = env_section
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(v.name))
+            .unwrap();
+        assert!(line.ends_with(&format!("[default: {}]", v.default)), "--help: {line}");
+    }
+
+    let root = env!("CARGO_MANIFEST_DIR");
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    let table = readme
+        .split("## Configuration")
+        .nth(1)
+        .unwrap()
+        .split("\n## ")
+        .next()
+        .unwrap();
+    let rows: Vec<(String, String)> = table
+        .lines()
+        .filter_map(|l| {
+            let cells: Vec<&str> = l.split('|').map(str::trim).collect();
+            let name = cells.get(1)?.strip_prefix('`')?.strip_suffix('`')?;
+            let default = cells.get(2)?.split(" (").next()?.trim_matches('`');
+            Some((name.to_string(), default.to_string()))
+        })
+        .collect();
+    assert_eq!(
+        rows.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>(),
+        names,
+        "README table"
+    );
+    for ((name, default), v) in rows.iter().zip(VARIABLES) {
+        let expected = if v.default.is_empty() { "unset" } else { v.default };
+        assert_eq!(default, expected, "README default of {name}");
+    }
+
+    let example = std::fs::read_to_string(format!("{root}/.env.example")).unwrap();
+    let assignments: Vec<(&str, &str)> = example
+        .lines()
+        .filter_map(|l| {
+            let l = l.strip_prefix("# ").unwrap_or(l);
+            let (name, value) = l.split_once('=')?;
+            (!name.is_empty()
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_'))
+            .then_some((name, value))
+        })
+        .collect();
+    let mut listed: Vec<&str> = assignments.iter().map(|(n, _)| *n).collect();
+    listed.dedup();
+    let mut expected = names.clone();
+    listed.sort_unstable();
+    expected.sort_unstable();
+    assert_eq!(listed, expected, ".env.example");
+    for v in VARIABLES.iter().filter(|v| !v.default.is_empty()) {
+        let (_, value) = assignments.iter().find(|(n, _)| *n == v.name).unwrap();
+        assert_eq!(*value, v.default, ".env.example default of {}", v.name);
+    }
+}
+
 #[test]
 fn bad_configuration_is_one_line_and_exit_2() {
     for (var, value) in [
@@ -263,7 +340,16 @@ async fn sigterm_finishes_in_flight_requests_and_exits_0() {
                 .unwrap()
         }
     });
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    // SIGTERM once the request is in flight: the server has accepted it and asked
+    // the stand-in (a fixed sleep raced with a busy machine's accept).
+    let waiting = Instant::now();
+    while standin.control().stats().in_flight == 0 {
+        assert!(
+            waiting.elapsed() < Duration::from_secs(10),
+            "the request never reached the stand-in"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
     let started = Instant::now();
     assert!(
         Command::new("kill")

@@ -1,8 +1,10 @@
 //! The local HTTP server of `wlo-mcp serve`: hyper HTTP/1.1 in front of the
-//! shared [`HttpHandler`], with bounded header reads and a graceful stop.
+//! shared [`HttpHandler`], with bounded header reads and a graceful stop on
+//! Ctrl-C or SIGTERM.
 
 use std::convert::Infallible;
 use std::future::Future;
+use std::sync::Arc;
 use std::time::Duration;
 
 use bytes::Bytes;
@@ -13,7 +15,8 @@ use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
 
-use super::http::{HttpHandler, rpc_error};
+use super::http::{HttpHandler, HttpOptions, rpc_error};
+use crate::app::App;
 
 /// How long a client may take to send its request headers.
 pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
@@ -21,6 +24,75 @@ pub const HEADER_READ_TIMEOUT: Duration = Duration::from_secs(10);
 pub const SHUTDOWN_GRACE: Duration = Duration::from_secs(5);
 /// Read buffer per connection; request headers beyond it are refused (431).
 const MAX_BUF: usize = 64 * 1024;
+
+/// Why `serve_on` could not start.
+#[derive(Debug)]
+pub enum ServeError {
+    /// `--host` is not an address (the command line was wrong).
+    Host(String),
+    /// The address cannot be bound.
+    Listen(String),
+}
+
+/// Bind `host:port` and serve `app` there until Ctrl-C or SIGTERM. On a
+/// loopback address foreign Host headers are refused (DNS-rebinding protection).
+pub async fn serve_on(app: Arc<App>, host: &str, port: u16, demo: bool) -> Result<(), ServeError> {
+    let ip: std::net::IpAddr = match host.trim_matches(|c| c == '[' || c == ']').parse() {
+        Ok(ip) => ip,
+        Err(_) if host == "localhost" => std::net::Ipv4Addr::LOCALHOST.into(),
+        Err(_) => {
+            return Err(ServeError::Host(format!(
+                "invalid --host '{host}': expected an IP address such as 127.0.0.1 or 0.0.0.0"
+            )));
+        }
+    };
+    let listener = TcpListener::bind(std::net::SocketAddr::new(ip, port))
+        .await
+        .map_err(|error| ServeError::Listen(format!("cannot listen on {host}:{port}: {error}")))?;
+    let local = listener.local_addr().map(|a| a.port()).unwrap_or(port);
+    let repository = app.config.repository_url.clone();
+    let handler = HttpHandler::new(
+        app,
+        HttpOptions {
+            loopback_host_check: ip.is_loopback(),
+        },
+    );
+    let shown_host = if ip.is_ipv6() {
+        format!("[{ip}]")
+    } else {
+        ip.to_string()
+    };
+    if demo {
+        eprintln!("wlo-mcp listening on http://{shown_host}:{local}/mcp (demo: built-in stand-in at {repository})");
+    } else {
+        eprintln!("wlo-mcp listening on http://{shown_host}:{local}/mcp");
+    }
+    serve(listener, handler, shutdown_signal()).await;
+    Ok(())
+}
+
+/// Resolves on Ctrl-C or (on Unix) SIGTERM, as container runtimes send it.
+async fn shutdown_signal() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(term) => term,
+            Err(_) => {
+                let _ = ctrl_c.await;
+                return;
+            }
+        };
+        tokio::select! {
+            _ = ctrl_c => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = ctrl_c.await;
+    }
+}
 
 /// Serve `/mcp` on `listener` until `shutdown` resolves, then stop accepting
 /// and give in-flight requests up to [`SHUTDOWN_GRACE`] to finish.
