@@ -17,7 +17,7 @@
 //! | upstream | [`upstream`] (edu-sharing client, cache, errors) |
 //! | leaf | [`config`], [`ids`], [`vocab`], [`node`], [`urls`], [`format`](mod@format) |
 //!
-//! `docs/architecture.md` has what each layer may import; `tests/layers.rs`
+//! `docs/architecture.md` has what each layer may import; `tests/suite/layers.rs`
 //! enforces it.
 //!
 //! The app ([`app::App`]) is built once per process and shared; every HTTP

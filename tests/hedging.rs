@@ -210,7 +210,9 @@ async fn no_duplicate_after_the_tool_deadline() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_read_that_failed_is_not_hedged() {
-    let h = hedging(&[]).await;
+    // A hedge delay far above how long a busy machine takes to answer the 500,
+    // so only a retry or a hedge of the failure could add a request.
+    let h = hedging(&[("WLO_HEDGE_DELAY_MS", "3000")]).await;
     let ctl = h.standin.control();
     ctl.set_fault(wlo_standin::Fault::Error500);
     let r = h.call_tool("get_node_details", json!({ "nodeId": ROOT })).await;

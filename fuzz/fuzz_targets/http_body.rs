@@ -3,7 +3,7 @@
 //! The first input byte picks the method and a few headers; the rest is the
 //! body. The repository is a loopback port nobody listens on, so tool calls
 //! fail fast and every run stays on this machine. The invariants are the ones
-//! of `tests/proptest_http.rs`: no panic, a known status, CORS on every
+//! of `tests/suite/proptest_http.rs`: no panic, a known status, CORS on every
 //! answer, and a JSON-RPC body whenever the status is 200 or a 4xx but 405.
 
 #![no_main]

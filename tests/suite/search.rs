@@ -2,7 +2,7 @@
 //! `search_wlo_content`, `search_wlo_collections`, `get_collection_contents`
 //! and `search_wlo_all`.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::time::Duration;

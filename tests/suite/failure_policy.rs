@@ -7,7 +7,7 @@
 //! results (from reads that still succeeded) or say `isError` with the German
 //! message of the failure.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{Value, json};

@@ -3,7 +3,7 @@
 //! seed, its references and deleted placeholders never listed; errors; the
 //! round trips; and precision@5 on the judged case set.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

@@ -4,7 +4,7 @@
 //! material-type intents. Judged by the stand-in corpus's ground truth
 //! (topic path, material type), not by titles.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{Value, json};

@@ -2,7 +2,7 @@
 //! socket): exact body and header caps, JSON nesting, a stalled body and a
 //! slow tool call.
 
-mod common;
+use crate::common;
 
 use std::pin::Pin;
 use std::time::{Duration, Instant};

@@ -2,7 +2,7 @@
 //! `includeCollections` (where a material is listed: E6 → E9 → one wave of
 //! E7) and a collection's compendium text (`includeTextContent`, `textQuery`).
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

@@ -3,7 +3,7 @@
 //! config folder is listed among its collection's children differs between
 //! repositories, so it is never assumed to be there.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

@@ -3,7 +3,7 @@
 //! or output. Runs against the real `wlo-mcp` binary and the in-process
 //! stand-in.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};

@@ -3,7 +3,7 @@
 //! every FormattedNode rule, the failure policy under each fault mode and the
 //! response cache (hit, expiry, per-kind lifetime, coalescing, errors, off).
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{Value, json};

@@ -1,7 +1,7 @@
 //! Navigation tools through MCP over HTTP against the stand-in:
 //! `get_subject_portals`, `browse_collection_tree`, `search_wlo_topic_pages`.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 

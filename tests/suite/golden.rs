@@ -7,10 +7,10 @@
 //! stand-in's and the server's ports, `latencyMs` and `checkedAt`.
 //!
 //! A refactoring must leave every file unchanged. A deliberate change of an
-//! answer is recorded with `WLO_GOLDEN_UPDATE=1 cargo test --test golden`
+//! answer is recorded with `WLO_GOLDEN_UPDATE=1 cargo test --test suite golden`
 //! and explained in its commit.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Write};

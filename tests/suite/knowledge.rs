@@ -3,7 +3,7 @@
 //! first extraction, "no text yet", 403, 404, a failing repository, the cap),
 //! and a deployment that offers only these two (`MCP_TOOL_ALLOW`).
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -1,7 +1,7 @@
 //! Agent fit: instructions, tool metadata and size, argument completion,
 //! resources, prompts and tool filtering, all over real HTTP.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{Value, json};

@@ -2,7 +2,7 @@
 //! `includeStats` through MCP over HTTP against the stand-in, judged against
 //! the corpus's ground truth.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

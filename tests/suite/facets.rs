@@ -2,7 +2,7 @@
 //! stand-in: counts per type, discipline, level and publisher, judged
 //! against the corpus's ground truth.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

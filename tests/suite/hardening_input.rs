@@ -3,7 +3,7 @@
 //! data in every listing. Runs on loopback against the in-process stand-in
 //! and the real `wlo-mcp` binary.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{Value, json};

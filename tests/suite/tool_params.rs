@@ -3,7 +3,7 @@
 //! request), ranges that depend on another argument are stated as they
 //! apply, and a bad argument never reaches WLO.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{Value, json};

@@ -2,7 +2,7 @@
 //! variant choice, each widget shape and quirk, the bounds, the reasons,
 //! failures, round trips and the fan-out bound.
 
-mod common;
+use crate::common;
 
 use common::*;
 use serde_json::{Value, json};

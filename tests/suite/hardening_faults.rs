@@ -3,7 +3,7 @@
 //! panicking tools. Runs on loopback against the in-process stand-in and the
 //! real `wlo-mcp` binary (or the in-process HTTP handler).
 
-mod common;
+use crate::common;
 
 use std::pin::Pin;
 use std::time::{Duration, Instant};

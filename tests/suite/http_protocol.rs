@@ -1,7 +1,7 @@
 //! The HTTP rules of the stateless handler, each with a test, in the order
 //! the handler checks them (foundation issue).
 
-mod common;
+use crate::common;
 
 use common::*;
 use reqwest::Method;
