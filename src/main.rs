@@ -17,6 +17,8 @@ Environment (read once at start):
   WLO_TIMEOUT_MS          timeout of one upstream request [default: 8000]
   WLO_TOOL_DEADLINE_MS    deadline of one whole tool call [default: 9000]
   WLO_MAX_CONCURRENCY     upstream requests in flight per process [default: 64]
+  WLO_MAX_RESPONSE_MB     largest upstream answer read (after gzip decoding), 1-1024 [default: 4]
+  WLO_BODY_BUDGET_MB      upstream answer bytes buffered at once by the process [default: 24]
   WLO_CACHE_MAX_MB        response cache size, 0 disables [default: 16]
   WLO_CACHE_TTL_TREE_S    cache lifetime of portals, children, metadata [default: 300]
   WLO_CACHE_TTL_SEARCH_S  cache lifetime of searches [default: 60]
