@@ -8,7 +8,7 @@
 
 use std::convert::Infallible;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::task::{Context, Poll};
 
@@ -16,8 +16,11 @@ use bytes::Bytes;
 use flate2::{Compress, Compression, Crc, FlushCompress};
 use hyper::body::{Body, Frame, SizeHint};
 
-/// Size of an oversized answer (plain and decoded gzip bomb).
+/// Size of an oversized answer.
 pub const OVERSIZED_BYTES: u64 = 400 << 20;
+/// Decoded size of the gzip bomb: about 1,000 times its size on the wire,
+/// which must exceed the socket buffers for the early close to be seen.
+pub const GZIP_BOMB_BYTES: u64 = 64 << 30;
 /// The unit the generated text repeats (ASCII: any cut is valid UTF-8).
 const SENTENCE: &[u8] = b"Dieser gespeicherte Volltext ist absichtlich sehr lang und wiederholt sich. ";
 /// About 64 KiB of whole sentences.
@@ -57,8 +60,10 @@ pub(crate) struct Generated {
     length: u64,
     /// Gzip: the decoded bytes so far and their CRC, for the trailer.
     crc: Crc,
-    /// Gzip: what one `unit` decodes to.
-    crc_unit: Option<Bytes>,
+    /// Gzip: the CRC of what one `unit` decodes to (combined per unit: a
+    /// CRC over the decoded bytes would cost the stand-in gigabytes of work,
+    /// as it sends far more than a bounded client reads).
+    crc_unit: Option<&'static Crc>,
     tally: Arc<Tally>,
     finished: bool,
 }
@@ -92,10 +97,17 @@ impl Generated {
             Shape::Gzip => {
                 // The CRC covers what the client decodes; computed for the
                 // pieces as they are sent.
-                let block: Vec<u8> = plain_unit.repeat(BOMB_CHUNKS_PER_BLOCK);
+                // Deflated once per process (slow in a debug build).
+                static BOMB: OnceLock<(Crc, Bytes)> = OnceLock::new();
+                let (crc, deflated) = BOMB.get_or_init(|| {
+                    let block = plain_unit.repeat(BOMB_CHUNKS_PER_BLOCK);
+                    let mut crc = Crc::new();
+                    crc.update(&block);
+                    (crc, deflate(&block))
+                });
                 body.repeat = body.repeat.div_ceil(BOMB_CHUNKS_PER_BLOCK as u64);
-                body.unit = deflate(&block);
-                body.crc_unit = Some(Bytes::from(block));
+                body.unit = deflated.clone();
+                body.crc_unit = Some(crc);
                 let head = body.head.take().unwrap_or_default();
                 body.crc.update(&head);
                 let mut gz = GZIP_HEADER.to_vec();
@@ -121,8 +133,8 @@ impl Generated {
         }
         if self.repeat > 0 {
             self.repeat -= 1;
-            if let Some(block) = &self.crc_unit {
-                self.crc.update(block);
+            if let Some(crc) = self.crc_unit {
+                self.crc.combine(crc);
             }
             return Some(self.unit.clone());
         }

@@ -5,7 +5,7 @@ use crate::corpus::{Corpus, DEFAULT_SEED};
 use bytes::Bytes;
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::Incoming;
-use crate::oversized::{Generated, OVERSIZED_BYTES, Shape, Tally};
+use crate::oversized::{GZIP_BOMB_BYTES, Generated, OVERSIZED_BYTES, Shape, Tally};
 use http_body_util::Either;
 use hyper::header::{CONTENT_ENCODING, CONTENT_LENGTH, CONTENT_TYPE, HeaderValue};
 use hyper::server::conn::http1;
@@ -47,7 +47,7 @@ pub enum Fault {
     Oversized,
     /// The same body chunked, without a length.
     OversizedStream,
-    /// A gzip bomb: about 400 KB on the wire, 400 MB decoded.
+    /// A gzip bomb: about 64 MB on the wire, 64 GB decoded.
     GzipBomb,
 }
 
@@ -624,12 +624,12 @@ async fn handle(app: Arc<App>, req: Request<Incoming>) -> Result<Resp, Dropped> 
         }
         fault @ (Fault::Oversized | Fault::OversizedStream | Fault::GzipBomb) => {
             guard.status = 200;
-            let shape = match fault {
-                Fault::Oversized => Shape::Sized,
-                Fault::OversizedStream => Shape::Streamed,
-                _ => Shape::Gzip,
+            let (shape, bytes) = match fault {
+                Fault::Oversized => (Shape::Sized, OVERSIZED_BYTES),
+                Fault::OversizedStream => (Shape::Streamed, OVERSIZED_BYTES),
+                _ => (Shape::Gzip, GZIP_BOMB_BYTES),
             };
-            let body = Generated::new(shape, "", OVERSIZED_BYTES, shared.bodies.clone());
+            let body = Generated::new(shape, "", bytes, shared.bodies.clone());
             return Ok(generated(body));
         }
         Fault::None => {}
