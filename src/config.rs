@@ -243,7 +243,10 @@ mod tests {
             config(&[("WLO_MAX_RESPONSE_MB", "0")]).unwrap_err().variable,
             "WLO_MAX_RESPONSE_MB"
         );
-        assert_eq!(config(&[("WLO_BODY_BUDGET_MB", "8")]).unwrap().body_budget_bytes, 8 << 20);
+        assert_eq!(
+            config(&[("WLO_BODY_BUDGET_MB", "8")]).unwrap().body_budget_bytes,
+            8 << 20
+        );
         assert!(c.hedge);
         assert_eq!(c.hedge_delay, Duration::from_millis(1000));
         assert!(!config(&[("WLO_HEDGE", "0")]).unwrap().hedge);

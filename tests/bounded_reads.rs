@@ -25,8 +25,14 @@ fn upstream_calls(h: &Harness) -> Vec<(&'static str, Value)> {
         ("search_wlo_topic_pages", json!({"query": "Mathematik"})),
         ("get_subject_portals", json!({})),
         ("browse_collection_tree", json!({"nodeId": ROOT})),
-        ("get_node_details", json!({"nodeId": wk.photosynthese, "includeTextContent": true})),
-        ("get_nodes_details", json!({"nodeIds": [wk.photosynthese, wk.bruchrechnung]})),
+        (
+            "get_node_details",
+            json!({"nodeId": wk.photosynthese, "includeTextContent": true}),
+        ),
+        (
+            "get_nodes_details",
+            json!({"nodeIds": [wk.photosynthese, wk.bruchrechnung]}),
+        ),
         ("search", json!({"query": "Bruchrechnung"})),
         ("fetch", json!({"id": wk.text_content})),
         ("wlo_health_check", json!({})),
@@ -150,7 +156,9 @@ async fn the_cap_is_configurable_and_named() {
     let h = harness(&[("WLO_MAX_RESPONSE_MB", "1")]).await;
     h.standin.control().set_fault(Fault::OversizedStream);
     let wk = h.standin.well_known().clone();
-    let r = h.call_tool("get_node_details", json!({"nodeId": wk.photosynthese})).await;
+    let r = h
+        .call_tool("get_node_details", json!({"nodeId": wk.photosynthese}))
+        .await;
     assert!(r.is_error && r.text.contains("mehr als 1 MB"), "{}", r.text);
 }
 
@@ -220,7 +228,13 @@ async fn a_short_stored_text_is_read_whole() {
     let wk = h.standin.well_known().clone();
     let r = h.call_tool("fetch", json!({"id": wk.text_content})).await;
     let doc = r.json();
-    let stored = h.standin.corpus().get(&wk.text_content).unwrap().text_content.clone().unwrap();
+    let stored = h
+        .standin
+        .corpus()
+        .get(&wk.text_content)
+        .unwrap()
+        .text_content
+        .clone()
+        .unwrap();
     assert_eq!(doc["text"], stored.trim());
 }
-

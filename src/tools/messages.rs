@@ -301,9 +301,15 @@ mod tests {
     #[test]
     fn oversized_answers_say_so_with_their_bound() {
         let answer = UpstreamError::Oversized(Oversize::Answer { bytes: 4 << 20 }).german();
-        assert!(answer.contains("übergroße Antwort") && answer.contains("4 MB"), "{answer}");
+        assert!(
+            answer.contains("übergroße Antwort") && answer.contains("4 MB"),
+            "{answer}"
+        );
         let budget = UpstreamError::Oversized(Oversize::Budget { bytes: 24 << 20 }).german();
-        assert!(budget.contains("übergroße Antworten") && budget.contains("24 MB"), "{budget}");
+        assert!(
+            budget.contains("übergroße Antworten") && budget.contains("24 MB"),
+            "{budget}"
+        );
     }
 
     #[test]

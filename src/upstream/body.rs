@@ -119,7 +119,9 @@ pub(super) async fn read(
 ) -> Result<Body, UpstreamError> {
     let max = limit.bytes();
     let oversized = || UpstreamError::Oversized(Oversize::Answer { bytes: max });
-    let length = response.content_length().map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    let length = response
+        .content_length()
+        .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
     if let (Limit::Refuse(_), Some(length)) = (limit, length)
         && length > max
     {
@@ -200,7 +202,11 @@ mod tests {
     const MB: usize = 1 << 20;
 
     async fn read_with(standin: &StandIn, limit: Limit, budget: &Budget) -> Result<Body, UpstreamError> {
-        let url = format!("{}/rest/node/v1/nodes/-home-/{}/metadata", standin.base_url(), standin.well_known().photosynthese);
+        let url = format!(
+            "{}/rest/node/v1/nodes/-home-/{}/metadata",
+            standin.base_url(),
+            standin.well_known().photosynthese
+        );
         let response = super::super::send::http_client().get(url).send().await.unwrap();
         read(response, limit, budget, |e| UpstreamError::Unreachable(e.to_string())).await
     }
@@ -244,7 +250,10 @@ mod tests {
         // A budget smaller than the body: the read fails at once and gives back what it held.
         let small = Budget::new(64 * 1024);
         let result = read_with(&standin, Limit::Refuse(MB), &small).await;
-        assert_eq!(result.err(), Some(UpstreamError::Oversized(Oversize::Budget { bytes: 64 * 1024 })));
+        assert_eq!(
+            result.err(),
+            Some(UpstreamError::Oversized(Oversize::Budget { bytes: 64 * 1024 }))
+        );
         assert_eq!(small.available(), 64 * 1024);
     }
 }

@@ -212,7 +212,10 @@ mod tests {
 
     #[test]
     fn escapes_and_pairs() {
-        assert_eq!(text(r#"{"text":"a\u00e4\ud83d\ude00b"}"#), Some(("aä😀b".into(), false)));
+        assert_eq!(
+            text(r#"{"text":"a\u00e4\ud83d\ude00b"}"#),
+            Some(("aä😀b".into(), false))
+        );
         // Cut inside an escape or a pair: the escape is dropped.
         assert_eq!(text(r#"{"text":"a\u00e"#), Some(("a".into(), true)));
         assert_eq!(text(r#"{"text":"a\ud83d\ude0"#), Some(("a".into(), true)));

@@ -96,12 +96,10 @@ pub fn is_answer<T>(result: &Result<T, UpstreamError>) -> bool {
     matches!(
         result,
         Ok(_)
-            | Err(
-                UpstreamError::NotFound
-                    | UpstreamError::Forbidden
-                    | UpstreamError::Status { .. }
-                    | UpstreamError::Oversized(Oversize::Answer { .. })
-            )
+            | Err(UpstreamError::NotFound
+                | UpstreamError::Forbidden
+                | UpstreamError::Status { .. }
+                | UpstreamError::Oversized(Oversize::Answer { .. }))
     )
 }
 
@@ -320,8 +318,12 @@ mod tests {
             status: 500,
             message: String::new()
         })));
-        assert!(is_answer::<()>(&Err(UpstreamError::Oversized(Oversize::Answer { bytes: 1 }))));
-        assert!(!is_answer::<()>(&Err(UpstreamError::Oversized(Oversize::Budget { bytes: 1 }))));
+        assert!(is_answer::<()>(&Err(UpstreamError::Oversized(Oversize::Answer {
+            bytes: 1
+        }))));
+        assert!(!is_answer::<()>(&Err(UpstreamError::Oversized(Oversize::Budget {
+            bytes: 1
+        }))));
         assert!(!is_answer::<()>(&Err(UpstreamError::Timeout)));
         assert!(!is_answer::<()>(&Err(UpstreamError::Unreachable("reset".into()))));
     }

@@ -8,8 +8,8 @@
 
 use std::convert::Infallible;
 use std::pin::Pin;
-use std::sync::{Arc, OnceLock};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::task::{Context, Poll};
 
 use bytes::Bytes;

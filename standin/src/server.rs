@@ -2,11 +2,11 @@
 
 use crate::api::{self, Api, ApiResponse, Req, Route};
 use crate::corpus::{Corpus, DEFAULT_SEED};
+use crate::oversized::{GZIP_BOMB_BYTES, Generated, OVERSIZED_BYTES, Shape, Tally};
 use bytes::Bytes;
+use http_body_util::Either;
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::Incoming;
-use crate::oversized::{GZIP_BOMB_BYTES, Generated, OVERSIZED_BYTES, Shape, Tally};
-use http_body_util::Either;
 use hyper::header::{CONTENT_ENCODING, CONTENT_LENGTH, CONTENT_TYPE, HeaderValue};
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
@@ -664,7 +664,12 @@ async fn handle(app: Arc<App>, req: Request<Incoming>) -> Result<Resp, Dropped> 
         if let Some(text) = text {
             let start = serde_json::to_string(&format!("{text} ")).unwrap_or_default();
             let start = start.trim_start_matches('"').trim_end_matches('"');
-            return Ok(generated(Generated::new(Shape::Sized, start, long_text, shared.bodies.clone())));
+            return Ok(generated(Generated::new(
+                Shape::Sized,
+                start,
+                long_text,
+                shared.bodies.clone(),
+            )));
         }
     }
     Ok(from_api(r))

@@ -56,7 +56,10 @@ pub(crate) async fn phase_oversized(
 ) -> Result<Vec<OversizedBurst>, String> {
     let mut rows = Vec::new();
     for fault in FAULTS {
-        step(&format!("burst of {} calls, every answer oversized ({fault})", opts.burst));
+        step(&format!(
+            "burst of {} calls, every answer oversized ({fault})",
+            opts.burst
+        ));
         let server = start_server(bins, base_url, opts, None)?;
         let pid = server.proc.pid();
         ctl.reset().await?;
