@@ -28,6 +28,13 @@ pub struct Config {
     /// memory: each request in flight holds its connection buffers and, with
     /// the cache off, its body and decoded nodes (docs/performance.md).
     pub max_concurrency: usize,
+    /// Largest upstream answer body read, after gzip decoding
+    /// (`WLO_MAX_RESPONSE_MB`); a larger one is a repository failure, a
+    /// stored full text is cut there (src/upstream/body.rs).
+    pub max_response_bytes: usize,
+    /// Upstream body bytes buffered at once by the whole process
+    /// (`WLO_BODY_BUDGET_MB`): a read that finds it used up fails.
+    pub body_budget_bytes: usize,
     /// Cache size bound in bytes (0 disables the cache).
     pub cache_max_bytes: usize,
     /// Time-to-live of tree reads (portals, children, metadata).
@@ -98,6 +105,8 @@ pub const VARIABLES: &[Variable] = &[
     num("WLO_TIMEOUT_MS", "8000", 100, 120_000, "timeout of one upstream request"),
     num("WLO_TOOL_DEADLINE_MS", "9000", 100, 300_000, "deadline of one whole tool call"),
     num("WLO_MAX_CONCURRENCY", "64", 1, 4096, "upstream requests in flight per process"),
+    num("WLO_MAX_RESPONSE_MB", "4", 1, 1024, "largest upstream answer read (after gzip decoding)"),
+    num("WLO_BODY_BUDGET_MB", "24", 1, 4096, "upstream answer bytes buffered at once by the process"),
     num("WLO_CACHE_MAX_MB", "16", 0, 4096, "in-process response cache size, 0 disables"),
     num("WLO_CACHE_TTL_TREE_S", "300", 0, 86_400, "cache lifetime of portals, children, metadata"),
     num("WLO_CACHE_TTL_SEARCH_S", "60", 0, 86_400, "cache lifetime of searches"),
@@ -211,6 +220,8 @@ impl Config {
             timeout: Duration::from_millis(number("WLO_TIMEOUT_MS")?),
             tool_deadline: Duration::from_millis(number("WLO_TOOL_DEADLINE_MS")?),
             max_concurrency: number("WLO_MAX_CONCURRENCY")? as usize,
+            max_response_bytes: number("WLO_MAX_RESPONSE_MB")? as usize * 1024 * 1024,
+            body_budget_bytes: number("WLO_BODY_BUDGET_MB")? as usize * 1024 * 1024,
             cache_max_bytes: number("WLO_CACHE_MAX_MB")? as usize * 1024 * 1024,
             cache_ttl_tree: Duration::from_secs(number("WLO_CACHE_TTL_TREE_S")?),
             cache_ttl_search: Duration::from_secs(number("WLO_CACHE_TTL_SEARCH_S")?),
@@ -316,6 +327,16 @@ mod tests {
         assert_eq!(
             config(&[("WLO_FETCH_MAX_CHARS", "10")]).unwrap_err().variable,
             "WLO_FETCH_MAX_CHARS"
+        );
+        assert_eq!(c.max_response_bytes, 4 << 20);
+        assert_eq!(c.body_budget_bytes, 24 << 20);
+        assert_eq!(
+            config(&[("WLO_MAX_RESPONSE_MB", "0")]).unwrap_err().variable,
+            "WLO_MAX_RESPONSE_MB"
+        );
+        assert_eq!(
+            config(&[("WLO_BODY_BUDGET_MB", "8")]).unwrap().body_budget_bytes,
+            8 << 20
         );
         assert!(c.hedge);
         assert_eq!(c.hedge_delay, Duration::from_millis(1000));

@@ -78,7 +78,8 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let text_budget = text_budget.saturating_sub(ANSWER_RESERVE.min(app.config.tool_deadline / 4));
     let text = async {
         // Past the budget the read is dropped: no answer, not a failure.
-        match tokio::time::timeout(text_budget, app.upstream.text_content(&id)).await {
+        let read = app.upstream.text_content(&id, app.config.fetch_max_chars);
+        match tokio::time::timeout(text_budget, read).await {
             Ok(Ok(text)) => text,
             Ok(Err(_)) | Err(_) => None,
         }
@@ -98,16 +99,17 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let compendium = node
         .first("ccm:oeh_collection_compendium_text")
         .filter(|text| node.is_collection() && !text.trim().is_empty());
-    let (text, source) = match (compendium, text.filter(|t| !t.trim().is_empty())) {
-        (Some(compendium), _) => (compendium.to_string(), TextSource::Compendium),
-        (None, Some(full)) => (full, TextSource::Fulltext),
-        (None, None) => (node.description().to_string(), TextSource::Description),
+    // `cut`: the read stopped inside a long stored text.
+    let (text, source, cut) = match (compendium, text.filter(|t| !t.text.trim().is_empty())) {
+        (Some(compendium), _) => (compendium.to_string(), TextSource::Compendium, false),
+        (None, Some(full)) => (full.text, TextSource::Fulltext, full.cut),
+        (None, None) => (node.description().to_string(), TextSource::Description, false),
     };
     let card = app.format(&node);
     let document = Document {
         id: id.as_str(),
         title: &card.title,
-        text: cap(text.trim(), app.config.fetch_max_chars),
+        text: cap(text.trim(), app.config.fetch_max_chars, cut),
         url: citation_url(app, &card),
         metadata: Metadata {
             disciplines: &card.disciplines,
@@ -123,10 +125,14 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
 }
 
 /// `text` cut to at most `max` characters, at the last whitespace in the last
-/// fifth of that window when there is one, then marked as cut.
-fn cap(text: &str, max: usize) -> String {
+/// fifth of that window when there is one, then marked as cut. A text the
+/// read already `cut` is marked, too.
+fn cap(text: &str, max: usize, cut: bool) -> String {
     let Some((window_end, _)) = text.char_indices().nth(max) else {
-        return text.to_string();
+        return match cut {
+            true => format!("{text}{CUT_MARK}"),
+            false => text.to_string(),
+        };
     };
     let window = &text[..window_end];
     let fifth_start = window.char_indices().nth(max - max / 5).map_or(0, |(at, _)| at);
@@ -142,28 +148,31 @@ mod tests {
 
     #[test]
     fn short_texts_are_unchanged() {
-        assert_eq!(cap("kurz", 10), "kurz");
-        assert_eq!(cap("genau zehn", 10), "genau zehn");
-        assert_eq!(cap("", 10), "");
+        assert_eq!(cap("kurz", 10, false), "kurz");
+        assert_eq!(cap("genau zehn", 10, false), "genau zehn");
+        assert_eq!(cap("", 10, false), "");
+        // Cut by the read: marked even when short enough.
+        assert_eq!(cap("Anfang", 10, true), format!("Anfang{CUT_MARK}"));
+        assert_eq!(cap(&"x".repeat(30), 20, true), format!("{}{CUT_MARK}", "x".repeat(20)));
     }
 
     #[test]
     fn long_texts_are_cut_at_a_space_in_the_last_fifth() {
         // 20-char window; the last fifth is chars 16..20.
         let text = "aaaa bbbb cccc ddd eeee ffff";
-        assert_eq!(cap(text, 20), format!("aaaa bbbb cccc ddd{CUT_MARK}"));
+        assert_eq!(cap(text, 20, false), format!("aaaa bbbb cccc ddd{CUT_MARK}"));
         // A space only before the last fifth: a hard cut at the window.
         let text = "aaaa bbbbbbbbbbbbbbbbbbbbbbbb";
-        assert_eq!(cap(text, 20), format!("aaaa bbbbbbbbbbbbbbb{CUT_MARK}"));
+        assert_eq!(cap(text, 20, false), format!("aaaa bbbbbbbbbbbbbbb{CUT_MARK}"));
         // No space at all.
-        assert_eq!(cap(&"x".repeat(30), 20), format!("{}{CUT_MARK}", "x".repeat(20)));
+        assert_eq!(cap(&"x".repeat(30), 20, false), format!("{}{CUT_MARK}", "x".repeat(20)));
     }
 
     #[test]
     fn the_cut_counts_characters_not_bytes() {
         let text = "ä".repeat(30);
-        assert_eq!(cap(&text, 20), format!("{}{CUT_MARK}", "ä".repeat(20)));
+        assert_eq!(cap(&text, 20, false), format!("{}{CUT_MARK}", "ä".repeat(20)));
         let text = format!("{} {}", "ö".repeat(17), "ü".repeat(10));
-        assert_eq!(cap(&text, 20), format!("{}{CUT_MARK}", "ö".repeat(17)));
+        assert_eq!(cap(&text, 20, false), format!("{}{CUT_MARK}", "ö".repeat(17)));
     }
 }

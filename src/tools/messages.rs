@@ -11,7 +11,7 @@ use crate::navigation::{NavError, NavWarning};
 use crate::search::SearchWarning;
 use crate::search::filters::UnresolvedFilter;
 use crate::search::related::{RelatedError, RelatedWarning};
-use crate::upstream::UpstreamError;
+use crate::upstream::{Oversize, UpstreamError};
 
 /// One German sentence (or line) for the user.
 pub trait German {
@@ -41,6 +41,14 @@ impl German for UpstreamError {
             UpstreamError::Malformed(_) => {
                 "WLO hat eine unlesbare Antwort geschickt (kein gültiges JSON). Bitte später erneut versuchen.".into()
             }
+            UpstreamError::Oversized(bound @ Oversize::Answer { .. }) => format!(
+                "WLO hat eine übergroße Antwort geschickt (mehr als {} MB); sie wurde nicht gelesen. Bitte später erneut versuchen oder die Anfrage eingrenzen.",
+                bound.mib()
+            ),
+            UpstreamError::Oversized(bound @ Oversize::Budget { .. }) => format!(
+                "WLO schickt gerade übergroße Antworten: Der Lesepuffer dieses Servers ({} MB für alle Anfragen zusammen) ist ausgeschöpft. Bitte später erneut versuchen.",
+                bound.mib()
+            ),
         }
     }
 }
@@ -287,6 +295,20 @@ mod tests {
         assert_eq!(
             unresolved_hint(&bare),
             "⚠ Filter \"qq qq\" für userRole nicht erkannt und ignoriert."
+        );
+    }
+
+    #[test]
+    fn oversized_answers_say_so_with_their_bound() {
+        let answer = UpstreamError::Oversized(Oversize::Answer { bytes: 4 << 20 }).german();
+        assert!(
+            answer.contains("übergroße Antwort") && answer.contains("4 MB"),
+            "{answer}"
+        );
+        let budget = UpstreamError::Oversized(Oversize::Budget { bytes: 24 << 20 }).german();
+        assert!(
+            budget.contains("übergroße Antworten") && budget.contains("24 MB"),
+            "{budget}"
         );
     }
 

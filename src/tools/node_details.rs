@@ -66,7 +66,8 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let metadata = app.upstream.metadata(&node_id, Props::All);
     let text = async {
         if with_text {
-            Some(app.upstream.text_content(&node_id).await)
+            // The JSON answer shows the longer cut of the two formats.
+            Some(app.upstream.text_content(&node_id, TEXT_LIMIT_JSON).await)
         } else {
             None
         }
@@ -132,13 +133,14 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
         .filter(|_| with_text && node.is_collection());
     let compendium = compendium_text.map(|text| Compendium::new(text, text_query.as_deref()));
     let text = if compendium.is_some() { None } else { text };
+    // With whether the read stopped inside the text.
     let text = match text {
         None => None,
-        Some(Ok(text)) => Some(text.unwrap_or_default()),
-        Some(Err(UpstreamError::NotFound | UpstreamError::Forbidden)) => Some(String::new()),
+        Some(Ok(text)) => Some(text.map_or((String::new(), false), |t| (t.text, t.cut))),
+        Some(Err(UpstreamError::NotFound | UpstreamError::Forbidden)) => Some((String::new(), false)),
         Some(Err(error)) => {
             warnings.push(format!("Volltext konnte nicht geladen werden: {}", error.german()));
-            Some(String::new())
+            Some((String::new(), false))
         }
     };
     // A material has no chain (WLO answers an empty list or a 500): say so
@@ -172,7 +174,7 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
                 .map(|list| { list.iter().map(|(id, title)| NodeRef { node_id: id, title }).collect() }),
             collections: listing.as_ref().map(collection_views),
             collections_total: listing.as_ref().map(|l| l.total),
-            text_content: text.as_deref().map(|text| truncate_marked(text, TEXT_LIMIT_JSON)),
+            text_content: text.as_ref().map(|(text, cut)| shown(text, TEXT_LIMIT_JSON, *cut)),
             compendium: compendium.as_ref().map(Compendium::json),
             raw: with_raw.then(|| raw(&node)),
             warnings: &warnings,
@@ -200,16 +202,24 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
             if let Some(compendium) = &compendium {
                 compendium.markdown(&mut out);
             }
-            if let Some(text) = &text {
+            if let Some((text, cut)) = &text {
                 out.push_str("\n\n### Gespeicherter Volltext\n");
                 if text.trim().is_empty() {
                     out.push_str("(kein gespeicherter Volltext)");
                 } else {
-                    out.push_str(&truncate_marked(text.trim(), TEXT_LIMIT_MARKDOWN));
+                    out.push_str(&shown(text.trim(), TEXT_LIMIT_MARKDOWN, *cut));
                 }
             }
             ToolResponse::text(out)
         }
+    }
+}
+
+/// `text` cut to `max` characters and marked, also when the read already cut it.
+fn shown(text: &str, max: usize, cut: bool) -> String {
+    match cut && text.chars().count() <= max {
+        true => format!("{text}\n[…gekürzt]"),
+        false => truncate_marked(text, max),
     }
 }
 

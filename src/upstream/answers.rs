@@ -99,6 +99,13 @@ impl NodeText {
     }
 }
 
+/// A stored full text as read: `cut` when the read stopped inside it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredText {
+    pub text: String,
+    pub cut: bool,
+}
+
 /// edu-sharing's error body `{error, message, …}`.
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default)]

@@ -20,6 +20,28 @@ pub enum UpstreamError {
     Unreachable(String),
     /// A 2xx response whose body is not the JSON we expect.
     Malformed(String),
+    /// An answer too large to read (see `upstream/body.rs`). Never cached,
+    /// never "nothing found".
+    Oversized(Oversize),
+}
+
+/// Which bound an [`UpstreamError::Oversized`] answer ran into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Oversize {
+    /// The body is larger than the per-read cap of `bytes` (`WLO_MAX_RESPONSE_MB`).
+    Answer { bytes: usize },
+    /// The process's budget of `bytes` for bodies buffered at once
+    /// (`WLO_BODY_BUDGET_MB`) is used up by other reads in flight.
+    Budget { bytes: usize },
+}
+
+impl Oversize {
+    /// The bound in whole MiB, as configured.
+    pub fn mib(self) -> usize {
+        match self {
+            Oversize::Answer { bytes } | Oversize::Budget { bytes } => bytes >> 20,
+        }
+    }
 }
 
 impl UpstreamError {
@@ -39,6 +61,10 @@ impl fmt::Display for UpstreamError {
             UpstreamError::DeadlineExceeded => write!(f, "tool deadline exceeded"),
             UpstreamError::Unreachable(e) => write!(f, "unreachable: {e}"),
             UpstreamError::Malformed(e) => write!(f, "malformed body: {e}"),
+            UpstreamError::Oversized(Oversize::Answer { bytes }) => write!(f, "answer larger than {bytes} bytes"),
+            UpstreamError::Oversized(Oversize::Budget { bytes }) => {
+                write!(f, "body budget of {bytes} bytes used up")
+            }
         }
     }
 }

@@ -45,6 +45,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use super::UpstreamError;
+use super::error::Oversize;
 
 /// Delay = this × the class's recent median.
 pub const FACTOR: f64 = 1.5;
@@ -88,12 +89,17 @@ impl HedgeClass {
     }
 }
 
-/// Does this outcome end a hedged read? A success and an HTTP status do;
+/// Does this outcome end a hedged read? A success, an HTTP status and an
+/// answer over the cap (a duplicate would be as large) do;
 /// a failure without an answer leaves the other requests running.
 pub fn is_answer<T>(result: &Result<T, UpstreamError>) -> bool {
     matches!(
         result,
-        Ok(_) | Err(UpstreamError::NotFound | UpstreamError::Forbidden | UpstreamError::Status { .. })
+        Ok(_)
+            | Err(UpstreamError::NotFound
+                | UpstreamError::Forbidden
+                | UpstreamError::Status { .. }
+                | UpstreamError::Oversized(Oversize::Answer { .. }))
     )
 }
 
@@ -312,6 +318,12 @@ mod tests {
             status: 500,
             message: String::new()
         })));
+        assert!(is_answer::<()>(&Err(UpstreamError::Oversized(Oversize::Answer {
+            bytes: 1
+        }))));
+        assert!(!is_answer::<()>(&Err(UpstreamError::Oversized(Oversize::Budget {
+            bytes: 1
+        }))));
         assert!(!is_answer::<()>(&Err(UpstreamError::Timeout)));
         assert!(!is_answer::<()>(&Err(UpstreamError::Unreachable("reset".into()))));
     }

@@ -11,11 +11,15 @@
 //! - `reads.rs`: one typed read per endpoint, and what it asks for;
 //! - `request.rs`: one request (URL, body, cache key);
 //! - `send.rs`: the way of a request to the repository and back;
+//! - `body.rs`: reading an answer body within the per-read cap and the
+//!   process's budget;
 //! - [`answers`]: the answer bodies around nodes (the nodes themselves are
 //!   [`crate::node`]).
 
 pub mod answers;
+mod body;
 pub mod cache;
+mod cut_text;
 pub mod error;
 pub mod facets;
 pub mod hedge;
@@ -29,9 +33,9 @@ use std::time::Duration;
 
 use tokio::sync::Semaphore;
 
-pub use answers::{ListedNode, NodeList, Pagination, TitleList, Usage, UsageList};
+pub use answers::{ListedNode, NodeList, Pagination, StoredText, TitleList, Usage, UsageList};
 pub use cache::{Cache, CacheOutcome};
-pub use error::UpstreamError;
+pub use error::{Oversize, UpstreamError};
 pub use facets::FacetList;
 pub use hedge::HedgeClass;
 use hedge::Hedger;
@@ -54,6 +58,9 @@ pub struct EduSharing {
     ttl_tree: Duration,
     ttl_search: Duration,
     process_limit: Arc<Semaphore>,
+    /// `WLO_MAX_RESPONSE_MB` in bytes.
+    max_response: usize,
+    body_budget: body::Budget,
     cache: Cache,
     /// `None` when `WLO_HEDGE=0`.
     hedger: Option<Hedger>,
@@ -68,6 +75,8 @@ impl EduSharing {
             ttl_tree: config.cache_ttl_tree,
             ttl_search: config.cache_ttl_search,
             process_limit: Arc::new(Semaphore::new(config.max_concurrency)),
+            max_response: config.max_response_bytes,
+            body_budget: body::Budget::new(config.body_budget_bytes),
             cache: Cache::new(config.cache_max_bytes),
             hedger: config.hedge.then(|| Hedger::new(config.hedge_delay)),
         }

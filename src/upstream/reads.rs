@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::answers::{ListTotal, NodeEntry, NodeList, NodeText, TitleList, UsageList};
+use super::answers::{ListTotal, NodeEntry, NodeList, NodeText, StoredText, TitleList, UsageList};
 use super::facets::FacetList;
 use super::request::{CacheClass, Criterion, Request};
 use super::{EduSharing, UpstreamError};
@@ -47,6 +47,9 @@ pub const TOPIC_PAGE_PROPS: &[&str] = &[
     "ccm:page_variant_profiling_target_group",
     "ccm:page_variant_config",
 ];
+
+/// Bytes read beyond what the text itself needs (see [`EduSharing::text_content`]).
+const TEXT_MARGIN: usize = 16 * 1024;
 
 /// What a names-only read asks for (see [`Node::display_title`]).
 const TITLE_KEYS: &[&str] = &["cclom:title", "cm:title", "cm:name"];
@@ -247,16 +250,24 @@ impl EduSharing {
         self.fetch_json(Request::get(url.into()), CacheClass::Tree).await
     }
 
-    /// Stored full text; `None` when the node has none. Never cached.
-    pub async fn text_content(&self, node_id: &NodeId) -> Result<Option<String>, UpstreamError> {
+    /// Stored full text; `None` when the node has none. Never cached. Read
+    /// only as far as `max_chars` characters can reach (and at most the
+    /// per-read cap), then cut: a long text is shown from its beginning,
+    /// never failed.
+    pub async fn text_content(&self, node_id: &NodeId, max_chars: usize) -> Result<Option<StoredText>, UpstreamError> {
         let url = self.node_url(node_id, "textContent");
-        let text = self
-            .fetch_with(Request::get(url.into()), CacheClass::Never, |body| {
-                let text: NodeText = super::send::parse_json(body)?;
-                Ok(text.into_text())
-            })
-            .await?;
-        Ok(Arc::unwrap_or_clone(text))
+        // In JSON a character takes at most 6 bytes (`\uXXXX`); the margin
+        // covers the keys and short fields before the text.
+        let bytes = max_chars.saturating_mul(6).saturating_add(TEXT_MARGIN);
+        self.fetch_prefix(Request::get(url.into()).cut_at(bytes), |body, cut| {
+            if cut {
+                let text = super::cut_text::text_of_prefix(body)?;
+                return Ok(text.map(|(text, cut)| StoredText { text, cut }));
+            }
+            let text: NodeText = super::send::parse_json(body)?;
+            Ok(text.into_text().map(|text| StoredText { text, cut: false }))
+        })
+        .await
     }
 
     /// `…/search/v1/queries/-home-/mds_oeh/<query>?contentType=…&maxItems=…&skipCount=…&propertyFilter=…`.

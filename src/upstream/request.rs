@@ -42,6 +42,9 @@ pub(super) struct Request {
     pub(super) body: Option<String>,
     pub(super) retryable_connect: bool,
     pub(super) hedge: HedgeClass,
+    /// Read at most this many body bytes and cut there instead of failing
+    /// (the stored full texts); `None`: the per-read cap refuses more.
+    pub(super) cut: Option<usize>,
 }
 
 impl Request {
@@ -52,6 +55,15 @@ impl Request {
             url,
             body: None,
             retryable_connect: true,
+            cut: None,
+        }
+    }
+
+    /// Cut the body after `bytes` (at most the per-read cap) instead of failing.
+    pub(super) fn cut_at(self, bytes: usize) -> Request {
+        Request {
+            cut: Some(bytes),
+            ..self
         }
     }
 
@@ -64,6 +76,7 @@ impl Request {
             url,
             body: Some(body),
             retryable_connect: true,
+            cut: None,
         }
     }
 }

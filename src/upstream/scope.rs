@@ -138,8 +138,9 @@ fn failure_order(error: &UpstreamError) -> (u8, String) {
         UpstreamError::Timeout => 1,
         UpstreamError::DeadlineExceeded => 2,
         UpstreamError::Status { .. } => 3,
-        UpstreamError::Malformed(_) => 4,
-        UpstreamError::NotFound | UpstreamError::Forbidden => 5,
+        UpstreamError::Oversized(_) => 4,
+        UpstreamError::Malformed(_) => 5,
+        UpstreamError::NotFound | UpstreamError::Forbidden => 6,
     };
     (rank, error.to_string())
 }

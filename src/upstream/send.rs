@@ -1,17 +1,18 @@
 //! Sending a read: the cache, the concurrency bounds, the timeout, the
 //! connection retry and the hedged duplicates (see the module docs of
-//! [`super`]), then classifying the answer.
+//! [`super`]), then reading the body within bounds ([`super::body`]) and
+//! classifying the answer.
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use bytes::Bytes;
 use futures::StreamExt as _;
 use futures::stream::FuturesUnordered;
 use serde::de::DeserializeOwned;
 use tokio::sync::SemaphorePermit;
 
 use super::answers::ErrorBody;
+use super::body::{self, Body, Limit};
 use super::hedge::{self, Hedger};
 use super::request::{CacheClass, Request};
 use super::{CallScope, EduSharing, UpstreamError};
@@ -55,7 +56,24 @@ impl EduSharing {
         result
     }
 
-    async fn send_uncached(&self, request: &Request) -> Result<Bytes, UpstreamError> {
+    /// A read that is cut at its [`Request::cut`] bound instead of failing
+    /// (never cached): `parse` gets the body and whether it was cut.
+    pub(super) async fn fetch_prefix<T, P>(&self, request: Request, parse: P) -> Result<T, UpstreamError>
+    where
+        P: FnOnce(&[u8], bool) -> Result<T, UpstreamError>,
+    {
+        let result = match self.send_uncached(&request).await {
+            Ok(body) => parse(&body, body.cut),
+            Err(error) => Err(error),
+        };
+        tracing::trace!(url = %request.url, "upstream read, cut at {:?} bytes", request.cut);
+        if let (Err(error), Some(scope)) = (&result, CallScope::current()) {
+            scope.record_failure(error);
+        }
+        result
+    }
+
+    async fn send_uncached(&self, request: &Request) -> Result<Body, UpstreamError> {
         let scope = CallScope::current();
         let scope = scope.as_deref();
         let permits = self.permits(scope).await?;
@@ -97,7 +115,7 @@ impl EduSharing {
         request: &Request,
         scope: Option<&CallScope>,
         _permits: Permits<'_>,
-    ) -> Result<Bytes, UpstreamError> {
+    ) -> Result<Body, UpstreamError> {
         // One retry, only for a connection that failed before any response
         // (typically a pooled socket that went stale while a function was frozen).
         let mut attempt = 0;
@@ -139,7 +157,7 @@ impl EduSharing {
         hedger: &'a Hedger,
         delay: Duration,
         permits: Permits<'a>,
-    ) -> Result<Bytes, UpstreamError> {
+    ) -> Result<Body, UpstreamError> {
         // Most reads answer within the delay and set up nothing more.
         let mut first = Box::pin(self.send_tagged(request, scope, permits, false));
         if let Ok((_, result)) = tokio::time::timeout(delay, first.as_mut()).await {
@@ -193,7 +211,7 @@ impl EduSharing {
         scope: Option<&'a CallScope>,
         permits: Permits<'a>,
         duplicate: bool,
-    ) -> (bool, Result<Bytes, UpstreamError>) {
+    ) -> (bool, Result<Body, UpstreamError>) {
         (duplicate, self.send_one(request, scope, permits).await)
     }
 
@@ -213,7 +231,7 @@ impl EduSharing {
         hedger.budget.try_spend().then_some(permits)
     }
 
-    async fn attempt(&self, request: &Request, timeout: Duration) -> Result<Bytes, UpstreamError> {
+    async fn attempt(&self, request: &Request, timeout: Duration) -> Result<Body, UpstreamError> {
         let builder = match &request.body {
             None => self.http().get(&request.url),
             Some(body) => self
@@ -229,12 +247,18 @@ impl EduSharing {
             .await
             .map_err(classify)?;
         let status = response.status();
-        let body = response.bytes().await.map_err(classify)?;
         if status.is_success() {
+            let limit = match request.cut {
+                // The per-read cap wins over a larger cut.
+                Some(cut) => Limit::Cut(cut.min(self.max_response)),
+                None => Limit::Refuse(self.max_response),
+            };
             // Parsed by the caller: a 2xx that is not JSON (a proxy's HTML page,
             // a truncated body) fails there and is never cached.
-            return Ok(body);
+            return body::read(response, limit, &self.body_budget, classify).await;
         }
+        // Only an error body's message is shown: its beginning is enough.
+        let body = body::read(response, Limit::Cut(ERROR_BODY_BYTES), &self.body_budget, classify).await?;
         Err(match status.as_u16() {
             404 => UpstreamError::NotFound,
             401 | 403 => UpstreamError::Forbidden,
@@ -247,6 +271,9 @@ impl EduSharing {
         })
     }
 }
+
+/// How much of an error answer (4xx/5xx) is read for its message.
+const ERROR_BODY_BYTES: usize = 64 * 1024;
 
 fn classify(error: reqwest::Error) -> UpstreamError {
     if error.is_timeout() {

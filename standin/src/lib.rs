@@ -67,7 +67,9 @@
 //! 403/404, counters, request log, reset). Over HTTP (never affected by
 //! faults or latency): `GET /_control/stats`, `GET /_control/log`,
 //! `GET|POST /_control/config` (`{latencyMs?, jitterMs?, textDelayMs?, extractionDelayMs?,
-//! stragglerPermille?, stragglerMs?, fault?: "none"|"down"|"slow"|"error500"|"garbage", nodeFaults?: {id: 403|404}}`;
+//! stragglerPermille?, stragglerMs?, fault?: "none"|"down"|"slow"|"error500"|"garbage"|"oversized"|"oversizedstream"|"gzipbomb",
+//! nodeFaults?: {id: 403|404}, longTextBytes?}`; the oversized faults and
+//! long texts are generated while sent, see [`oversized`];
 //! `nodeFaults` replaces the map), `POST /_control/reset`,
 //! `POST /_control/log/clear`, `GET /_control/ground-truth` (the [`Corpus`]
 //! as JSON; [`Corpus::from_json`] reads it back).
@@ -78,6 +80,7 @@ pub mod corpus;
 mod corpus_data;
 pub mod judged;
 pub mod listings;
+pub mod oversized;
 mod render;
 pub mod rng;
 mod server;

@@ -2,10 +2,12 @@
 
 use crate::api::{self, Api, ApiResponse, Req, Route};
 use crate::corpus::{Corpus, DEFAULT_SEED};
+use crate::oversized::{GZIP_BOMB_BYTES, Generated, OVERSIZED_BYTES, Shape, Tally};
 use bytes::Bytes;
+use http_body_util::Either;
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::Incoming;
-use hyper::header::{CONTENT_TYPE, HeaderValue};
+use hyper::header::{CONTENT_ENCODING, CONTENT_LENGTH, CONTENT_TYPE, HeaderValue};
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper::{Request, Response, StatusCode};
@@ -40,6 +42,13 @@ pub enum Fault {
     Error500,
     /// HTTP 200 with a non-JSON body.
     Garbage,
+    /// HTTP 200 with a JSON body of 400 MB and its `Content-Length`,
+    /// generated while sent ([`crate::oversized`]).
+    Oversized,
+    /// The same body chunked, without a length.
+    OversizedStream,
+    /// A gzip bomb: about 64 MB on the wire, 64 GB decoded.
+    GzipBomb,
 }
 
 impl Fault {
@@ -50,6 +59,9 @@ impl Fault {
             Fault::Slow => 2,
             Fault::Error500 => 3,
             Fault::Garbage => 4,
+            Fault::Oversized => 5,
+            Fault::OversizedStream => 6,
+            Fault::GzipBomb => 7,
         }
     }
     fn from_u8(v: u8) -> Fault {
@@ -58,6 +70,9 @@ impl Fault {
             2 => Fault::Slow,
             3 => Fault::Error500,
             4 => Fault::Garbage,
+            5 => Fault::Oversized,
+            6 => Fault::OversizedStream,
+            7 => Fault::GzipBomb,
             _ => Fault::None,
         }
     }
@@ -110,6 +125,13 @@ pub struct Stats {
     /// Requests that drew the straggler delay (straggler mode).
     #[serde(default)]
     pub stragglers: u64,
+    /// Generated (oversized or long-text) bodies the client stopped reading:
+    /// the connection closed before their end.
+    #[serde(default)]
+    pub bodies_cut: u64,
+    /// Generated bodies sent to their end.
+    #[serde(default)]
+    pub bodies_whole: u64,
 }
 
 impl Stats {
@@ -165,6 +187,9 @@ pub struct ConfigUpdate {
     pub fault: Option<Fault>,
     /// Replaces the whole per-node fault map when present.
     pub node_faults: Option<BTreeMap<String, u16>>,
+    /// When above 0, every stored text (`/textContent` with a text) is
+    /// this many bytes long: the node's text, then repeated sentences.
+    pub long_text_bytes: Option<u64>,
 }
 
 /// The current configuration (answer of the config/reset control routes).
@@ -179,6 +204,8 @@ pub struct ConfigState {
     pub straggler_ms: u64,
     pub fault: Fault,
     pub node_faults: BTreeMap<String, u16>,
+    #[serde(default)]
+    pub long_text_bytes: u64,
 }
 
 pub(crate) struct Shared {
@@ -200,6 +227,8 @@ pub(crate) struct Shared {
     seed: u64,
     fault: AtomicU8,
     node_faults: RwLock<HashMap<String, u16>>,
+    long_text_bytes: AtomicU64,
+    bodies: Arc<Tally>,
     total: AtomicU64,
     routes: [AtomicU64; Route::ALL.len()],
     in_flight: AtomicU64,
@@ -228,6 +257,8 @@ impl Shared {
             seed,
             fault: AtomicU8::new(0),
             node_faults: RwLock::new(HashMap::new()),
+            long_text_bytes: AtomicU64::new(0),
+            bodies: Arc::default(),
             total: AtomicU64::new(0),
             routes: Default::default(),
             in_flight: AtomicU64::new(0),
@@ -299,6 +330,7 @@ impl Shared {
                 .read()
                 .map(|m| m.iter().map(|(k, v)| (k.clone(), *v)).collect())
                 .unwrap_or_default(),
+            long_text_bytes: self.long_text_bytes.load(Ordering::Relaxed),
         }
     }
 }
@@ -391,6 +423,10 @@ impl Control {
     pub fn set_facet_fault(&self, status: u16) {
         self.set_node_fault(crate::api::FACET_FAULT, status);
     }
+    /// Make every stored text `bytes` long (0: the corpus's own texts).
+    pub fn set_long_text(&self, bytes: u64) {
+        self.shared.long_text_bytes.store(bytes, Ordering::Relaxed);
+    }
     pub fn clear_node_faults(&self) {
         if let Ok(mut m) = self.shared.node_faults.write() {
             m.clear();
@@ -411,6 +447,9 @@ impl Control {
         s.stragglers.store(0, Ordering::Relaxed);
         self.set_fault(Fault::None);
         self.clear_node_faults();
+        self.set_long_text(0);
+        s.bodies.cut.store(0, Ordering::Relaxed);
+        s.bodies.whole.store(0, Ordering::Relaxed);
         s.total.store(0, Ordering::Relaxed);
         for r in &s.routes {
             r.store(0, Ordering::Relaxed);
@@ -429,6 +468,8 @@ impl Control {
             peak_concurrency: s.peak.load(Ordering::SeqCst),
             in_flight: s.in_flight.load(Ordering::SeqCst),
             stragglers: s.stragglers.load(Ordering::Relaxed),
+            bodies_cut: s.bodies.cut.load(Ordering::Relaxed),
+            bodies_whole: s.bodies.whole.load(Ordering::Relaxed),
         }
     }
     /// All finished (or dropped) upstream requests, in completion order.
@@ -474,6 +515,9 @@ impl Control {
         {
             *m = nf.iter().map(|(k, v)| (k.clone(), *v)).collect();
         }
+        if let Some(bytes) = u.long_text_bytes {
+            self.set_long_text(bytes);
+        }
     }
 }
 
@@ -495,13 +539,29 @@ impl std::fmt::Display for Dropped {
 }
 impl std::error::Error for Dropped {}
 
-type Resp = Response<Full<Bytes>>;
+type Resp = Response<Either<Full<Bytes>, Generated>>;
 
 fn json(status: u16, body: impl Into<Bytes>) -> Resp {
-    let mut r = Response::new(Full::new(body.into()));
+    let mut r = Response::new(Either::Left(Full::new(body.into())));
     *r.status_mut() = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     r.headers_mut()
         .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    r
+}
+
+/// A 200 with a generated body ([`crate::oversized`]).
+fn generated(body: Generated) -> Resp {
+    let length = body.content_length();
+    let gzip = body.is_gzip();
+    let mut r = json(200, Bytes::new());
+    if let Some(n) = length {
+        r.headers_mut().insert(CONTENT_LENGTH, HeaderValue::from(n));
+    }
+    if gzip {
+        r.headers_mut()
+            .insert(CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    }
+    *r.body_mut() = Either::Right(body);
     r
 }
 
@@ -562,6 +622,16 @@ async fn handle(app: Arc<App>, req: Request<Incoming>) -> Result<Resp, Dropped> 
             guard.status = 200;
             return Ok(json(200, Bytes::from_static(b"<html>oops</html>")));
         }
+        fault @ (Fault::Oversized | Fault::OversizedStream | Fault::GzipBomb) => {
+            guard.status = 200;
+            let (shape, bytes) = match fault {
+                Fault::Oversized => (Shape::Sized, OVERSIZED_BYTES),
+                Fault::OversizedStream => (Shape::Streamed, OVERSIZED_BYTES),
+                _ => (Shape::Gzip, GZIP_BOMB_BYTES),
+            };
+            let body = Generated::new(shape, "", bytes, shared.bodies.clone());
+            return Ok(generated(body));
+        }
         Fault::None => {}
     }
     let first_text_read = route == Route::TextContent && shared.first_text_read(&path);
@@ -585,6 +655,23 @@ async fn handle(app: Arc<App>, req: Request<Incoming>) -> Result<Resp, Dropped> 
         &|id| shared.node_fault(id),
     );
     guard.status = r.status;
+    let long_text = shared.long_text_bytes.load(Ordering::Relaxed);
+    if route == Route::TextContent && r.status == 200 && long_text > 0 {
+        // The node's own text begins the long one.
+        let text = serde_json::from_slice::<serde_json::Value>(&r.body)
+            .ok()
+            .and_then(|doc| doc["text"].as_str().map(str::to_string));
+        if let Some(text) = text {
+            let start = serde_json::to_string(&format!("{text} ")).unwrap_or_default();
+            let start = start.trim_start_matches('"').trim_end_matches('"');
+            return Ok(generated(Generated::new(
+                Shape::Sized,
+                start,
+                long_text,
+                shared.bodies.clone(),
+            )));
+        }
+    }
     Ok(from_api(r))
 }
 

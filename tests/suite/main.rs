@@ -8,6 +8,7 @@
 mod common;
 
 mod agent_fit;
+mod bounded_reads;
 mod collection_filters;
 mod facets;
 mod failure_policy;

@@ -4,7 +4,7 @@ use clap::Parser;
 use serde::Serialize;
 
 /// The benchmark's phases, in the order they run (`--only`).
-pub(crate) const PHASES: &[&str] = &["calls", "cache", "burst", "cold"];
+pub(crate) const PHASES: &[&str] = &["calls", "cache", "burst", "oversized", "cold"];
 
 /// Performance benchmark of the wlo-mcp server (see docs/performance.md).
 #[derive(Debug, Parser)]
@@ -33,7 +33,7 @@ pub(crate) struct Cli {
     #[arg(long, value_name = "K=V", value_parser = key_value)]
     server_env: Vec<(String, String)>,
     /// Run only these phases (comma list): calls (wall time, requests, depth, bytes, CPU,
-    /// tools/list), cache, burst, cold [default: all].
+    /// tools/list), cache, burst, oversized, cold [default: all].
     #[arg(long, value_name = "LIST", value_delimiter = ',', value_parser = clap::builder::PossibleValuesParser::new(PHASES))]
     only: Vec<String>,
     /// Also write the JSON document to PATH.

@@ -31,7 +31,8 @@
 //! Plus: cold start (process start → first answered `initialize`) of
 //! `wlo-mcp serve`, the Vercel binary `mcp` (`VERCEL_DEV_PORT`) and the Lambda
 //! binary (against a mock Runtime API); peak RSS (`VmHWM`) of `wlo-mcp serve`
-//! under a burst of 200 concurrent mixed tool calls; `tools/list` throughput
+//! under a burst of 200 concurrent mixed tool calls, and under the same burst
+//! when every answer is oversized (`oversized.rs`); `tools/list` throughput
 //! with 32 connections; the size of the `tools/list` answer in tokens
 //! (characters / 4). Targets are printed as PASS/FAIL; `--strict` makes any
 //! FAIL the exit code 1.
@@ -44,6 +45,7 @@ mod cli;
 mod client;
 mod cold;
 mod markdown;
+mod oversized;
 mod phases;
 mod report;
 mod servers;
@@ -117,6 +119,7 @@ async fn run(opts: Opts) -> Result<Report, String> {
         ("calls", cases.len() * 2 + 2),
         ("cache", cases.len()),
         ("burst", 2),
+        ("oversized", oversized::FAULTS.len()),
         ("cold", 3),
     ];
     STEPS.store(
@@ -151,6 +154,7 @@ async fn run(opts: Opts) -> Result<Report, String> {
         cpu: None,
         cold_start: Vec::new(),
         burst: Vec::new(),
+        oversized: Vec::new(),
         throughput: None,
         tools_list: None,
         failures: Vec::new(),
@@ -227,6 +231,14 @@ async fn run(opts: Opts) -> Result<Report, String> {
         match phase_burst(&bins, &base_url, &mut ctl, &available, &opts, cache).await {
             Ok(b) => report.burst.push(b),
             Err(e) => report.errors.push(format!("burst: {e}")),
+        }
+    }
+
+    // Every answer oversized: peak RSS, one fresh server per fault.
+    if opts.runs("oversized") {
+        match oversized::phase_oversized(&bins, &base_url, &mut ctl, &cases, &opts).await {
+            Ok(rows) => report.oversized = rows,
+            Err(e) => report.errors.push(format!("oversized: {e}")),
         }
     }
 

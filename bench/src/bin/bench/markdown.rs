@@ -247,6 +247,7 @@ pub(crate) fn markdown(r: &Report) -> String {
             verdict(b.pass)
         );
     }
+    s.push_str(&crate::oversized::markdown(r));
     if let Some(t) = &r.throughput {
         let _ = writeln!(
             s,

@@ -145,6 +145,7 @@ pub(crate) struct Report {
     pub(crate) cpu: Option<CpuSummary>,
     pub(crate) cold_start: Vec<ColdStart>,
     pub(crate) burst: Vec<Burst>,
+    pub(crate) oversized: Vec<crate::oversized::OversizedBurst>,
     pub(crate) throughput: Option<Throughput>,
     pub(crate) tools_list: Option<ToolsList>,
     pub(crate) failures: Vec<String>,
@@ -255,6 +256,7 @@ pub(crate) fn collect_failures(r: &mut Report) {
             ));
         }
     }
+    failures.extend(crate::oversized::failures(r));
     r.failures = failures;
     r.notes = notes;
 }
