@@ -47,6 +47,9 @@ pub struct Config {
     pub hedge: bool,
     /// The hedge delay of a process that has no latency history yet.
     pub hedge_delay: Duration,
+    /// MCP Apps views (`WLO_UI`, on unless `0`): `_meta.ui` on the list
+    /// tools, the `ui://` resources and the view data in results (docs/ui.md).
+    pub ui: bool,
     /// Threads of the async runtime of `serve`/`stdio` (`TOKIO_WORKER_THREADS`).
     /// 1 (the default) runs everything on one thread: the server waits on the
     /// upstream far more than it computes, and one thread saves the cross-thread
@@ -131,6 +134,7 @@ impl Config {
             tool_deny: list("MCP_TOOL_DENY").unwrap_or_default(),
             hedge: number("WLO_HEDGE", 1, 0, 1)? == 1,
             hedge_delay: Duration::from_millis(number("WLO_HEDGE_DELAY_MS", 1000, 10, 60_000)?),
+            ui: number("WLO_UI", 1, 0, 1)? == 1,
             worker_threads: number("TOKIO_WORKER_THREADS", 1, 1, 1024)? as usize,
             warnings,
         })
@@ -232,6 +236,9 @@ mod tests {
         assert_eq!(c.hedge_delay, Duration::from_millis(1000));
         assert!(!config(&[("WLO_HEDGE", "0")]).unwrap().hedge);
         assert_eq!(config(&[("WLO_HEDGE", "yes")]).unwrap_err().variable, "WLO_HEDGE");
+        assert!(config(&[]).unwrap().ui);
+        assert!(!config(&[("WLO_UI", "0")]).unwrap().ui);
+        assert_eq!(config(&[("WLO_UI", "off")]).unwrap_err().variable, "WLO_UI");
         assert!(c.warnings.is_empty());
         assert_eq!(config(&[("TOKIO_WORKER_THREADS", " 4 ")]).unwrap().worker_threads, 4);
     }
