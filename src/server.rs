@@ -155,7 +155,9 @@ impl ServerHandler for WloServer {
         };
         let args = Args::new(request.arguments.unwrap_or_default());
         let response = tools::run_tool(&self.app, &name, entry, args).await;
-        Ok(to_call_tool_result(response).into())
+        let mut result = to_call_tool_result(response);
+        surface::ui::annotate(&self.app, &name, &mut result);
+        Ok(result.into())
     }
 
     async fn list_resources(

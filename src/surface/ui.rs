@@ -7,7 +7,7 @@
 //! one self-contained document that draws cards or a topic page depending
 //! on the data it is sent, served under both URIs.
 
-use rmcp::model::{MetaObject, Resource, ResourceContents};
+use rmcp::model::{CallToolResult, MetaObject, Resource, ResourceContents};
 use serde_json::{Map, Value, json};
 
 use crate::app::App;
@@ -99,6 +99,31 @@ pub fn result_meta(view: Value) -> MetaObject {
     meta.insert(crate::tools::view::META_KEY.into(), view);
     MetaObject(meta)
 }
+
+/// Tell the view of a tool's answer whether it may offer „Ähnliche
+/// Materialien" (`relatedOffered`): a view cannot list the server's tools
+/// through a host (hosts proxy `tools/call`, not `tools/list`), and
+/// `MCP_TOOL_DENY` may remove `get_related_content`. In JSON mode this flag
+/// is the whole view data (the cards are in `structuredContent`).
+pub fn annotate(app: &App, tool: &str, result: &mut CallToolResult) {
+    if !app.config.ui || view_of_tool(tool).is_none() || result.is_error == Some(true) {
+        return;
+    }
+    let meta = result.meta.get_or_insert_with(MetaObject::new);
+    let view = meta
+        .0
+        .entry(crate::tools::view::META_KEY)
+        .or_insert_with(|| Value::Object(Map::new()));
+    if let Value::Object(view) = view {
+        view.insert(
+            "relatedOffered".into(),
+            Value::Bool(app.config.tool_enabled(RELATED_TOOL)),
+        );
+    }
+}
+
+/// The tool behind „Ähnliche Materialien".
+const RELATED_TOOL: &str = "get_related_content";
 
 #[cfg(test)]
 mod tests {

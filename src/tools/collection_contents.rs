@@ -218,7 +218,7 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
                 max_items: max_results as u64,
                 skip_count: skip_count as u64,
             };
-            ToolResponse::text(text).with_view(view::list(outcome.total, &page.results, view_page))
+            ToolResponse::text(text).with_view(view::list(NAME, outcome.total, &page.results, view_page))
         }
     };
     response.found(found)

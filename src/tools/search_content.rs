@@ -113,7 +113,7 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
                 max_items: max_results as u64,
                 skip_count: 0,
             };
-            ToolResponse::text(text).with_view(view::list(listing.total, &listing.results, page))
+            ToolResponse::text(text).with_view(view::list(NAME, listing.total, &listing.results, page))
         }
     };
     response.found(found)

@@ -63,13 +63,13 @@ pub struct Page {
     pub skip_count: u64,
 }
 
-/// A list answer: `{total, results, _queryMeta: {pagination}}`, the keys
-/// of the list document that the view reads.
-pub fn list(total: u64, results: &[FormattedNode], page: Page) -> Value {
+/// A list answer: `{total, results, _queryMeta: {toolName, pagination}}`,
+/// the keys of the list document that the view reads (it pages with them).
+pub fn list(tool: &str, total: u64, results: &[FormattedNode], page: Page) -> Value {
     json!({
         "total": total,
         "results": ViewCard::list(results),
-        "_queryMeta": {"pagination": {
+        "_queryMeta": {"toolName": tool, "pagination": {
             "maxItems": page.max_items,
             "skipCount": page.skip_count,
             "totalResults": total,
@@ -115,6 +115,7 @@ mod tests {
             assert_eq!(value[key], full[key], "{key} differs from the JSON card");
         }
         let doc = list(
+            "t",
             9,
             std::slice::from_ref(&card),
             Page {
