@@ -54,6 +54,9 @@ pub struct Config {
     pub hedge: bool,
     /// The hedge delay of a process that has no latency history yet.
     pub hedge_delay: Duration,
+    /// MCP Apps views (`WLO_UI`, on unless `0`): `_meta.ui` on the list
+    /// tools, the `ui://` resources and the view data in results (docs/ui.md).
+    pub ui: bool,
     /// Threads of the async runtime of `serve`/`stdio` (`TOKIO_WORKER_THREADS`).
     /// 1 (the default) runs everything on one thread: the server waits on the
     /// upstream far more than it computes, and one thread saves the cross-thread
@@ -113,6 +116,7 @@ pub const VARIABLES: &[Variable] = &[
     num("WLO_HEDGE", "1", 0, 1, "hedged reads: duplicate a slow read (0 turns it off)"),
     num("WLO_HEDGE_DELAY_MS", "1000", 10, 60_000, "hedge delay before a process has latency history"),
     num("WLO_FETCH_MAX_CHARS", "100000", 1_000, 10_000_000, "longest text 'fetch' answers"),
+    num("WLO_UI", "1", 0, 1, "MCP Apps views: material cards and topic pages (0 turns them off)"),
     var("WLO_MCP_TOKEN", "", "if set, HTTP requests need 'Authorization: Bearer <token>'"),
     var("MCP_TOOL_ALLOW", "", "comma list: offer only these tools ('search,fetch' for ChatGPT connectors)"),
     var("MCP_TOOL_DENY", "", "comma list: never offer these tools (wins over ALLOW)"),
@@ -231,6 +235,7 @@ impl Config {
             tool_deny: list("MCP_TOOL_DENY").unwrap_or_default(),
             hedge: number("WLO_HEDGE")? == 1,
             hedge_delay: Duration::from_millis(number("WLO_HEDGE_DELAY_MS")?),
+            ui: number("WLO_UI")? == 1,
             worker_threads: number("TOKIO_WORKER_THREADS")? as usize,
             warnings,
         })
@@ -342,6 +347,9 @@ mod tests {
         assert_eq!(c.hedge_delay, Duration::from_millis(1000));
         assert!(!config(&[("WLO_HEDGE", "0")]).unwrap().hedge);
         assert_eq!(config(&[("WLO_HEDGE", "yes")]).unwrap_err().variable, "WLO_HEDGE");
+        assert!(config(&[]).unwrap().ui);
+        assert!(!config(&[("WLO_UI", "0")]).unwrap().ui);
+        assert_eq!(config(&[("WLO_UI", "off")]).unwrap_err().variable, "WLO_UI");
         assert!(c.warnings.is_empty());
         assert_eq!(config(&[("TOKIO_WORKER_THREADS", " 4 ")]).unwrap().worker_threads, 4);
     }

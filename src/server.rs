@@ -60,13 +60,22 @@ impl WloServer {
 static DEFINITIONS: LazyLock<Vec<Tool>> =
     LazyLock::new(|| tools::specs().iter().cloned().map(tool_definition).collect());
 
-/// The MCP definitions of the tools this deployment offers, in list order.
+/// The MCP definitions of the tools this deployment offers, in list order;
+/// without their views' `_meta.ui` when `WLO_UI=0`.
 pub fn enabled_tool_definitions(app: &App) -> Vec<Tool> {
     DEFINITIONS
         .iter()
         .filter(|tool| app.config.tool_enabled(&tool.name))
-        .cloned()
+        .map(|tool| offered(app, tool))
         .collect()
+}
+
+fn offered(app: &App, tool: &Tool) -> Tool {
+    let mut tool = tool.clone();
+    if !app.config.ui {
+        tool.meta = None;
+    }
+    tool
 }
 
 pub fn tool_definition(spec: ToolSpec) -> Tool {
@@ -74,18 +83,19 @@ pub fn tool_definition(spec: ToolSpec) -> Tool {
         serde_json::Value::Object(map) => map,
         _ => serde_json::Map::new(),
     };
-    Tool::new(spec.name, spec.description, Arc::new(schema))
-        .with_title(spec.title)
-        .with_annotations(
-            ToolAnnotations::with_title(spec.title)
-                .read_only(true)
-                .destructive(false)
-                .idempotent(true)
-                .open_world(true),
-        )
+    let mut tool = Tool::new(spec.name, spec.description, Arc::new(schema)).with_title(spec.title);
+    tool.meta = surface::ui::tool_meta(spec.name);
+    tool.with_annotations(
+        ToolAnnotations::with_title(spec.title)
+            .read_only(true)
+            .destructive(false)
+            .idempotent(true)
+            .open_world(true),
+    )
 }
 
-/// The MCP result of a tool response (JSON: one text block + structuredContent).
+/// The MCP result of a tool response (JSON: one text block + structuredContent;
+/// markdown with view data: the data in `_meta`, which is not model context).
 pub fn to_call_tool_result(response: ToolResponse) -> CallToolResult {
     let text = response.rendered_text();
     let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
@@ -93,6 +103,12 @@ pub fn to_call_tool_result(response: ToolResponse) -> CallToolResult {
         && value.is_object()
     {
         result.structured_content = Some(value);
+    }
+    // The view reads structuredContent when there is one.
+    if let Some(view) = response.view
+        && result.structured_content.is_none()
+    {
+        result.meta = Some(surface::ui::result_meta(view));
     }
     result.is_error = Some(response.is_error);
     result
@@ -121,7 +137,10 @@ impl ServerHandler for WloServer {
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
         tools::find(&self.app, name)?;
-        DEFINITIONS.iter().find(|tool| tool.name == name).cloned()
+        DEFINITIONS
+            .iter()
+            .find(|tool| tool.name == name)
+            .map(|tool| offered(&self.app, tool))
     }
 
     async fn call_tool(
@@ -135,7 +154,9 @@ impl ServerHandler for WloServer {
         };
         let args = Args::new(request.arguments.unwrap_or_default());
         let response = tools::run_tool(&self.app, &name, entry, args).await;
-        Ok(to_call_tool_result(response).into())
+        let mut result = to_call_tool_result(response);
+        surface::ui::annotate(&self.app, &name, &mut result);
+        Ok(result.into())
     }
 
     async fn list_resources(
@@ -143,7 +164,7 @@ impl ServerHandler for WloServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, ErrorData> {
-        Ok(ListResourcesResult::with_all_items(surface::resources()))
+        Ok(ListResourcesResult::with_all_items(surface::resources(&self.app)))
     }
 
     async fn list_resource_templates(

@@ -12,11 +12,15 @@
 //! - [`completion`]: the prompts' vocabulary arguments and the template
 //!   variable.
 //!
+//! - [`ui`]: the MCP Apps views (`ui://wlo/cards`, `ui://wlo/topic-page`),
+//!   linked from the list tools' `_meta.ui` (docs/ui.md).
+//!
 //! Listing, prompts and completion never touch the network.
 
 pub mod completion;
 pub mod prompts;
 pub mod resources;
+pub mod ui;
 
 pub use completion::{MAX_COMPLETIONS, complete};
 pub use prompts::{PROMPT_MATERIAL, PROMPT_PORTAL, PROMPT_TOPIC_PAGE, get_prompt, prompts};

@@ -28,8 +28,9 @@ pub fn vocabulary_uri(vocabulary: Vocabulary) -> String {
     format!("{VOCABULARY_PREFIX}{}", vocabulary.name())
 }
 
-/// `resources/list`: the six vocabularies, then the portals. No network.
-pub fn resources() -> Vec<Resource> {
+/// `resources/list`: the six vocabularies, the portals, then the views
+/// (unless `WLO_UI=0`). No network.
+pub fn resources(app: &App) -> Vec<Resource> {
     let mut out: Vec<Resource> = Vocabulary::ALL
         .into_iter()
         .map(|v| {
@@ -52,6 +53,7 @@ pub fn resources() -> Vec<Resource> {
             )
             .with_mime_type(JSON_MIME),
     );
+    out.extend(super::ui::resources(app));
     out
 }
 
@@ -94,6 +96,9 @@ pub async fn read_resource(app: &App, uri: &str) -> Result<ReadResourceResult, E
     if let Some(vocabulary) = vocabulary_of_uri(uri) {
         let contents =
             ResourceContents::text(vocabulary_text(vocabulary), vocabulary_uri(vocabulary)).with_mime_type(JSON_MIME);
+        return Ok(ReadResourceResult::new(vec![contents]));
+    }
+    if let Some(contents) = super::ui::read(app, uri) {
         return Ok(ReadResourceResult::new(vec![contents]));
     }
     if uri.trim() == PORTALS_URI {

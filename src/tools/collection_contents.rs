@@ -11,6 +11,7 @@ use super::params::{
     self, Bounded, Choice, Choices, ExcludeIds, FilterValue, Flag, NodeId, Output, Paging, Text, VocabFilters,
 };
 use super::result_list::{LabeledCriterion, Listing, QueryMeta};
+use super::view::{self, Page};
 use super::{Args, Format, ToolResponse};
 use crate::app::App;
 use crate::search::collections::{ContentsListing, collection_contents};
@@ -213,7 +214,11 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
                 text.push_str("\n\n");
                 text.push_str(&stats_markdown(stats));
             }
-            ToolResponse::text(text)
+            let view_page = Page {
+                max_items: max_results as u64,
+                skip_count: skip_count as u64,
+            };
+            ToolResponse::text(text).with_view(view::list(NAME, outcome.total, &page.results, view_page))
         }
     };
     response.found(found)

@@ -12,6 +12,7 @@ pub mod messages;
 pub mod params;
 mod result_list;
 mod run;
+pub mod view;
 
 pub mod browse_tree;
 pub mod collection_contents;
@@ -50,6 +51,9 @@ pub struct ToolResponse {
     /// a failed read of the same call, because "nothing found" would be a lie
     /// when WLO could not be asked (see [`run_tool`]).
     pub found: Option<usize>,
+    /// What the MCP Apps view draws (`_meta` of the result, docs/ui.md);
+    /// never model context. Dropped when `WLO_UI=0`.
+    pub view: Option<Value>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -66,6 +70,7 @@ impl ToolResponse {
             body: Body::Text(text.into()),
             is_error: false,
             found: None,
+            view: None,
         }
     }
 
@@ -74,6 +79,7 @@ impl ToolResponse {
             body: Body::Json(value),
             is_error: false,
             found: None,
+            view: None,
         }
     }
 
@@ -83,12 +89,19 @@ impl ToolResponse {
             body: Body::Text(message.into()),
             is_error: true,
             found: None,
+            view: None,
         }
     }
 
     /// Declare how many results this answer carries (see [`ToolResponse::found`]).
     pub fn found(mut self, results: usize) -> Self {
         self.found = Some(results);
+        self
+    }
+
+    /// Attach the view data (see [`ToolResponse::view`]).
+    pub fn with_view(mut self, view: Value) -> Self {
+        self.view = Some(view);
         self
     }
 

@@ -8,6 +8,7 @@ use serde_json::json;
 use super::messages::{German, related_error, unresolved_hint};
 use super::params::{FilterValue, NodeId, Output, Paging, VocabFilters};
 use super::result_list::{UnresolvedView, cards, quoted};
+use super::view::ViewCard;
 use super::{Format, NodeRef, ToolResponse};
 use crate::app::App;
 use crate::format::{FormattedNode, one_line};
@@ -95,7 +96,13 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
                 });
             }
             out.push_str(&parts.join("\n\n"));
-            ToolResponse::text(out)
+            ToolResponse::text(out).with_view(json!({
+                "seed": NodeRef {
+                    node_id: outcome.seed.id(),
+                    title: seed_title,
+                },
+                "results": ViewCard::list(&results),
+            }))
         }
     };
     response.found(found)

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::messages::German;
 use super::params::{self, Bounded, ExcludeIds, FilterValue, Output, RequiredText, VocabFilters};
 use super::result_list::{Extras, LabeledCriterion, Listing, PotView, QueryMeta, hint_lines, quoted};
+use super::view::ViewCard;
 use super::{Format, ToolResponse};
 use crate::app::App;
 use crate::format::FormattedNode;
@@ -132,7 +133,7 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let found = pots.found();
     let response = match request.format {
         Format::Json => ToolResponse::json(to_json(&request, &reads, &pots)),
-        Format::Markdown => ToolResponse::text(to_markdown(&request, &reads, &pots)),
+        Format::Markdown => ToolResponse::text(to_markdown(&request, &reads, &pots)).with_view(view(&request, &pots)),
     };
     response.found(found)
 }
@@ -411,6 +412,17 @@ fn to_json(request: &Request, reads: &Reads, pots: &Pots) -> Value {
             &reads.warnings,
             reads.content.relaxed_query.as_deref(),
         ),
+    })
+}
+
+/// The view data (docs/ui.md): the pots' totals and cards, keyed as in the JSON answer.
+fn view(request: &Request, pots: &Pots) -> Value {
+    let pot = |listing: &Listing| json!({"total": listing.total, "results": ViewCard::list(&listing.results)});
+    json!({
+        "query": request.query,
+        "content": pot(&pots.content),
+        "collections": pot(&pots.collections),
+        "topicPages": pot(&pots.topic_pages),
     })
 }
 

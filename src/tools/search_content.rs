@@ -8,6 +8,7 @@ use super::counts::facets_markdown;
 use super::messages::German;
 use super::params::{ExcludeIds, FilterValue, Flag, Output, Paging, RequiredText, VocabFilters};
 use super::result_list::{LabeledCriterion, Listing, QueryMeta, quoted};
+use super::view::{self, Page};
 use super::{Format, ToolResponse};
 use crate::app::App;
 use crate::search::facets::Facets;
@@ -108,7 +109,11 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
                 text.push_str("\n\n");
                 text.push_str(&facets_markdown(facets));
             }
-            ToolResponse::text(text)
+            let page = Page {
+                max_items: max_results as u64,
+                skip_count: 0,
+            };
+            ToolResponse::text(text).with_view(view::list(NAME, listing.total, &listing.results, page))
         }
     };
     response.found(found)

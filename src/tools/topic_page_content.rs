@@ -11,6 +11,7 @@ use super::messages::{German, lane_name};
 use super::params::{Bounded, Choice, NodeId, Output};
 use super::result_list::cards;
 use super::topic_pages::TargetGroup;
+use super::view::ViewCard;
 use super::{Format, ToolResponse};
 use crate::app::App;
 use crate::format::{FormattedNode, one_line};
@@ -62,7 +63,9 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let warnings: Vec<String> = content.warnings.iter().map(German::german).collect();
     let response = match params.output.format() {
         Format::Json => ToolResponse::json(json!(to_view(&content, &lanes, &warnings))),
-        Format::Markdown => ToolResponse::text(to_markdown(&content, &lanes, &warnings)),
+        Format::Markdown => {
+            ToolResponse::text(to_markdown(&content, &lanes, &warnings)).with_view(view(&content, &lanes))
+        }
     };
     // An answer without a topic page is complete; one whose lanes all stayed
     // empty may rest on failed reads (the failure policy decides).
@@ -134,6 +137,17 @@ fn to_view<'a>(content: &'a PageContent, lanes: &'a [Vec<FormattedNode>], warnin
         warnings,
         reason: content.reason.map(EmptyReason::code),
     }
+}
+
+/// The view data (docs/ui.md): the JSON answer's keys, with view cards.
+fn view(content: &PageContent, lanes: &[Vec<FormattedNode>]) -> serde_json::Value {
+    let page = to_view(content, lanes, &[]);
+    let lanes: Vec<_> = page
+        .lanes
+        .iter()
+        .map(|lane| json!({"heading": lane.heading, "cards": ViewCard::list(lane.cards), "hasMore": lane.has_more}))
+        .collect();
+    json!({"collection": page.collection, "variant": page.variant, "lanes": lanes, "reason": page.reason})
 }
 
 fn to_markdown(content: &PageContent, lanes: &[Vec<FormattedNode>], warnings: &[String]) -> String {

@@ -60,6 +60,11 @@
 //! Same seed → identical corpus and byte-identical
 //! responses. [`WellKnown`] names the ids tests need.
 //!
+//! ## Preview images
+//! `GET /edu-sharing/preview?nodeId=<id>` (the `preview.url` of every node)
+//! answers a small PNG derived from the id ([`preview`]), outside the request
+//! log, the counters and the faults: browsers read it, never the server.
+//!
 //! ## Control
 //! In-process: [`Control`] (latency/jitter, stragglers (a seeded share of
 //! requests that take a fixed extra time), text delay, extraction delay (the
@@ -81,6 +86,7 @@ mod corpus_data;
 pub mod judged;
 pub mod listings;
 pub mod oversized;
+pub mod preview;
 mod render;
 pub mod rng;
 mod server;

@@ -592,6 +592,10 @@ async fn handle(app: Arc<App>, req: Request<Incoming>) -> Result<Resp, Dropped> 
         let ctl = ctl.to_string();
         return Ok(handle_control(&app, req, &ctl).await);
     }
+    if path == "/edu-sharing/preview" {
+        // The browser's reads, not the server's: outside the log, stats and faults.
+        return Ok(preview(req.uri().query()));
+    }
     let shared = app.shared.clone();
     let route = api::classify(&path);
     let mut guard = Guard::new(&shared, route);
@@ -673,6 +677,21 @@ async fn handle(app: Arc<App>, req: Request<Incoming>) -> Result<Resp, Dropped> 
         }
     }
     Ok(from_api(r))
+}
+
+/// `GET /edu-sharing/preview?nodeId=<id>`: the node's preview PNG; 404 without an id.
+fn preview(query: Option<&str>) -> Resp {
+    let id = api::parse_query(query)
+        .ok()
+        .and_then(|pairs| pairs.into_iter().find(|(k, _)| k == "nodeId").map(|(_, v)| v))
+        .filter(|id| !id.is_empty());
+    let Some(id) = id else {
+        return from_api(api::not_found());
+    };
+    let mut r = Response::new(Either::Left(Full::new(Bytes::from(crate::preview::png(&id)))));
+    r.headers_mut()
+        .insert(CONTENT_TYPE, HeaderValue::from_static("image/png"));
+    r
 }
 
 async fn handle_control(app: &App, req: Request<Incoming>, ctl: &str) -> Resp {

@@ -1105,3 +1105,18 @@ async fn references_and_usages() {
     assert!(hits.iter().all(|h| h.get("originalId").is_none()));
     assert!(hits.iter().any(|h| h["ref"]["id"] == ids.referenced_original.as_str()));
 }
+
+#[tokio::test]
+async fn preview_images_are_pngs_outside_the_log() {
+    let s = start().await;
+    let id = &s.well_known().cc_with_version;
+    let r = get(s.port(), &format!("/edu-sharing/preview?nodeId={id}")).await;
+    assert_eq!(r.status, 200);
+    assert_eq!(r.header("content-type"), Some("image/png"));
+    assert_eq!(&r.body[..8], b"\x89PNG\r\n\x1a\n");
+    assert_eq!(r.body, wlo_standin::preview::png(id));
+    let other = get(s.port(), "/edu-sharing/preview?nodeId=other").await;
+    assert_ne!(other.body, r.body);
+    assert_eq!(get(s.port(), "/edu-sharing/preview").await.status, 404);
+    assert_eq!(s.control().stats().total_requests, 0, "previews are not upstream reads");
+}

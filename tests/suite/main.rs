@@ -30,3 +30,4 @@ mod repository;
 mod search;
 mod tool_params;
 mod topic_page_content;
+mod ui_views;
