@@ -20,6 +20,12 @@ Environment (read once at start):
   WLO_CACHE_MAX_MB        response cache size, 0 disables [default: 16]
   WLO_CACHE_TTL_TREE_S    cache lifetime of portals, children, metadata [default: 300]
   WLO_CACHE_TTL_SEARCH_S  cache lifetime of searches [default: 60]
+  WLO_CACHE_URL           shared cache tier, redis:// or rediss:// with user and password
+                          (Upstash, Redis, Valkey, ElastiCache); unset = in-process cache only
+  WLO_CACHE_SHARED_MAX_KB answers above this are not shared [default: 512]
+  WLO_CACHE_SHARED_TIMEOUT_MS, _CONNECT_MS, _WRITE_MS, _COOLDOWN_MS
+                          bounds of a shared read, a connect, a write, and the pause after
+                          the store failed [defaults: 50, 500, 5, 10000]
   WLO_FETCH_MAX_CHARS     longest text 'fetch' answers, 1000-10000000 [default: 100000]
   WLO_MCP_TOKEN           if set, HTTP requests need 'Authorization: Bearer <token>'
   MCP_TOOL_ALLOW          comma list: offer only these tools (an unknown name stops the start;
