@@ -29,6 +29,11 @@ fn env(repository: &str, store: &str, extra: &[(&str, &str)]) -> Vec<(String, St
         ("WLO_TOOL_DEADLINE_MS".into(), "4000".into()),
         ("WLO_HEDGE".into(), "0".into()),
         ("WLO_CACHE_SHARED_COOLDOWN_MS".into(), "200".into()),
+        // Generous bounds: a debug build on a busy CI machine must not turn
+        // hits into misses. The slow-store test sets the default bound.
+        ("WLO_CACHE_SHARED_CONNECT_MS".into(), "5000".into()),
+        ("WLO_CACHE_SHARED_TIMEOUT_MS".into(), "2000".into()),
+        ("WLO_CACHE_SHARED_WRITE_MS".into(), "1000".into()),
     ];
     for (k, v) in extra {
         vars.retain(|(key, _)| key != k);
@@ -92,7 +97,7 @@ async fn a_second_process_is_answered_from_the_store() {
     let first = call_all(&a).await;
     let asked = requests(&wlo);
     assert!(asked > 0);
-    assert_eq!(a.last_call_field("shared_hits"), Some(0));
+    // (A may hit its own earlier writes: its in-process tier is off.)
     assert!(a.last_call_field("shared_misses").unwrap() > 0);
 
     // Another instance, empty in-process cache: every read comes from the store.
@@ -125,24 +130,36 @@ async fn promotion_keeps_the_remaining_time_to_live() {
     let store = RedisServer::start();
     let wlo = standin().await;
     // In-process cache on for B: a promoted entry must expire with the shared one.
-    let ttl = [("WLO_CACHE_TTL_TREE_S", "2"), ("WLO_CACHE_TTL_SEARCH_S", "2")];
+    let ttl = [("WLO_CACHE_TTL_TREE_S", "3"), ("WLO_CACHE_TTL_SEARCH_S", "3")];
     let a = spawn(&env(&wlo.base_url(), &store.url(), &ttl));
     let b = spawn(&env(
         &wlo.base_url(),
         &store.url(),
         &[ttl[0], ttl[1], ("WLO_CACHE_MAX_MB", "16")],
     ));
-    let started = Instant::now();
     a.server.call_tool("get_subject_portals", json!({})).await;
     let asked = requests(&wlo);
-    tokio::time::sleep(Duration::from_millis(1200).saturating_sub(started.elapsed())).await;
+    // When the shared entries expire, by the store's clock.
+    let mut admin = store.admin().await;
+    let mut longest = 0;
+    for key in keys(&mut admin).await {
+        let ttl: i64 = redis::cmd("PTTL").arg(&key).query_async(&mut admin).await.unwrap();
+        assert!(ttl > 0 && ttl <= 3000, "{key}: {ttl}");
+        longest = longest.max(ttl as u64);
+    }
+    let expires = Instant::now() + Duration::from_millis(longest);
+    tokio::time::sleep((expires - Duration::from_millis(1500)).saturating_duration_since(Instant::now())).await;
     b.server.call_tool("get_subject_portals", json!({})).await;
     assert_eq!(requests(&wlo), asked, "B was answered from the store");
     assert!(b.last_call_field("shared_hits").unwrap() > 0);
-    // Past the 2 s of A's write: had B kept a full 2 s, it would still hold it.
-    tokio::time::sleep(Duration::from_millis(2300).saturating_sub(started.elapsed())).await;
+    // Past the shared expiry: had B kept a full 3 s, it would still hold it.
+    tokio::time::sleep((expires + Duration::from_millis(300)).saturating_duration_since(Instant::now())).await;
     b.server.call_tool("get_subject_portals", json!({})).await;
-    assert!(requests(&wlo) > asked, "the promoted entry expired with the shared one");
+    assert!(
+        requests(&wlo) > asked,
+        "the promoted entry expired with the shared one: {}",
+        b.log_text()
+    );
     assert_eq!(b.last_call_field("shared_hits"), Some(0), "the shared entry expired too");
 }
 
@@ -161,8 +178,7 @@ async fn repositories_never_see_each_others_entries() {
     let after_a = keys(&mut admin).await.len();
     let asked = requests(&wlo);
     call_all(&b).await;
-    assert!(requests(&wlo) > asked, "the other repository asked WLO itself");
-    assert_eq!(b.last_call_field("shared_hits"), Some(0));
+    assert_eq!(requests(&wlo), 2 * asked, "the other repository asked WLO for everything itself");
     assert_eq!(keys(&mut admin).await.len(), 2 * after_a, "same requests, separate keys");
 }
 
@@ -323,7 +339,11 @@ async fn a_slow_store_costs_at_most_its_bound() {
     }
     let store = RedisServer::start();
     let wlo = standin().await;
-    let a = spawn(&env(&wlo.base_url(), &store.url(), &[]));
+    let a = spawn(&env(
+        &wlo.base_url(),
+        &store.url(),
+        &[("WLO_CACHE_SHARED_TIMEOUT_MS", "50"), ("WLO_CACHE_SHARED_WRITE_MS", "5")],
+    ));
     // Connected first (a slow store is one that answered before).
     a.server.call_tool("get_subject_portals", json!({})).await;
     let mut admin = store.admin().await;

@@ -52,7 +52,7 @@ impl EduSharing {
             let body = self.send_uncached(&request).await?;
             let value = parse(&body)?;
             if let Some(tier) = shared {
-                tier.store(&request.key, &body, ttl).await;
+                tier.store(&request.key, body.clone(), ttl).await;
             }
             Ok((value, body.len(), ttl))
         };

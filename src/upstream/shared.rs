@@ -154,9 +154,11 @@ impl SharedTier {
     }
 
     /// Store a fresh, validated body for `ttl`. Waits a few milliseconds at
-    /// most: the command is on its way by then, and a serverless instance
-    /// may be frozen right after it answers, so nothing runs afterwards.
-    pub async fn store(&self, request_key: &str, body: &[u8], ttl: Duration) {
+    /// most (`write_wait`), since a serverless instance may be frozen right
+    /// after it answers. The write runs in a task of its own, so giving up
+    /// the wait never withdraws the command: it is on its way (or goes out
+    /// when a frozen instance thaws).
+    pub async fn store(&self, request_key: &str, body: bytes::Bytes, ttl: Duration) {
         let ttl_ms = ttl.as_millis() as u64;
         if body.len() > self.inner.settings.max_entry_bytes || ttl_ms == 0 {
             return;
@@ -165,15 +167,22 @@ impl SharedTier {
             return;
         };
         let mut cmd = redis::cmd("SET");
-        cmd.arg(self.key(request_key)).arg(body).arg("PX").arg(ttl_ms);
-        match tokio::time::timeout(self.inner.settings.write_wait, cmd.query_async::<()>(&mut manager)).await {
-            Ok(Ok(())) => {}
-            // A full store (OOM with noeviction) refuses writes but still reads.
-            Ok(Err(e)) if matches!(e.kind(), redis::ErrorKind::Server(_)) => {
-                self.inner.warn("shared cache refused a write", &e.to_string());
+        cmd.arg(self.key(request_key)).arg(body.as_ref()).arg("PX").arg(ttl_ms);
+        let inner = self.inner.clone();
+        let write = tokio::spawn(async move {
+            let bound = inner.settings.connect_timeout + inner.settings.op_timeout;
+            match tokio::time::timeout(bound, cmd.query_async::<()>(&mut manager)).await {
+                Ok(Ok(())) => {}
+                // A full store (OOM with noeviction) refuses writes but still reads.
+                Ok(Err(e)) if matches!(e.kind(), redis::ErrorKind::Server(_)) => {
+                    inner.warn("shared cache refused a write", &e.to_string());
+                }
+                Ok(Err(e)) => inner.failed("shared cache write failed", &e.to_string()),
+                Err(_) => inner.failed("shared cache write timed out", "timeout"),
             }
-            Ok(Err(e)) => self.inner.failed("shared cache write failed", &e.to_string()),
-            Err(_) => tracing::trace!("shared cache write not acknowledged in time"),
+        });
+        if tokio::time::timeout(self.inner.settings.write_wait, write).await.is_err() {
+            tracing::trace!("shared cache write not acknowledged within the wait");
         }
     }
 

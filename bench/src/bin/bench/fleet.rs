@@ -359,7 +359,20 @@ async fn shared_hit_walls(setup: &Setup, store: &Store) -> Result<Vec<f64>, Stri
 }
 
 pub(crate) async fn run(opts: Opts) -> Result<String, String> {
-    let bins = find_bins(opts.build)?;
+    // Only the server and the stand-in are needed here.
+    let bins = if opts.build {
+        find_bins(true)?
+    } else {
+        Bins::in_release_dir()
+    };
+    for bin in [&bins.server, &bins.standin] {
+        if !bin.exists() {
+            return Err(format!(
+                "{} is missing: cargo build --release -p wlo-mcp --bin wlo-mcp -p wlo-standin (or --build)",
+                bin.display()
+            ));
+        }
+    }
     let (_standin, standin_addr, base_url) = start_standin(&bins, opts.latency_ms)?;
     let mut ctl = Ctl {
         client: wlo_bench::http::Client::new(standin_addr),
