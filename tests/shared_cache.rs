@@ -15,7 +15,9 @@ use common::{StandIn, StandInOptions, ToolResult};
 use serde_json::{Value, json};
 
 async fn standin() -> StandIn {
-    StandIn::start(StandInOptions::default()).await.expect("stand-in starts")
+    StandIn::start(StandInOptions::default())
+        .await
+        .expect("stand-in starts")
 }
 
 /// A server's environment: the stand-in, the store, in-process cache off
@@ -103,7 +105,11 @@ async fn a_second_process_is_answered_from_the_store() {
     // Another instance, empty in-process cache: every read comes from the store.
     let b = spawn(&vars);
     let second = call_all(&b).await;
-    assert_eq!(texts(&first), texts(&second), "answers from the store are byte-identical");
+    assert_eq!(
+        texts(&first),
+        texts(&second),
+        "answers from the store are byte-identical"
+    );
     assert_eq!(requests(&wlo), asked, "the second process never asked WLO");
     assert!(b.last_call_field("shared_hits").unwrap() > 0);
     assert_eq!(b.last_call_field("shared_misses"), Some(0));
@@ -160,7 +166,11 @@ async fn promotion_keeps_the_remaining_time_to_live() {
         "the promoted entry expired with the shared one: {}",
         b.log_text()
     );
-    assert_eq!(b.last_call_field("shared_hits"), Some(0), "the shared entry expired too");
+    assert_eq!(
+        b.last_call_field("shared_hits"),
+        Some(0),
+        "the shared entry expired too"
+    );
 }
 
 #[tokio::test]
@@ -178,8 +188,16 @@ async fn repositories_never_see_each_others_entries() {
     let after_a = keys(&mut admin).await.len();
     let asked = requests(&wlo);
     call_all(&b).await;
-    assert_eq!(requests(&wlo), 2 * asked, "the other repository asked WLO for everything itself");
-    assert_eq!(keys(&mut admin).await.len(), 2 * after_a, "same requests, separate keys");
+    assert_eq!(
+        requests(&wlo),
+        2 * asked,
+        "the other repository asked WLO for everything itself"
+    );
+    assert_eq!(
+        keys(&mut admin).await.len(),
+        2 * after_a,
+        "same requests, separate keys"
+    );
 }
 
 #[tokio::test]
@@ -278,7 +296,11 @@ async fn a_wrong_password_is_a_miss_and_never_logged() {
     let log = a.log_text();
     assert!(log.contains("shared cache unavailable"), "{log}");
     assert!(!log.contains("wrong-Pa55word"), "{log}");
-    assert_eq!(log.matches("shared cache unavailable").count(), 1, "one warning per interval: {log}");
+    assert_eq!(
+        log.matches("shared cache unavailable").count(),
+        1,
+        "one warning per interval: {log}"
+    );
 
     // With the right password, at debug level, the store killed mid-run:
     // the password is in no line either.
@@ -308,10 +330,24 @@ async fn garbage_in_the_store_is_a_miss_and_overwritten() {
         if i == 0 {
             // Another type under our key.
             let _: () = redis::cmd("DEL").arg(key).query_async(&mut admin).await.unwrap();
-            let _: () = redis::cmd("RPUSH").arg(key).arg("x").query_async(&mut admin).await.unwrap();
-            let _: () = redis::cmd("PEXPIRE").arg(key).arg(60_000).query_async(&mut admin).await.unwrap();
+            let _: () = redis::cmd("RPUSH")
+                .arg(key)
+                .arg("x")
+                .query_async(&mut admin)
+                .await
+                .unwrap();
+            let _: () = redis::cmd("PEXPIRE")
+                .arg(key)
+                .arg(60_000)
+                .query_async(&mut admin)
+                .await
+                .unwrap();
         } else {
-            let garbage: &[u8] = if i % 2 == 0 { b"{\"nodes\": [tru" } else { b"\xff\xfe garbage" };
+            let garbage: &[u8] = if i % 2 == 0 {
+                b"{\"nodes\": [tru"
+            } else {
+                b"\xff\xfe garbage"
+            };
             let _: () = redis::cmd("SET")
                 .arg(key)
                 .arg(garbage)
@@ -323,7 +359,11 @@ async fn garbage_in_the_store_is_a_miss_and_overwritten() {
     }
     let asked = requests(&wlo);
     let b = spawn(&vars);
-    assert_eq!(texts(&call_all(&b).await), texts(&first), "garbage never reaches an answer");
+    assert_eq!(
+        texts(&call_all(&b).await),
+        texts(&first),
+        "garbage never reaches an answer"
+    );
     assert!(requests(&wlo) > asked, "garbage entries were read from WLO");
     // The fresh answers replaced the garbage: a third process hits.
     let asked = requests(&wlo);
@@ -342,7 +382,10 @@ async fn a_slow_store_costs_at_most_its_bound() {
     let a = spawn(&env(
         &wlo.base_url(),
         &store.url(),
-        &[("WLO_CACHE_SHARED_TIMEOUT_MS", "50"), ("WLO_CACHE_SHARED_WRITE_MS", "5")],
+        &[
+            ("WLO_CACHE_SHARED_TIMEOUT_MS", "50"),
+            ("WLO_CACHE_SHARED_WRITE_MS", "5"),
+        ],
     ));
     // Connected first (a slow store is one that answered before).
     a.server.call_tool("get_subject_portals", json!({})).await;
@@ -380,7 +423,16 @@ async fn health_check_reports_the_store_only_when_configured() {
     let keys: Vec<&str> = doc.as_object().unwrap().keys().map(String::as_str).collect();
     assert_eq!(
         keys,
-        ["ok", "repositoryUrl", "baseUrl", "rootNodeId", "rootResolved", "latencyMs", "sharedCache", "checkedAt"]
+        [
+            "ok",
+            "repositoryUrl",
+            "baseUrl",
+            "rootNodeId",
+            "rootResolved",
+            "latencyMs",
+            "sharedCache",
+            "checkedAt"
+        ]
     );
     assert_eq!(doc["sharedCache"]["ok"], json!(true), "{doc}");
     assert!(doc["sharedCache"].get("error").is_none());

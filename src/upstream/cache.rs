@@ -124,7 +124,11 @@ impl Cache {
         F: FnOnce() -> Fut,
         Fut: Future<Output = Result<(T, usize, Duration), UpstreamError>>,
     {
-        let fetch = || async { fetch().await.map(|(value, size, left)| (Arc::new(value), size, left.min(ttl))) };
+        let fetch = || async {
+            fetch()
+                .await
+                .map(|(value, size, left)| (Arc::new(value), size, left.min(ttl)))
+        };
         if ttl.is_zero() || self.max_bytes == 0 {
             return (fetch().await.map(|(value, ..)| value), CacheOutcome::Bypassed);
         }

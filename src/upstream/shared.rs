@@ -64,7 +64,9 @@ enum Phase {
     /// Not asked yet.
     Cold,
     /// A connect runs; reads wait for the first one only (bounded).
-    Connecting { first: bool },
+    Connecting {
+        first: bool,
+    },
     Up,
     /// The breaker is open until `retry_at`.
     Down,
@@ -74,7 +76,10 @@ enum Phase {
 #[derive(Debug)]
 pub enum Lookup {
     /// The stored body and its remaining time-to-live.
-    Hit { body: Vec<u8>, ttl: Duration },
+    Hit {
+        body: Vec<u8>,
+        ttl: Duration,
+    },
     Miss,
 }
 
@@ -181,7 +186,10 @@ impl SharedTier {
                 Err(_) => inner.failed("shared cache write timed out", "timeout"),
             }
         });
-        if tokio::time::timeout(self.inner.settings.write_wait, write).await.is_err() {
+        if tokio::time::timeout(self.inner.settings.write_wait, write)
+            .await
+            .is_err()
+        {
             tracing::trace!("shared cache write not acknowledged within the wait");
         }
     }
@@ -383,7 +391,11 @@ fn percent_decode(text: &str) -> String {
     let mut i = 0;
     while i < bytes.len() {
         let hex = |b: u8| (b as char).to_digit(16);
-        match (bytes[i], bytes.get(i + 1).and_then(|&b| hex(b)), bytes.get(i + 2).and_then(|&b| hex(b))) {
+        match (
+            bytes[i],
+            bytes.get(i + 1).and_then(|&b| hex(b)),
+            bytes.get(i + 2).and_then(|&b| hex(b)),
+        ) {
             (b'%', Some(hi), Some(lo)) => {
                 out.push((hi * 16 + lo) as u8);
                 i += 3;
@@ -434,7 +446,11 @@ mod tests {
 
     #[test]
     fn keys_hide_the_query() {
-        let key = key_of(1, "https://a", "POST https://a/rest/search {\"ngsearchword\":\"Bruchrechnung\"}");
+        let key = key_of(
+            1,
+            "https://a",
+            "POST https://a/rest/search {\"ngsearchword\":\"Bruchrechnung\"}",
+        );
         assert!(!key.to_lowercase().contains("bruch"));
     }
 

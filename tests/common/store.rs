@@ -58,12 +58,57 @@ impl TestCa {
                 .current_dir(&dir)
                 .output()
                 .expect("openssl runs");
-            assert!(out.status.success(), "openssl {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+            assert!(
+                out.status.success(),
+                "openssl {args:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
         };
         std::fs::write(dir.join("san.ext"), "subjectAltName=IP:127.0.0.1,DNS:localhost\n").unwrap();
-        run(&["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=wlo-mcp test CA"]);
-        run(&["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=127.0.0.1"]);
-        run(&["x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem", "-days", "2", "-extfile", "san.ext"]);
+        run(&[
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-keyout",
+            "ca.key",
+            "-out",
+            "ca.pem",
+            "-days",
+            "2",
+            "-subj",
+            "/CN=wlo-mcp test CA",
+        ]);
+        run(&[
+            "req",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-keyout",
+            "server.key",
+            "-out",
+            "server.csr",
+            "-subj",
+            "/CN=127.0.0.1",
+        ]);
+        run(&[
+            "x509",
+            "-req",
+            "-in",
+            "server.csr",
+            "-CA",
+            "ca.pem",
+            "-CAkey",
+            "ca.key",
+            "-CAcreateserial",
+            "-out",
+            "server.pem",
+            "-days",
+            "2",
+            "-extfile",
+            "san.ext",
+        ]);
         TestCa { dir }
     }
 }
@@ -99,14 +144,30 @@ impl RedisServer {
     /// Start on `port` (to restart a killed store where the servers expect it).
     pub fn start_on(port: u16, password: Option<&str>, tls: Option<&Path>) -> RedisServer {
         let mut command = Command::new(BINARY);
-        command.args(["--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--loglevel", "warning"]);
+        command.args([
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--loglevel",
+            "warning",
+        ]);
         command.arg("--dir").arg(std::env::temp_dir());
         match tls {
             None => {
                 command.args(["--port", &port.to_string()]);
             }
             Some(dir) => {
-                command.args(["--port", "0", "--tls-port", &port.to_string(), "--tls-auth-clients", "no"]);
+                command.args([
+                    "--port",
+                    "0",
+                    "--tls-port",
+                    &port.to_string(),
+                    "--tls-auth-clients",
+                    "no",
+                ]);
                 command.arg("--tls-cert-file").arg(dir.join("server.pem"));
                 command.arg("--tls-key-file").arg(dir.join("server.key"));
                 command.arg("--tls-ca-cert-file").arg(dir.join("ca.pem"));
@@ -154,7 +215,10 @@ impl RedisServer {
     /// A plain connection for the test itself (not for TLS servers).
     pub async fn admin(&self) -> redis::aio::MultiplexedConnection {
         let client = redis::Client::open(self.url()).expect("client");
-        client.get_multiplexed_async_connection().await.expect("admin connection")
+        client
+            .get_multiplexed_async_connection()
+            .await
+            .expect("admin connection")
     }
 }
 

@@ -59,6 +59,8 @@ struct Row {
     shared_hits: u64,
     shared_misses: u64,
     seconds: f64,
+    /// Upstream requests per stand-in route.
+    per_route: std::collections::BTreeMap<String, u64>,
 }
 
 /// A server process and the lines of its log.
@@ -77,7 +79,16 @@ impl Store {
     fn start() -> Result<Store, String> {
         let port = procs::free_port();
         let child = Command::new("redis-server")
-            .args(["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
+            .args([
+                "--port",
+                &port.to_string(),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ])
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -107,7 +118,10 @@ impl Store {
 }
 
 fn start_instance(bins: &Bins, base_url: &str, opts: &Opts, store: Option<&str>) -> Result<Instance, String> {
-    let extra: Vec<(&str, String)> = store.map(|url| ("WLO_CACHE_URL", url.to_string())).into_iter().collect();
+    let extra: Vec<(&str, String)> = store
+        .map(|url| ("WLO_CACHE_URL", url.to_string()))
+        .into_iter()
+        .collect();
     let env = server_env(base_url, opts, &extra);
     let cmd = procs::command(&bins.server, &["serve", "--port", "0"], &env);
     let (tx, rx) = mpsc::channel();
@@ -137,20 +151,21 @@ fn field(line: &str, name: &str) -> u64 {
         .unwrap_or(0)
 }
 
-/// The 200 distinct calls, most important first (Zipf rank order).
+/// The 200 distinct calls in Zipf rank order. First what is the same for
+/// every teacher (issue 25): the portal list, the portals' trees and topic
+/// pages; then searches, deeper trees, topic-page searches and node details,
+/// interleaved, with the rarer ones further down.
 fn distinct_calls(c: &Corpus) -> Vec<(&'static str, Value)> {
     let w = &c.well_known;
-    let mut calls: Vec<(&'static str, Value)> = vec![
-        ("get_subject_portals", json!({})),
-        ("search_wlo_topic_pages", json!({"query": "Bruchrechnung"})),
-        ("get_subject_portals", json!({"includeContentCounts": true})),
-    ];
-    let collections: Vec<&str> = c
-        .nodes
-        .iter()
-        .filter(|n| n.kind == NodeKind::Collection)
-        .map(|n| n.id.as_str())
-        .collect();
+    let collections = |parent: Option<&str>| -> Vec<&str> {
+        c.nodes
+            .iter()
+            .filter(|n| n.kind == NodeKind::Collection && n.parent_id.as_deref() == parent)
+            .map(|n| n.id.as_str())
+            .collect()
+    };
+    let portals = collections(Some(wlo_standin::ROOT_ID));
+    let deeper: Vec<&str> = portals.iter().flat_map(|p| collections(Some(p))).collect();
     let contents: Vec<&str> = c
         .nodes
         .iter()
@@ -165,8 +180,19 @@ fn distinct_calls(c: &Corpus) -> Vec<(&'static str, Value)> {
             }
         }
     }
-    calls.push(("search_wlo_topic_pages", json!({"collectionId": w.two_variant_collection})));
-    // Interleave the kinds so that each appears at every rank.
+    let mut calls: Vec<(&'static str, Value)> = vec![
+        ("get_subject_portals", json!({})),
+        ("search_wlo_topic_pages", json!({"query": "Bruchrechnung"})),
+        ("get_subject_portals", json!({"includeContentCounts": true})),
+        (
+            "search_wlo_topic_pages",
+            json!({"collectionId": w.two_variant_collection}),
+        ),
+    ];
+    for portal in &portals {
+        calls.push(("browse_collection_tree", json!({"nodeId": portal, "depth": 1})));
+    }
+    // Interleave the kinds so that each appears at every rank below.
     let (mut s, mut t, mut d, mut p) = (0, 0, 0, 0);
     while calls.len() < DISTINCT {
         let before = calls.len();
@@ -174,7 +200,7 @@ fn distinct_calls(c: &Corpus) -> Vec<(&'static str, Value)> {
             calls.push(("search_wlo_content", json!({"query": word})));
             s += 1;
         }
-        if let Some(id) = collections.get(t) {
+        if let Some(id) = deeper.get(t) {
             calls.push(("browse_collection_tree", json!({"nodeId": id, "depth": 1})));
             t += 1;
         }
@@ -226,8 +252,13 @@ async fn drive(
         Arc::new(fleet.iter().map(|i| (i.server.addr, i.server.path.clone())).collect());
     let mut workers = tokio::task::JoinSet::new();
     for _ in 0..CLIENTS {
-        let (next, calls, sequence, targets, store) =
-            (next.clone(), calls.clone(), sequence.clone(), targets.clone(), store.clone());
+        let (next, calls, sequence, targets, store) = (
+            next.clone(),
+            calls.clone(),
+            sequence.clone(),
+            targets.clone(),
+            store.clone(),
+        );
         workers.spawn(async move {
             let mut clients: Vec<Mcp> = targets.iter().map(|(addr, path)| Mcp::new(*addr, path)).collect();
             let (mut wall, mut failed) = (Vec::new(), 0);
@@ -292,11 +323,18 @@ async fn row(
     let store = Arc::new(Mutex::new(shared.map(|(s, _)| s)));
     ctl.reset().await?;
     ctl.set_latency(opts.latency_ms).await?;
-    let before = ctl.stats().await?.total_requests;
+    let before = ctl.stats().await?;
     let started = Instant::now();
     let (wall_ms, failed) = drive(&fleet, calls, sequence, store.clone(), kill_at).await;
     let seconds = started.elapsed().as_secs_f64();
-    let upstream = ctl.stats().await?.total_requests - before;
+    let after = ctl.stats().await?;
+    let upstream = after.total_requests - before.total_requests;
+    let per_route = after
+        .per_route
+        .iter()
+        .map(|(route, n)| (route.clone(), n - before.per_route.get(route).copied().unwrap_or(0)))
+        .filter(|(_, n)| *n > 0)
+        .collect();
     // The last log lines may still be on their way.
     tokio::time::sleep(Duration::from_millis(300)).await;
     let (mut shared_hits, mut shared_misses) = (0, 0);
@@ -316,6 +354,7 @@ async fn row(
             shared_hits,
             shared_misses,
             seconds,
+            per_route,
         },
         store,
     ))
@@ -438,6 +477,19 @@ pub(crate) async fn run(opts: Opts) -> Result<String, String> {
             r.shared_misses,
             r.seconds
         );
+    }
+    let routes: std::collections::BTreeSet<&String> = [&local, &shared, &killed]
+        .iter()
+        .flat_map(|r| r.per_route.keys())
+        .collect();
+    let _ = writeln!(
+        out,
+        "\n| upstream requests per route | {} | {} | {} |\n|---|---:|---:|---:|",
+        local.label, shared.label, killed.label
+    );
+    for route in routes {
+        let n = |r: &Row| r.per_route.get(route).copied().unwrap_or(0);
+        let _ = writeln!(out, "| {route} | {} | {} | {} |", n(&local), n(&shared), n(&killed));
     }
     let _ = writeln!(
         out,
