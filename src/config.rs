@@ -41,6 +41,8 @@ pub struct Config {
     pub cache_ttl_tree: Duration,
     /// Time-to-live of search reads.
     pub cache_ttl_search: Duration,
+    /// The shared cache tier (`WLO_CACHE_URL`); `None` when unset.
+    pub shared_cache: Option<SharedCacheConfig>,
     /// Optional bearer token required on HTTP requests.
     pub access_token: Option<String>,
     /// Longest `text` the `fetch` tool answers, in characters (`WLO_FETCH_MAX_CHARS`).
@@ -64,6 +66,39 @@ pub struct Config {
     pub worker_threads: usize,
     /// Non-fatal findings (suspicious repository URL) to log at start-up.
     pub warnings: Vec<String>,
+}
+
+/// The shared cache tier on a Redis-protocol store (src/upstream/shared.rs).
+#[derive(Debug, Clone)]
+pub struct SharedCacheConfig {
+    /// `redis://` or `rediss://`, with user and password.
+    pub url: SecretUrl,
+    /// Answers above this size are not shared (`WLO_CACHE_SHARED_MAX_KB`).
+    pub max_entry_bytes: usize,
+    /// Bound of one read once connected (`WLO_CACHE_SHARED_TIMEOUT_MS`).
+    pub op_timeout: Duration,
+    /// Bound of a connect, which runs in the background (`WLO_CACHE_SHARED_CONNECT_MS`).
+    pub connect_timeout: Duration,
+    /// How long the write of a fresh answer may hold the answer (`WLO_CACHE_SHARED_WRITE_MS`).
+    pub write_wait: Duration,
+    /// How long the breaker stays open after the store failed (`WLO_CACHE_SHARED_COOLDOWN_MS`).
+    pub cooldown: Duration,
+}
+
+/// A URL with a password: never printed by `Debug`.
+#[derive(Clone)]
+pub struct SecretUrl(String);
+
+impl SecretUrl {
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for SecretUrl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SecretUrl(..)")
+    }
 }
 
 /// One environment variable: its name, default, allowed range and meaning.
@@ -113,6 +148,12 @@ pub const VARIABLES: &[Variable] = &[
     num("WLO_CACHE_MAX_MB", "16", 0, 4096, "in-process response cache size, 0 disables"),
     num("WLO_CACHE_TTL_TREE_S", "300", 0, 86_400, "cache lifetime of portals, children, metadata"),
     num("WLO_CACHE_TTL_SEARCH_S", "60", 0, 86_400, "cache lifetime of searches"),
+    var("WLO_CACHE_URL", "", "shared cache tier: redis:// or rediss:// with user and password"),
+    num("WLO_CACHE_SHARED_MAX_KB", "512", 1, 65_536, "answers above this are not shared"),
+    num("WLO_CACHE_SHARED_TIMEOUT_MS", "50", 1, 10_000, "bound of one shared-tier read"),
+    num("WLO_CACHE_SHARED_CONNECT_MS", "500", 10, 30_000, "bound of the background connect"),
+    num("WLO_CACHE_SHARED_WRITE_MS", "5", 1, 1_000, "how long the write of a fresh answer may hold it"),
+    num("WLO_CACHE_SHARED_COOLDOWN_MS", "10000", 50, 3_600_000, "pause after the store failed"),
     num("WLO_HEDGE", "1", 0, 1, "hedged reads: duplicate a slow read (0 turns it off)"),
     num("WLO_HEDGE_DELAY_MS", "1000", 10, 60_000, "hedge delay before a process has latency history"),
     num("WLO_FETCH_MAX_CHARS", "100000", 1_000, 10_000_000, "longest text 'fetch' answers"),
@@ -136,13 +177,14 @@ pub fn variable(name: &str) -> &'static Variable {
 /// The environment section of `--help`, made from [`VARIABLES`].
 pub fn env_help() -> String {
     let mut help = String::from("Environment (read once at start):");
+    let width = VARIABLES.iter().map(|v| v.name.len()).max().unwrap_or(0) + 2;
     for v in VARIABLES {
         let range = v.range.map(|(min, max)| format!(" ({min}-{max})")).unwrap_or_default();
         let default = match v.default {
             "" => String::new(),
             default => format!(" [default: {default}]"),
         };
-        help.push_str(&format!("\n  {:<24}{}{range}{default}", v.name, v.meaning));
+        help.push_str(&format!("\n  {:<width$}{}{range}{default}", v.name, v.meaning));
     }
     help
 }
@@ -217,6 +259,18 @@ impl Config {
             })
         };
 
+        let shared_cache = match get("WLO_CACHE_URL") {
+            None => None,
+            Some(url) => Some(SharedCacheConfig {
+                url: shared_cache_url(&url)?,
+                max_entry_bytes: number("WLO_CACHE_SHARED_MAX_KB")? as usize * 1024,
+                op_timeout: Duration::from_millis(number("WLO_CACHE_SHARED_TIMEOUT_MS")?),
+                connect_timeout: Duration::from_millis(number("WLO_CACHE_SHARED_CONNECT_MS")?),
+                write_wait: Duration::from_millis(number("WLO_CACHE_SHARED_WRITE_MS")?),
+                cooldown: Duration::from_millis(number("WLO_CACHE_SHARED_COOLDOWN_MS")?),
+            }),
+        };
+
         Ok(Config {
             repository_url,
             root_collection_id,
@@ -229,6 +283,7 @@ impl Config {
             cache_max_bytes: number("WLO_CACHE_MAX_MB")? as usize * 1024 * 1024,
             cache_ttl_tree: Duration::from_secs(number("WLO_CACHE_TTL_TREE_S")?),
             cache_ttl_search: Duration::from_secs(number("WLO_CACHE_TTL_SEARCH_S")?),
+            shared_cache,
             access_token: get("WLO_MCP_TOKEN").map(|t| t.trim().to_string()),
             fetch_max_chars: number("WLO_FETCH_MAX_CHARS")? as usize,
             tool_allow: list("MCP_TOOL_ALLOW"),
@@ -254,6 +309,23 @@ impl Config {
             .is_none_or(|allow| allow.iter().any(|a| a == name));
         allowed && !self.tool_deny.iter().any(|d| d == name)
     }
+}
+
+/// Check `WLO_CACHE_URL` without ever echoing it (it holds a password).
+fn shared_cache_url(raw: &str) -> Result<SecretUrl, ConfigError> {
+    let error = |message: &str| ConfigError {
+        variable: "WLO_CACHE_URL",
+        message: message.into(),
+    };
+    let raw = raw.trim();
+    let url = url::Url::parse(raw).map_err(|_| error("not a URL (expected redis://… or rediss://…)"))?;
+    if !matches!(url.scheme(), "redis" | "rediss") {
+        return Err(error("must start with redis:// or rediss://"));
+    }
+    if url.host_str().is_none_or(str::is_empty) {
+        return Err(error("has no host"));
+    }
+    Ok(SecretUrl(raw.to_owned()))
 }
 
 /// Normalise `WLO_REPOSITORY_URL`: trim, add `https://` when no scheme is
@@ -390,6 +462,29 @@ mod tests {
             config(&[("WLO_TIMEOUT_MS", "-5")]).unwrap_err().variable,
             "WLO_TIMEOUT_MS"
         );
+    }
+
+    #[test]
+    fn shared_cache_settings() {
+        assert!(config(&[]).unwrap().shared_cache.is_none());
+        let c = config(&[("WLO_CACHE_URL", "rediss://default:pw@eu1.example:6379")]).unwrap();
+        let shared = c.shared_cache.unwrap();
+        assert_eq!(shared.url.expose(), "rediss://default:pw@eu1.example:6379");
+        assert_eq!(shared.max_entry_bytes, 512 * 1024);
+        assert_eq!(shared.op_timeout, Duration::from_millis(50));
+        assert_eq!(shared.connect_timeout, Duration::from_millis(500));
+        assert_eq!(shared.write_wait, Duration::from_millis(5));
+        assert!(!format!("{shared:?}").contains("pw"), "Debug never shows the password");
+        for bad in ["http://x", "redis://", "not a url", "rediss:///0"] {
+            let e = config(&[("WLO_CACHE_URL", bad)]).unwrap_err();
+            assert_eq!(e.variable, "WLO_CACHE_URL", "{bad}");
+        }
+        let e = config(&[("WLO_CACHE_URL", "https://user:topsecret@x")]).unwrap_err();
+        assert!(!e.to_string().contains("topsecret"));
+        // WLO_CACHE_MAX_MB=0 turns off the in-process tier only.
+        let c = config(&[("WLO_CACHE_URL", "redis://127.0.0.1:1"), ("WLO_CACHE_MAX_MB", "0")]).unwrap();
+        assert_eq!(c.cache_max_bytes, 0);
+        assert!(c.shared_cache.is_some());
     }
 
     #[test]

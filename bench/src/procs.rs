@@ -65,7 +65,17 @@ pub fn command(bin: &Path, args: &[&str], env: &[(&str, String)]) -> Command {
 /// Spawn `cmd` with stderr piped, wait (at most `within`) for a stderr line
 /// containing `marker`, return the text after it, and keep draining stderr in
 /// a thread (so the child never blocks on a full pipe).
-pub fn spawn_and_wait_for(mut cmd: Command, marker: &'static str, within: Duration) -> Result<(Proc, String), String> {
+pub fn spawn_and_wait_for(cmd: Command, marker: &'static str, within: Duration) -> Result<(Proc, String), String> {
+    spawn_with_lines(cmd, marker, within, None)
+}
+
+/// [`spawn_and_wait_for`], also sending every later stderr line to `lines`.
+pub fn spawn_with_lines(
+    mut cmd: Command,
+    marker: &'static str,
+    within: Duration,
+    lines: Option<mpsc::Sender<String>>,
+) -> Result<(Proc, String), String> {
     cmd.stdout(Stdio::null()).stderr(Stdio::piped());
     let mut child = cmd
         .spawn()
@@ -83,6 +93,9 @@ pub fn spawn_and_wait_for(mut cmd: Command, marker: &'static str, within: Durati
             match reader.read_line(&mut line) {
                 Ok(0) | Err(_) => break,
                 Ok(_) => {
+                    if sent && let Some(lines) = &lines {
+                        let _ = lines.send(line.trim_end().to_string());
+                    }
                     if !sent {
                         if let Some(pos) = line.find(marker) {
                             let rest = line[pos + marker.len()..].trim().to_string();

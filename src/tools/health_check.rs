@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::ToolResponse;
 use super::messages::German;
 use crate::app::App;
-use crate::upstream::{Props, UpstreamError};
+use crate::upstream::{Props, SharedHealth, UpstreamError};
 
 pub const NAME: &str = "wlo_health_check";
 pub const TITLE: &str = "WLO-Status prüfen";
@@ -42,6 +42,11 @@ pub(super) async fn call(app: &App, _params: Params) -> ToolResponse {
         ),
         Err(other) => (None, Some(other.german())),
     };
+    // Only when configured, so that the answer without a shared tier stays as it was.
+    let shared_cache = match app.upstream.shared() {
+        Some(tier) => Some(SharedCacheView::from(tier.health().await)),
+        None => None,
+    };
     let ok = error.is_none();
     let view = HealthView {
         ok,
@@ -51,6 +56,7 @@ pub(super) async fn call(app: &App, _params: Params) -> ToolResponse {
         root_resolved,
         error,
         latency_ms,
+        shared_cache,
         checked_at,
     };
     ToolResponse::json(json!(view)).with_error(!ok)
@@ -69,7 +75,30 @@ struct HealthView<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
     latency_ms: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shared_cache: Option<SharedCacheView>,
     checked_at: String,
+}
+
+/// The shared cache tier (`WLO_CACHE_URL`): a bounded PING. Its state never
+/// changes `ok`: without the store, calls go to WLO.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SharedCacheView {
+    ok: bool,
+    latency_ms: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+impl From<SharedHealth> for SharedCacheView {
+    fn from(health: SharedHealth) -> Self {
+        SharedCacheView {
+            ok: health.ok,
+            latency_ms: health.latency_ms,
+            error: (!health.ok).then(|| health.german()),
+        }
+    }
 }
 
 /// `2026-04-27T16:28:04.108Z`: ISO-8601 UTC with milliseconds.

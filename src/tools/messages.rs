@@ -11,11 +11,22 @@ use crate::navigation::{NavError, NavWarning};
 use crate::search::SearchWarning;
 use crate::search::filters::UnresolvedFilter;
 use crate::search::related::{RelatedError, RelatedWarning};
-use crate::upstream::{Oversize, UpstreamError};
+use crate::upstream::{Oversize, SharedHealth, UpstreamError};
 
 /// One German sentence (or line) for the user.
 pub trait German {
     fn german(&self) -> String;
+}
+
+/// Said only when the shared cache tier does not answer (`wlo_health_check`).
+impl German for SharedHealth {
+    fn german(&self) -> String {
+        if self.ok {
+            "Der gemeinsame Cache antwortet.".into()
+        } else {
+            "Der gemeinsame Cache (WLO_CACHE_URL) antwortet nicht; Anfragen gehen direkt an WLO.".into()
+        }
+    }
 }
 
 impl German for UpstreamError {

@@ -57,6 +57,8 @@ pub async fn run_tool(app: &Arc<App>, name: &str, entry: &ToolEntry, args: Args)
         upstream_requests = scope.requests(),
         hedge_duplicates = scope.duplicates(),
         hedge_wins = scope.duplicate_wins(),
+        shared_hits = scope.shared_hits(),
+        shared_misses = scope.shared_misses(),
         outcome = if response.is_error { "error" } else { "ok" },
         "tool call"
     );

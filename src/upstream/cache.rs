@@ -106,9 +106,31 @@ impl Cache {
         F: FnOnce() -> Fut,
         Fut: Future<Output = Result<(T, usize), UpstreamError>>,
     {
-        let fetch = || async { fetch().await.map(|(value, size)| (Arc::new(value), size)) };
+        let fetch = || async { fetch().await.map(|(value, size)| (value, size, ttl)) };
+        self.get_or_fetch_ttl(key, ttl, fetch).await
+    }
+
+    /// [`Self::get_or_fetch`] where `fetch` also answers how long its value
+    /// may live, at most `ttl` (an answer from the shared tier keeps its
+    /// remaining time-to-live).
+    pub async fn get_or_fetch_ttl<T, F, Fut>(
+        &self,
+        key: &str,
+        ttl: Duration,
+        fetch: F,
+    ) -> (Result<Arc<T>, UpstreamError>, CacheOutcome)
+    where
+        T: Any + Send + Sync,
+        F: FnOnce() -> Fut,
+        Fut: Future<Output = Result<(T, usize, Duration), UpstreamError>>,
+    {
+        let fetch = || async {
+            fetch()
+                .await
+                .map(|(value, size, left)| (Arc::new(value), size, left.min(ttl)))
+        };
         if ttl.is_zero() || self.max_bytes == 0 {
-            return (fetch().await.map(|(value, _)| value), CacheOutcome::Bypassed);
+            return (fetch().await.map(|(value, ..)| value), CacheOutcome::Bypassed);
         }
         enum Step {
             Wait(watch::Receiver<Outcome>),
@@ -154,7 +176,7 @@ impl Cache {
                     Some(Err(error)) => (Err(error), CacheOutcome::Coalesced),
                     // The leader was cancelled before it finished (or answered
                     // another type): fetch ourselves.
-                    Some(Ok(Err(_))) | None => (fetch().await.map(|(value, _)| value), CacheOutcome::Fetched),
+                    Some(Ok(Err(_))) | None => (fetch().await.map(|(value, ..)| value), CacheOutcome::Fetched),
                 };
             }
         };
@@ -168,18 +190,20 @@ impl Cache {
         let result = fetch().await;
         let key = guard.key.take().unwrap_or_default();
         let shared: Result<Shared, UpstreamError> = match &result {
-            Ok((value, _)) => Ok(value.clone()),
+            Ok((value, ..)) => Ok(value.clone()),
             Err(error) => Err(error.clone()),
         };
         {
             let mut inner = self.lock();
             inner.slots.remove(&key);
-            if let Ok((value, size)) = &result {
-                self.insert(&mut inner, key, value.clone(), *size, ttl);
+            if let Ok((value, size, left)) = &result
+                && !left.is_zero()
+            {
+                self.insert(&mut inner, key, value.clone(), *size, *left);
             }
         }
         let _ = sender.send(Some(shared));
-        (result.map(|(value, _)| value), CacheOutcome::Fetched)
+        (result.map(|(value, ..)| value), CacheOutcome::Fetched)
     }
 
     fn insert(&self, inner: &mut Inner, key: String, value: Shared, size: usize, ttl: Duration) {
@@ -369,6 +393,27 @@ mod tests {
             .get_or_fetch("live", TTL, || async { Ok((Bytes::new(), 0)) })
             .await;
         assert_eq!(outcome, CacheOutcome::Hit);
+    }
+
+    #[tokio::test]
+    async fn a_fetch_may_shorten_the_time_to_live_but_never_extend_it() {
+        let cache = Cache::new(1 << 20);
+        let short = Duration::from_millis(30);
+        let _ = cache
+            .get_or_fetch_ttl("short", TTL, || async { Ok((Bytes::from("x"), 1, short)) })
+            .await;
+        let _ = cache
+            .get_or_fetch_ttl("capped", short, || async { Ok((Bytes::from("x"), 1, TTL)) })
+            .await;
+        let (_, outcome) = cache
+            .get_or_fetch("short", TTL, || async { Ok((Bytes::new(), 0)) })
+            .await;
+        assert_eq!(outcome, CacheOutcome::Hit);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        for key in ["short", "capped"] {
+            let (_, outcome) = cache.get_or_fetch(key, TTL, || async { Ok((Bytes::new(), 0)) }).await;
+            assert_eq!(outcome, CacheOutcome::Fetched, "{key}");
+        }
     }
 
     #[tokio::test]

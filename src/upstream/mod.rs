@@ -3,7 +3,8 @@
 //! One [`EduSharing`] per process holds the single shared HTTP client (rustls,
 //! gzip, keep-alive), the per-process concurrency bound and the response
 //! cache. Every read goes through `fetch_json` (`send.rs`), which applies, in
-//! order: the cache (with coalescing), the tool call's fan-out bound, the
+//! order: the cache (with coalescing), the optional shared tier on Redis
+//! ([`shared`]), the tool call's fan-out bound, the
 //! process-wide bound, and a timeout of min(`WLO_TIMEOUT_MS`, time left
 //! before the tool deadline). A read that is slower than usual gets up to
 //! two duplicate requests within a budget ([`hedge`]).
@@ -27,6 +28,7 @@ mod reads;
 mod request;
 pub mod scope;
 mod send;
+pub mod shared;
 
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
@@ -42,6 +44,7 @@ use hedge::Hedger;
 pub use reads::{ChildFilter, DISPLAY_PROPS, Props, TOPIC_PAGE_PROPS, listed_id};
 pub use request::Criterion;
 pub use scope::CallScope;
+pub use shared::{SharedHealth, SharedTier};
 
 /// The reads answer with the node model.
 pub use crate::node::{Node, Titled};
@@ -62,6 +65,8 @@ pub struct EduSharing {
     max_response: usize,
     body_budget: body::Budget,
     cache: Cache,
+    /// The shared tier behind `cache`; `None` without `WLO_CACHE_URL`.
+    shared: Option<SharedTier>,
     /// `None` when `WLO_HEDGE=0`.
     hedger: Option<Hedger>,
 }
@@ -78,6 +83,10 @@ impl EduSharing {
             max_response: config.max_response_bytes,
             body_budget: body::Budget::new(config.body_budget_bytes),
             cache: Cache::new(config.cache_max_bytes),
+            shared: config
+                .shared_cache
+                .clone()
+                .map(|settings| SharedTier::new(settings, &config.repository_url)),
             hedger: config.hedge.then(|| Hedger::new(config.hedge_delay)),
         }
     }
@@ -92,5 +101,9 @@ impl EduSharing {
 
     pub fn cache(&self) -> &Cache {
         &self.cache
+    }
+
+    pub fn shared(&self) -> Option<&SharedTier> {
+        self.shared.as_ref()
     }
 }

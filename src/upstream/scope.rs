@@ -48,6 +48,8 @@ pub struct CallScope {
     first_failure: Mutex<Option<UpstreamError>>,
     duplicates: AtomicU32,
     duplicate_wins: AtomicU32,
+    shared_hits: AtomicU32,
+    shared_misses: AtomicU32,
 }
 
 impl CallScope {
@@ -59,6 +61,8 @@ impl CallScope {
             first_failure: Mutex::new(None),
             duplicates: AtomicU32::new(0),
             duplicate_wins: AtomicU32::new(0),
+            shared_hits: AtomicU32::new(0),
+            shared_misses: AtomicU32::new(0),
         })
     }
 
@@ -104,6 +108,16 @@ impl CallScope {
         self.duplicate_wins.load(Ordering::Relaxed)
     }
 
+    /// Reads answered by the shared cache tier.
+    pub fn shared_hits(&self) -> u32 {
+        self.shared_hits.load(Ordering::Relaxed)
+    }
+
+    /// Reads the shared cache tier did not answer (absent, or the store failing).
+    pub fn shared_misses(&self) -> u32 {
+        self.shared_misses.load(Ordering::Relaxed)
+    }
+
     pub fn remaining(&self) -> Duration {
         self.deadline.saturating_duration_since(Instant::now())
     }
@@ -115,6 +129,11 @@ impl CallScope {
 
     pub(crate) fn count_request(&self) {
         self.requests.fetch_add(1, Ordering::Relaxed);
+    }
+
+    pub(crate) fn count_shared(&self, hit: bool) {
+        let counter = if hit { &self.shared_hits } else { &self.shared_misses };
+        counter.fetch_add(1, Ordering::Relaxed);
     }
 
     pub(crate) fn count_duplicate(&self) {

@@ -1,4 +1,4 @@
-//! Sending a read: the cache, the concurrency bounds, the timeout, the
+//! Sending a read: the cache (and the shared tier behind it), the concurrency bounds, the timeout, the
 //! connection retry and the hedged duplicates (see the module docs of
 //! [`super`]), then reading the body within bounds ([`super::body`]) and
 //! classifying the answer.
@@ -15,6 +15,7 @@ use super::answers::ErrorBody;
 use super::body::{self, Body, Limit};
 use super::hedge::{self, Hedger};
 use super::request::{CacheClass, Request};
+use super::shared::{Lookup, SharedTier};
 use super::{CallScope, EduSharing, UpstreamError};
 
 impl EduSharing {
@@ -37,23 +38,55 @@ impl EduSharing {
     ) -> Result<Arc<T>, UpstreamError>
     where
         T: Send + Sync + 'static,
-        P: FnOnce(&[u8]) -> Result<T, UpstreamError>,
+        P: Fn(&[u8]) -> Result<T, UpstreamError>,
     {
         let ttl = match class {
             CacheClass::Tree => self.ttl_tree,
             CacheClass::Search => self.ttl_search,
             CacheClass::Never => Duration::ZERO,
         };
+        let shared = self.shared.as_ref().filter(|_| !ttl.is_zero());
         let fetch = || async {
+            if let Some(found) = self.from_shared(shared, &request, &parse).await {
+                return Ok(found);
+            }
             let body = self.send_uncached(&request).await?;
-            Ok((parse(&body)?, body.len()))
+            let value = parse(&body)?;
+            if let Some(tier) = shared {
+                tier.store(&request.key, body.bytes.clone(), ttl).await;
+            }
+            Ok((value, body.len(), ttl))
         };
-        let (result, outcome) = self.cache.get_or_fetch(&request.key, ttl, fetch).await;
+        let (result, outcome) = self.cache.get_or_fetch_ttl(&request.key, ttl, fetch).await;
         tracing::trace!(url = %request.url, ?outcome, "upstream read");
         if let (Err(error), Some(scope)) = (&result, CallScope::current()) {
             scope.record_failure(error);
         }
         result
+    }
+
+    /// A parsed answer from the shared tier and its remaining time-to-live;
+    /// a body that does not parse (garbage) is a miss.
+    async fn from_shared<T>(
+        &self,
+        shared: Option<&SharedTier>,
+        request: &Request,
+        parse: &impl Fn(&[u8]) -> Result<T, UpstreamError>,
+    ) -> Option<(T, usize, Duration)> {
+        let found = match shared?.get(&request.key).await {
+            Lookup::Hit { body, ttl } => match parse(&body) {
+                Ok(value) => Some((value, body.len(), ttl)),
+                Err(error) => {
+                    tracing::debug!(url = %request.url, %error, "unreadable shared cache entry, reading from WLO");
+                    None
+                }
+            },
+            Lookup::Miss => None,
+        };
+        if let Some(scope) = CallScope::current() {
+            scope.count_shared(found.is_some());
+        }
+        found
     }
 
     /// A read that is cut at its [`Request::cut`] bound instead of failing

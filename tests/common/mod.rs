@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod hardening;
+pub mod store;
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -69,6 +70,15 @@ impl Harness {
 impl Server {
     /// Spawn `wlo-mcp <args>` and wait for its "listening on" line.
     pub fn spawn(args: &[&str], env: &[(String, String)]) -> Server {
+        Self::spawn_with_stderr(args, env, |_| {})
+    }
+
+    /// [`Self::spawn`], handing every later line of stderr to `each`.
+    pub fn spawn_with_stderr(
+        args: &[&str],
+        env: &[(String, String)],
+        mut each: impl FnMut(String) + Send + 'static,
+    ) -> Server {
         let mut command = Command::new(env!("CARGO_BIN_EXE_wlo-mcp"));
         command
             .args(args)
@@ -91,9 +101,14 @@ impl Server {
             if let Some(rest) = line.strip_prefix("wlo-mcp listening on ") {
                 break rest.split_whitespace().next().unwrap_or_default().to_string();
             }
+            each(line);
         };
         // Keep draining stderr so the child never blocks on a full pipe.
-        std::thread::spawn(move || for _ in lines {});
+        std::thread::spawn(move || {
+            for line in lines.map_while(Result::ok) {
+                each(line);
+            }
+        });
         let port = url
             .rsplit(':')
             .next()

@@ -46,6 +46,10 @@ pub(crate) struct Cli {
     /// Measured calls per row of the tail table.
     #[arg(long, value_name = "N", default_value_t = 400, value_parser = clap::value_parser!(u64).range(1..))]
     tail_calls: u64,
+    /// Run only the fleet table: 8 instances, in-process cache only vs. a shared tier on a
+    /// local redis-server (needs `redis-server`; Markdown on stdout).
+    #[arg(long)]
+    fleet: bool,
     /// Calls in flight at once in the tail table.
     #[arg(long, value_name = "N", default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..))]
     tail_concurrency: u64,
@@ -83,6 +87,8 @@ pub(crate) struct Opts {
     pub(crate) tail: bool,
     pub(crate) tail_calls: usize,
     pub(crate) tail_concurrency: usize,
+    /// Run the fleet table instead (`--fleet`, see `fleet.rs`).
+    pub(crate) fleet: bool,
 }
 
 impl Opts {
@@ -118,6 +124,7 @@ impl From<Cli> for Opts {
             tail: cli.tail,
             tail_calls: cli.tail_calls as usize,
             tail_concurrency: cli.tail_concurrency as usize,
+            fleet: cli.fleet,
         }
     }
 }

@@ -38,12 +38,14 @@
 //! FAIL the exit code 1.
 //!
 //! `--tail` runs only the tail-latency table instead (stragglers, hedged
-//! reads off and on; see `tail.rs`).
+//! reads off and on; see `tail.rs`), `--fleet` only the fleet table (eight
+//! instances with and without the shared cache tier; see `fleet.rs`).
 
 mod cases;
 mod cli;
 mod client;
 mod cold;
+mod fleet;
 mod markdown;
 mod oversized;
 mod phases;
@@ -260,8 +262,13 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    if opts.tail {
-        return match runtime.block_on(tail::run(opts)) {
+    if opts.tail || opts.fleet {
+        let table = if opts.fleet {
+            runtime.block_on(fleet::run(opts))
+        } else {
+            runtime.block_on(tail::run(opts))
+        };
+        return match table {
             Ok(report) => {
                 print!("{report}");
                 ExitCode::SUCCESS
