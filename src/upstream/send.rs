@@ -47,7 +47,7 @@ impl EduSharing {
         };
         let shared = self.shared.as_ref().filter(|_| !ttl.is_zero());
         let fetch = || async {
-            if let Some(found) = self.from_shared(shared, &request, &parse).await {
+            if let Some(found) = self.read_shared(shared, &request, &parse).await {
                 return Ok(found);
             }
             let body = self.send_uncached(&request).await?;
@@ -67,7 +67,7 @@ impl EduSharing {
 
     /// A parsed answer from the shared tier and its remaining time-to-live;
     /// a body that does not parse (garbage) is a miss.
-    async fn from_shared<T>(
+    async fn read_shared<T>(
         &self,
         shared: Option<&SharedTier>,
         request: &Request,

@@ -25,7 +25,12 @@ pub fn available(test: &str) -> bool {
     if std::env::var("WLO_REQUIRE_REDIS").is_ok_and(|v| v == "1") {
         panic!("{test}: redis-server is not installed, and WLO_REQUIRE_REDIS=1 requires it");
     }
-    eprintln!("SKIPPED {test}: redis-server is not installed (apt-get install redis-server)");
+    // Straight to the process's stderr: the test harness captures eprintln!.
+    use std::io::Write as _;
+    let _ = writeln!(
+        std::io::stderr(),
+        "SKIPPED {test}: redis-server is not installed (apt-get install redis-server)"
+    );
     false
 }
 
