@@ -36,7 +36,11 @@ async def exercise(session: ClientSession) -> None:
     resources = (await session.list_resources()).resources
     uris = [str(r.uri) for r in resources]
     check("wlo://vocabulary/discipline" in uris and "wlo://portals" in uris, f"resources {uris}")
-    check(len(uris) == 7 and all(r.mime_type == "application/json" for r in resources), f"resources {uris}")
+    data = [r for r in resources if r.mime_type == "application/json"]
+    views = [str(r.uri) for r in resources if r.mime_type == "text/html;profile=mcp-app"]
+    check(len(data) == 7 and views == ["ui://wlo/cards", "ui://wlo/topic-page"], f"resources {uris}")
+    view = await session.read_resource("ui://wlo/cards")
+    check(view.contents[0].text.startswith("<!doctype html>"), "the cards view is an HTML document")
     templates = (await session.list_resource_templates()).resource_templates
     check([t.uri_template for t in templates] == ["wlo://vocabulary/{vocabulary}"], f"templates {templates}")
 

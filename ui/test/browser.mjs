@@ -343,16 +343,16 @@ for (const mode of ["markdown", "json"]) {
   }
 }
 
-step("dark theme from the start, narrow frame (360 px)");
+step("dark theme from the start, narrow frame (320 px)");
 {
   const args = { query: "Photosynthese", maxResults: 2 };
-  const frame = await mount("search_wlo_content", args, await call("search_wlo_content", args), { theme: "dark", width: 360 });
+  const frame = await mount("search_wlo_content", args, await call("search_wlo_content", args), { theme: "dark", width: 320 });
   await images(frame);
   const overflow = await frame.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
-  check(!overflow, "no horizontal overflow at 360 px");
+  check(!overflow, "no horizontal overflow at 320 px");
   const bg = await frame.$eval("body", (b) => getComputedStyle(b).backgroundColor);
   check(bg !== "rgb(255, 255, 255)", `dark background (${bg})`);
-  await page.setViewport({ width: 360, height: 900 });
+  await page.setViewport({ width: 320, height: 900 });
   await page.screenshot({ path: `${shots}/dark.png`, fullPage: true });
   await page.setViewport({ width: 1000, height: 900 });
 }
