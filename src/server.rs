@@ -85,14 +85,13 @@ pub fn tool_definition(spec: ToolSpec) -> Tool {
     };
     let mut tool = Tool::new(spec.name, spec.description, Arc::new(schema)).with_title(spec.title);
     tool.meta = surface::ui::tool_meta(spec.name);
-    tool
-        .with_annotations(
-            ToolAnnotations::with_title(spec.title)
-                .read_only(true)
-                .destructive(false)
-                .idempotent(true)
-                .open_world(true),
-        )
+    tool.with_annotations(
+        ToolAnnotations::with_title(spec.title)
+            .read_only(true)
+            .destructive(false)
+            .idempotent(true)
+            .open_world(true),
+    )
 }
 
 /// The MCP result of a tool response (JSON: one text block + structuredContent;

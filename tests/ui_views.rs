@@ -34,7 +34,9 @@ const CARD_KEYS: [&str; 12] = [
 
 /// Two servers in front of one stand-in (so that URLs agree): views on and off.
 async fn on_and_off(extra: &[(&str, &str)]) -> (StandIn, Server, Server) {
-    let standin = StandIn::start(StandInOptions::default()).await.expect("stand-in starts");
+    let standin = StandIn::start(StandInOptions::default())
+        .await
+        .expect("stand-in starts");
     let spawn = |ui: &str| {
         let mut vars = env(&[
             ("WLO_CACHE_MAX_MB", "0"),
@@ -66,14 +68,29 @@ fn calls(standin: &StandIn) -> Vec<(&'static str, Value)> {
         ("search_wlo_content", json!({"query": "zzzqqq"})),
         ("search_wlo_collections", json!({"query": "Bruchrechnung"})),
         ("search_wlo_topic_pages", json!({"query": "Mathematik"})),
-        ("get_topic_page_content", json!({"collectionId": wk.two_variant_collection})),
-        ("get_topic_page_content", json!({"collectionId": wk.portal_without_topic_page})),
+        (
+            "get_topic_page_content",
+            json!({"collectionId": wk.two_variant_collection}),
+        ),
+        (
+            "get_topic_page_content",
+            json!({"collectionId": wk.portal_without_topic_page}),
+        ),
         ("get_subject_portals", json!({})),
         ("browse_collection_tree", json!({"nodeId": wk.portal_with_topic_page})),
-        ("get_collection_contents", json!({"nodeId": wk.bruchrechnung, "maxResults": 3, "skipCount": 1})),
-        ("get_collection_contents", json!({"nodeId": "00000000-0000-4000-8000-000000000000"})),
+        (
+            "get_collection_contents",
+            json!({"nodeId": wk.bruchrechnung, "maxResults": 3, "skipCount": 1}),
+        ),
+        (
+            "get_collection_contents",
+            json!({"nodeId": "00000000-0000-4000-8000-000000000000"}),
+        ),
         ("get_node_details", json!({"nodeId": wk.photosynthese})),
-        ("get_related_content", json!({"nodeId": wk.photosynthese, "maxResults": 3})),
+        (
+            "get_related_content",
+            json!({"nodeId": wk.photosynthese, "maxResults": 3}),
+        ),
         ("lookup_wlo_vocabulary", json!({"vocabulary": "discipline"})),
     ];
     let json_mode: Vec<(&str, Value)> = calls
@@ -86,7 +103,10 @@ fn calls(standin: &StandIn) -> Vec<(&'static str, Value)> {
         })
         .collect();
     calls.extend(json_mode);
-    calls.push(("search_wlo_all", json!({"query": "Bruchrechnung", "outputFormat": "markdown"})));
+    calls.push((
+        "search_wlo_all",
+        json!({"query": "Bruchrechnung", "outputFormat": "markdown"}),
+    ));
     calls.push(("get_nodes_details", json!({"nodeIds": [wk.photosynthese]})));
     calls.push(("search", json!({"query": "Bruchrechnung"})));
     calls.push(("fetch", json!({"id": wk.photosynthese})));
@@ -104,7 +124,11 @@ async fn views_change_no_answer_only_add_meta() {
         let at = format!("{name} {args}");
         // Byte-identical model context, views on or off.
         assert_eq!(a["content"].to_string(), b["content"].to_string(), "{at}");
-        assert_eq!(a["structuredContent"].to_string(), b["structuredContent"].to_string(), "{at}");
+        assert_eq!(
+            a["structuredContent"].to_string(),
+            b["structuredContent"].to_string(),
+            "{at}"
+        );
         assert_eq!(a["isError"], b["isError"], "{at}");
         assert!(b.get("_meta").is_none(), "WLO_UI=0 adds no result _meta: {at}");
         let has_view = VIEW_TOOLS.iter().any(|(tool, _)| *tool == name);
@@ -160,8 +184,7 @@ async fn views_change_no_answer_only_add_meta() {
         if matches!(name, "search_wlo_content" | "get_collection_contents") {
             assert_eq!(view["_queryMeta"]["toolName"], name, "{at}");
             assert_eq!(
-                view["_queryMeta"]["pagination"]["skipCount"],
-                doc["_queryMeta"]["pagination"]["skipCount"],
+                view["_queryMeta"]["pagination"]["skipCount"], doc["_queryMeta"]["pagination"]["skipCount"],
                 "{at}"
             );
             assert_eq!(view["total"], doc["total"], "{at}");
@@ -176,7 +199,10 @@ async fn the_list_tools_link_their_views_and_the_views_are_resources() {
     let tools = on.rpc("tools/list", json!({})).await;
     for tool in tools["result"]["tools"].as_array().unwrap() {
         let name = tool["name"].as_str().unwrap();
-        let expected = VIEW_TOOLS.iter().find(|(t, _)| *t == name).map(|(_, uri)| json!({"ui": {"resourceUri": uri}}));
+        let expected = VIEW_TOOLS
+            .iter()
+            .find(|(t, _)| *t == name)
+            .map(|(_, uri)| json!({"ui": {"resourceUri": uri}}));
         assert_eq!(tool.get("_meta").cloned(), expected, "{name}");
     }
     let tools = off.rpc("tools/list", json!({})).await;
@@ -209,10 +235,18 @@ async fn the_list_tools_link_their_views_and_the_views_are_resources() {
         assert_eq!(view["size"], json!(html.len()), "{uri}");
         // The previews of the cards come from the declared origin.
         let card = on
-            .call_tool("search_wlo_content", json!({"query": "Bruchrechnung", "outputFormat": "json"}))
+            .call_tool(
+                "search_wlo_content",
+                json!({"query": "Bruchrechnung", "outputFormat": "json"}),
+            )
             .await
             .json();
-        assert!(card["results"][0]["previewUrl"].as_str().unwrap().starts_with(&preview_origin));
+        assert!(
+            card["results"][0]["previewUrl"]
+                .as_str()
+                .unwrap()
+                .starts_with(&preview_origin)
+        );
 
         // WLO_UI=0: not listed, and reading one is "not found".
         let read = off.rpc("resources/read", json!({"uri": uri})).await;
@@ -231,7 +265,10 @@ async fn denying_get_related_content_tells_the_view() {
         json!({"nodeId": wk.bruchrechnung, "outputFormat": "json"}),
     ] {
         let r = on
-            .rpc("tools/call", json!({"name": "get_collection_contents", "arguments": args}))
+            .rpc(
+                "tools/call",
+                json!({"name": "get_collection_contents", "arguments": args}),
+            )
             .await;
         assert_eq!(r["result"]["_meta"][META_KEY]["relatedOffered"], false, "{args}");
     }

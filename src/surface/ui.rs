@@ -25,9 +25,7 @@ pub const VIEWS_HTML: &str = include_str!("../../data/ui/views.html");
 /// none: their clients want plain retrieval.
 pub fn view_of_tool(tool: &str) -> Option<&'static str> {
     match tool {
-        "search_wlo_content" | "get_collection_contents" | "get_related_content" | "search_wlo_all" => {
-            Some(CARDS_URI)
-        }
+        "search_wlo_content" | "get_collection_contents" | "get_related_content" | "search_wlo_all" => Some(CARDS_URI),
         "get_topic_page_content" => Some(TOPIC_PAGE_URI),
         _ => None,
     }

@@ -602,7 +602,8 @@ fn preview(query: Option<&str>) -> Resp {
         return from_api(api::not_found());
     };
     let mut r = Response::new(Full::new(Bytes::from(crate::preview::png(&id))));
-    r.headers_mut().insert(CONTENT_TYPE, HeaderValue::from_static("image/png"));
+    r.headers_mut()
+        .insert(CONTENT_TYPE, HeaderValue::from_static("image/png"));
     r
 }
 
