@@ -108,7 +108,7 @@ pub fn to_call_tool_result(response: ToolResponse) -> CallToolResult {
     if let Some(view) = response.view
         && result.structured_content.is_none()
     {
-        result.meta = Some(surface::ui::result_meta(view));
+        result.meta = Some(surface::ui::result_meta(*view));
     }
     result.is_error = Some(response.is_error);
     result

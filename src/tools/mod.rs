@@ -52,8 +52,9 @@ pub struct ToolResponse {
     /// when WLO could not be asked (see [`run_tool`]).
     pub found: Option<usize>,
     /// What the MCP Apps view draws (`_meta` of the result, docs/ui.md);
-    /// never model context. Dropped when `WLO_UI=0`.
-    pub view: Option<Value>,
+    /// never model context. Dropped when `WLO_UI=0`. Boxed: most answers
+    /// have none, and every `Result<_, ToolResponse>` carries the field.
+    pub view: Option<Box<Value>>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -101,7 +102,7 @@ impl ToolResponse {
 
     /// Attach the view data (see [`ToolResponse::view`]).
     pub fn with_view(mut self, view: Value) -> Self {
-        self.view = Some(view);
+        self.view = Some(Box::new(view));
         self
     }
 

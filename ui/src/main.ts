@@ -324,7 +324,9 @@ async function main(): Promise<void> {
   root.replaceChildren(status("Ergebnisse werden geladen …"));
   let last = { width: 0, height: 0 };
   resize = new ResizeObserver(() => {
-    const size = { width: Math.ceil(document.documentElement.scrollWidth), height: Math.ceil(document.documentElement.scrollHeight) };
+    // The content's own height: the document's scrollHeight never falls below the frame's.
+    const box = document.body.getBoundingClientRect();
+    const size = { width: Math.ceil(box.width), height: Math.ceil(box.height) };
     if (size.width !== last.width || size.height !== last.height) {
       last = size;
       notify("ui/notifications/size-changed", size);

@@ -250,7 +250,7 @@ for (const mode of ["markdown", "json"]) {
   }
   const frame = await mount("search_wlo_content", args, result);
   await checkCards(frame, reference.results, `search_wlo_content ${mode}`);
-  if (mode === "markdown") await page.screenshot({ path: `${shots}/cards.png`, fullPage: true });
+  if (mode === "markdown") await (await page.$("#frame")).screenshot({ path: `${shots}/cards.png` });
 
   step(`„Öffnen" and „Ähnliche Materialien" (${mode})`);
   const first = reference.results[0];
@@ -353,7 +353,7 @@ step("dark theme from the start, narrow frame (320 px)");
   const bg = await frame.$eval("body", (b) => getComputedStyle(b).backgroundColor);
   check(bg !== "rgb(255, 255, 255)", `dark background (${bg})`);
   await page.setViewport({ width: 320, height: 900 });
-  await page.screenshot({ path: `${shots}/dark.png`, fullPage: true });
+  await (await page.$("#frame")).screenshot({ path: `${shots}/dark.png` });
   await page.setViewport({ width: 1000, height: 900 });
 }
 
