@@ -234,12 +234,17 @@ async fn resources_list_templates_and_read_vocabularies() {
             "wlo://vocabulary/license",
             "wlo://vocabulary/targetGroup",
             "wlo://portals",
+            "ui://wlo/cards",
+            "ui://wlo/topic-page",
         ]
     );
     for resource in resources {
         assert!(resource["name"].as_str().is_some_and(|n| !n.is_empty()));
         assert!(resource["title"].is_string() && resource["description"].is_string());
-        assert_eq!(resource["mimeType"], "application/json");
+        // The MCP Apps views (docs/ui.md, tests/ui_views.rs) are HTML.
+        let view = resource["uri"].as_str().unwrap().starts_with("ui://");
+        let mime = if view { "text/html;profile=mcp-app" } else { "application/json" };
+        assert_eq!(resource["mimeType"], mime);
     }
     let r = s.rpc("resources/templates/list", json!({})).await;
     let templates = r["result"]["resourceTemplates"].as_array().unwrap();

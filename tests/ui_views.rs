@@ -232,7 +232,8 @@ async fn the_list_tools_link_their_views_and_the_views_are_resources() {
         assert_eq!(contents["_meta"]["ui"], ui, "{uri}");
         let html = contents["text"].as_str().unwrap();
         assert!(html.starts_with("<!doctype html>"), "{uri}");
-        assert_eq!(view["size"], json!(html.len()), "{uri}");
+        // No size: it would tie resources/list (and its golden) to every rebuild of the view.
+        assert!(view.get("size").is_none(), "{uri}");
         // The previews of the cards come from the declared origin.
         let card = on
             .call_tool(

@@ -75,7 +75,6 @@ pub fn resources(app: &App) -> Vec<Resource> {
             .with_title(title)
             .with_description(description)
             .with_mime_type(VIEW_MIME)
-            .with_size(VIEWS_HTML.len() as u64)
             .with_meta(resource_meta(app))
     })
     .collect()
