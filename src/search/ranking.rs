@@ -53,6 +53,7 @@ mod fuse;
 mod query;
 mod rescue;
 mod score;
+mod stem;
 #[cfg(test)]
 mod test_support;
 mod text;
@@ -60,7 +61,7 @@ mod topic;
 mod typo;
 
 pub use collate::{collation_key, sort_by_title};
-pub use compound::split_compounds;
+pub use compound::{Split, split_compounds};
 pub use expand::{
     MAX_VARIANTS, NGSEARCHWORD, Variant, WEIGHT_FULL, WEIGHT_KEYWORDS, WEIGHT_NOSTOP, WEIGHT_SUBJECT, WEIGHT_SYNONYM,
     WEIGHT_TITLE, WEIGHT_TOPIC, expand_query,
