@@ -118,7 +118,10 @@ async fn a_generic_head_alone_never_decides_the_topic() {
     assert_eq!(doc["total"], json!(0));
     assert_eq!(doc["count"], json!(0));
     let warnings = doc["warnings"].to_string();
-    assert!(warnings.contains("„Mengenlehre“"), "names what was not recognised: {warnings}");
+    assert!(
+        warnings.contains("„Mengenlehre“"),
+        "names what was not recognised: {warnings}"
+    );
     // The guard sends no rescue wave: the first wave and the dictionary's
     // reads only (the generic head is never searched alone).
     let log = control.request_log();
@@ -130,5 +133,9 @@ async fn a_generic_head_alone_never_decides_the_topic() {
         .call_tool(CONTENT, json!({"query": "Mengenlehreaufgaben", "maxResults": 8}))
         .await;
     assert!(!r.is_error, "{}", r.text);
-    assert!(r.text.contains("„Mengenlehre“") && !r.text.contains("Elektrizitätslehre"), "{}", r.text);
+    assert!(
+        r.text.contains("„Mengenlehre“") && !r.text.contains("Elektrizitätslehre"),
+        "{}",
+        r.text
+    );
 }

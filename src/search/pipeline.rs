@@ -48,8 +48,8 @@ use futures::future::join_all;
 use super::SearchWarning;
 use super::facets::{Facets, count_facets};
 use super::ranking::{
-    Dictionary, Fusion, MAX_RESCUE_VARIANTS, Variant, VariantHits, WEIGHT_CORRECTED, expand_query, fill_subject, fill_variants, fuse_all,
-    rank_fill, related_keywords, rescue_variants, split_compounds, synonym_keys,
+    Dictionary, Fusion, MAX_RESCUE_VARIANTS, Variant, VariantHits, WEIGHT_CORRECTED, expand_query, fill_subject,
+    fill_variants, fuse_all, rank_fill, related_keywords, rescue_variants, split_compounds, synonym_keys,
 };
 use crate::app::App;
 use crate::upstream::{ChildFilter, Criterion, Node, NodeList, Props, UpstreamError};
@@ -165,7 +165,11 @@ pub async fn search_content(app: &App, search: ContentSearch<'_>) -> Result<Cont
     // The split query itself, when it is one word ("Gedichtanalyse" →
     // "Gedichte"): the single-term variant repeats it and is left out.
     if split.is_some() && rescue.is_empty() {
-        rescue.push(Variant::words(format!("split:\"{relaxed}\""), WEIGHT_CORRECTED, relaxed));
+        rescue.push(Variant::words(
+            format!("split:\"{relaxed}\""),
+            WEIGHT_CORRECTED,
+            relaxed,
+        ));
     }
     tracing::debug!(query, correction = ?correction, variants = rescue.len(), "zero-result rescue");
     if rescue.is_empty() {

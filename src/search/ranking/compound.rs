@@ -175,7 +175,9 @@ impl KnownTerms {
     }
 
     fn stem(&self, stem: &str) -> Option<&Known> {
-        self.stems.get(stem).or_else(|| self.base.and_then(|b| b.stems.get(stem)))
+        self.stems
+            .get(stem)
+            .or_else(|| self.base.and_then(|b| b.stems.get(stem)))
     }
 
     /// A known stem that `stem` is a prefix of, at most [`MAX_TRUNCATION`]
@@ -201,7 +203,10 @@ impl KnownTerms {
             return Some((known, false));
         }
         let stem = german_stem(folded);
-        if let Some(known) = self.stem(&stem).filter(|k| inflected(folded, &stem) && inflected(&k.surface, &stem)) {
+        if let Some(known) = self
+            .stem(&stem)
+            .filter(|k| inflected(folded, &stem) && inflected(&k.surface, &stem))
+        {
             // A part before the end may lack a known word's ending
             // ("Gedicht|analyse" for "Gedichte") but not carry one of its
             // own ("Verdauungs|organe" is "Verdauung", linking -s-, "organe").
@@ -456,12 +461,7 @@ fn split_parts(query: &str, known: &KnownTerms, mode: Mode, skip: impl Fn(&str) 
             Some(parts) => {
                 changed = true;
                 topic |= parts.iter().any(|p| p.topic);
-                unrecognised.extend(
-                    parts
-                        .iter()
-                        .filter(|p| !p.known)
-                        .map(|p| restore_case(token, &p.text)),
-                );
+                unrecognised.extend(parts.iter().filter(|p| !p.known).map(|p| restore_case(token, &p.text)));
                 // The repository's spelling of a topic part ("Satzglied" →
                 // "Satzglieder"): ngsearch matches words as written.
                 let kept: Vec<String> = parts
@@ -494,7 +494,11 @@ fn split_parts(query: &str, known: &KnownTerms, mode: Mode, skip: impl Fn(&str) 
 /// A word that is no stopword, framing word, grade number or compound head.
 fn can_carry_topic(token: &str) -> bool {
     let lower = token.to_lowercase();
-    char_len(&lower) >= 2 && !is_stopword(&lower) && !is_framing_word(&lower) && !is_grade_token(&lower) && !is_head(&lower)
+    char_len(&lower) >= 2
+        && !is_stopword(&lower)
+        && !is_framing_word(&lower)
+        && !is_grade_token(&lower)
+        && !is_head(&lower)
 }
 
 /// Whether a query token could be a compound topic word worth splitting:

@@ -55,7 +55,16 @@ pub(crate) const GENERIC_HEADS: &[&str] = &[
 /// → Tests, "Python|kurs" → Kurs). Every one is a material word of
 /// `text::MATERIAL_WORDS`, which carries the type; like a generic head it
 /// never decides the topic.
-pub(crate) const INTENT_HEADS: &[&str] = &["versuch", "versuche", "experiment", "video", "film", "quiz", "test", "kurs"];
+pub(crate) const INTENT_HEADS: &[&str] = &[
+    "versuch",
+    "versuche",
+    "experiment",
+    "video",
+    "film",
+    "quiz",
+    "test",
+    "kurs",
+];
 
 /// The Snowball German stem of a word, folded like [`fold`] (ä = a, ß = ss,
 /// lower-case). A word that is not letters only (a hyphenated word, a
@@ -115,7 +124,15 @@ mod tests {
 
     #[test]
     fn heads() {
-        for w in ["Aufgaben", "Aufgabe", "Übungen", "Analyse", "Bestimmung", "Berechnung", "Arten"] {
+        for w in [
+            "Aufgaben",
+            "Aufgabe",
+            "Übungen",
+            "Analyse",
+            "Bestimmung",
+            "Berechnung",
+            "Arten",
+        ] {
             assert!(is_generic_head(w), "{w}");
         }
         for w in ["Versuch", "Versuche", "Video", "Quiz", "Kurs"] {
