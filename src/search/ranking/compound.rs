@@ -225,14 +225,17 @@ impl KnownTerms {
     }
 }
 
-/// At most this many letters of a word beyond its stem: an inflection or
-/// "-ung" ("Satzglied|er", "Rechtschreib|ung"), not a derivation that
-/// happens to share the stem ("Organ|ische" for "Organ|e").
+/// At most this many letters of a word beyond its stem: an inflection
+/// ("Satzglied|er"), not a derivation that happens to share the stem
+/// ("Organ|ische" for "Organ|e"); "-ung" with its inflection is allowed
+/// too ("Ableit|ungen", "Rechtschreib|ung").
 const MAX_ENDING: usize = 3;
 
-/// The word is its stem plus at most [`MAX_ENDING`] letters.
+/// The word is its stem plus an inflection ending (see [`MAX_ENDING`]).
 fn inflected(word: &str, stem: &str) -> bool {
-    char_len(&fold(word)).saturating_sub(char_len(stem)) <= MAX_ENDING
+    let folded = fold(word);
+    let ending = folded.strip_prefix(stem).unwrap_or(&folded);
+    char_len(ending) <= MAX_ENDING || (ending.starts_with("ung") && char_len(ending) <= MAX_ENDING + 2)
 }
 
 fn extending<'m>(stems: &'m BTreeMap<String, Known>, stem: &str) -> Option<&'m Known> {
@@ -751,8 +754,13 @@ mod tests {
     #[test]
     fn a_shared_stem_of_a_derivation_is_no_match() {
         // "organe" and "organische" share the stem "organ".
-        let d = Dictionary::new(["Verdauung", "Organische Chemie"]);
+        let d = Dictionary::new(["Verdauung", "Organische Chemie", "Ableitungen", "Mendelsche Regeln"]);
         assert_eq!(split_compounds(&d, "Verdauungsorgane").unwrap().query, "Verdauung");
+        // "-ungen" is an inflection of "-ung": "Ableitungs|regeln" is about Ableitungen.
+        assert_eq!(
+            split_compounds(&d, "Ableitungsregeln").unwrap().query,
+            "Ableitungen Regeln"
+        );
     }
 
     #[test]
