@@ -49,7 +49,8 @@ use super::SearchWarning;
 use super::facets::{Facets, count_facets};
 use super::ranking::{
     Dictionary, Fusion, MAX_RESCUE_VARIANTS, Variant, VariantHits, WEIGHT_CORRECTED, expand_query, fill_subject,
-    fill_variants, fuse_all, rank_fill, related_keywords, rescue_variants, split_compounds, synonym_keys,
+    fill_variants, fuse_all, keep_topic_subjects, rank_fill, related_keywords, rescue_variants, split_compounds,
+    synonym_keys,
 };
 use crate::app::App;
 use crate::upstream::{ChildFilter, Criterion, Node, NodeList, Props, UpstreamError};
@@ -194,7 +195,10 @@ pub async fn search_content(app: &App, search: ContentSearch<'_>) -> Result<Cont
     }
     let scoring = correction.as_deref().unwrap_or(relaxed);
     let hits = successful(&rescue, &results);
-    let fusion = fuse_all(scoring, &hits);
+    let mut fusion = fuse_all(scoring, &hits);
+    if let Some(split) = &split {
+        keep_topic_subjects(&mut fusion.ranked, &split.topics);
+    }
     let scoring = fusion.query.clone();
     if fusion.ranked.is_empty() {
         return Ok(outcome);

@@ -451,12 +451,15 @@ pub struct Split {
     pub topic: bool,
     /// The unknown parts of the split words, as the user wrote them.
     pub unrecognised: Vec<String>,
+    /// The topic parts of the split words, as the repository spells them.
+    pub topics: Vec<String>,
 }
 
 fn split_parts(query: &str, known: &KnownTerms, mode: Mode, skip: impl Fn(&str) -> bool) -> Option<Split> {
     let mut changed = false;
     let mut topic = false;
     let mut unrecognised = Vec::new();
+    let mut topics = Vec::new();
     let mut out: Vec<String> = Vec::new();
     for token in tokens(query) {
         let candidate = may_split(token) && !skip(token);
@@ -464,6 +467,7 @@ fn split_parts(query: &str, known: &KnownTerms, mode: Mode, skip: impl Fn(&str) 
             Some(parts) => {
                 changed = true;
                 topic |= parts.iter().any(|p| p.topic);
+                topics.extend(parts.iter().filter(|p| p.topic).filter_map(|p| p.surface.clone()));
                 unrecognised.extend(parts.iter().filter(|p| !p.known).map(|p| restore_case(token, &p.text)));
                 // The repository's spelling of a topic part ("Satzglied" →
                 // "Satzglieder"): ngsearch matches words as written.
@@ -491,6 +495,7 @@ fn split_parts(query: &str, known: &KnownTerms, mode: Mode, skip: impl Fn(&str) 
         query: out.join(" "),
         topic,
         unrecognised,
+        topics,
     })
 }
 
