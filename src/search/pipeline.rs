@@ -14,7 +14,9 @@
 //!    build a [`Dictionary`] together with the vocabulary labels and the
 //!    synonym keys, which proposes a corrected query — or, for a compound
 //!    the repository lacks as one word, the query with that word split into
-//!    words it has ([`split_compounds`]: "Gedichtanalyse" → "Gedicht").
+//!    words it has, by stem ([`split_compounds`]: "Gedichtanalyse" → "Gedichte");
+//!    a compound recognised only by a generic head ("Mengenlehreaufgaben")
+//!    stops here with an empty answer and a warning (the topic guard).
 //! 3. [`rescue_variants`] (the corrected query, the topic without framing
 //!    words, single terms — and those of the corrected query too, so a typo
 //!    inside a framed request is rescued) as one more parallel wave, fused and scored with
