@@ -32,4 +32,9 @@ pub enum SearchWarning {
     },
     /// Some collection listings of a recursive contents listing failed.
     ContentListsFailed { failed: usize, error: UpstreamError },
+    /// The topic guard: the query's compound was recognised only by generic
+    /// or intent parts ("-aufgaben", "-übungen", "-quiz"), so nothing was
+    /// searched; `words` are the parts the repository does not know (may be
+    /// empty).
+    TopicNotRecognised { words: Vec<String> },
 }

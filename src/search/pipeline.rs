@@ -14,7 +14,9 @@
 //!    build a [`Dictionary`] together with the vocabulary labels and the
 //!    synonym keys, which proposes a corrected query — or, for a compound
 //!    the repository lacks as one word, the query with that word split into
-//!    words it has ([`split_compounds`]: "Gedichtanalyse" → "Gedicht").
+//!    words it has, by stem ([`split_compounds`]: "Gedichtanalyse" → "Gedichte");
+//!    a compound recognised only by a generic head ("Mengenlehreaufgaben")
+//!    stops here with an empty answer and a warning (the topic guard).
 //! 3. [`rescue_variants`] (the corrected query, the topic without framing
 //!    words, single terms — and those of the corrected query too, so a typo
 //!    inside a framed request is rescued) as one more parallel wave, fused and scored with
@@ -48,8 +50,9 @@ use futures::future::join_all;
 use super::SearchWarning;
 use super::facets::{Facets, count_facets};
 use super::ranking::{
-    Dictionary, Fusion, MAX_RESCUE_VARIANTS, Variant, VariantHits, expand_query, fill_subject, fill_variants, fuse_all,
-    rank_fill, related_keywords, rescue_variants, split_compounds, synonym_keys,
+    Dictionary, Fusion, MAX_RESCUE_VARIANTS, Variant, VariantHits, WEIGHT_CORRECTED, expand_query, fill_subject,
+    fill_variants, fuse_all, keep_topic_subjects, rank_fill, related_keywords, rescue_variants, split_compounds,
+    synonym_keys,
 };
 use crate::app::App;
 use crate::upstream::{ChildFilter, Criterion, Node, NodeList, Props, UpstreamError};
@@ -143,13 +146,34 @@ pub async fn search_content(app: &App, search: ContentSearch<'_>) -> Result<Cont
     // corrected (the correction would "fix" a part known only by an
     // inflection: "Konstruktion" → "construction").
     let split = split_compounds(&dictionary, query);
-    let relaxed = split.as_deref().unwrap_or(query);
+    // The topic guard: a query whose recognised parts are all framing words
+    // or compound heads ("Mengenlehre|aufgaben" without a known
+    // "Mengenlehre") would fetch material by the generic word alone, of any
+    // subject. Nothing on topic: an empty answer that says what was not
+    // recognised.
+    if let Some(split) = split.as_ref().filter(|s| !s.topic) {
+        tracing::debug!(query, unrecognised = ?split.unrecognised, "topic guard");
+        outcome.warnings.push(SearchWarning::TopicNotRecognised {
+            words: split.unrecognised.clone(),
+        });
+        return Ok(outcome);
+    }
+    let relaxed = split.as_ref().map_or(query, |s| s.query.as_str());
     let correction = if split.is_some() {
         None
     } else {
         dictionary.correct(query)
     };
-    let rescue = rescue_wave(relaxed, correction.as_deref());
+    let mut rescue = rescue_wave(relaxed, correction.as_deref());
+    // The split query itself, when it is one word ("Gedichtanalyse" →
+    // "Gedichte"): the single-term variant repeats it and is left out.
+    if split.is_some() && rescue.is_empty() {
+        rescue.push(Variant::words(
+            format!("split:\"{relaxed}\""),
+            WEIGHT_CORRECTED,
+            relaxed,
+        ));
+    }
     tracing::debug!(query, correction = ?correction, variants = rescue.len(), "zero-result rescue");
     if rescue.is_empty() {
         return Ok(outcome);
@@ -173,7 +197,10 @@ pub async fn search_content(app: &App, search: ContentSearch<'_>) -> Result<Cont
     }
     let scoring = correction.as_deref().unwrap_or(relaxed);
     let hits = successful(&rescue, &results);
-    let fusion = fuse_all(scoring, &hits);
+    let mut fusion = fuse_all(scoring, &hits);
+    if let Some(split) = &split {
+        keep_topic_subjects(&mut fusion.ranked, &split.topics);
+    }
     let scoring = fusion.query.clone();
     if fusion.ranked.is_empty() {
         return Ok(outcome);
@@ -407,19 +434,20 @@ async fn build_dictionary(app: &App) -> (Dictionary, bool) {
             .child_titles(root, ChildFilter::Folders, DICTIONARY_PORTALS, 0),
         app.upstream.collection_titles("*", DICTIONARY_COLLECTIONS),
     );
-    let mut phrases: Vec<String> = Vec::new();
+    let mut labels: Vec<String> = Vec::new();
     for vocabulary in Vocabulary::ALL {
         for entry in vocabulary.entries() {
-            phrases.push(entry.label.clone());
-            phrases.extend(entry.aliases.iter().cloned());
+            labels.push(entry.label.clone());
+            labels.extend(entry.aliases.iter().cloned());
         }
     }
-    phrases.extend(synonym_keys().map(str::to_string));
+    let mut topics: Vec<String> = synonym_keys().map(str::to_string).collect();
     let complete = portals.is_ok() && collections.is_ok();
     for list in [portals, collections].into_iter().filter_map(Result::ok) {
-        phrases.extend(list.nodes.iter().map(|n| n.display_title().to_string()));
+        topics.extend(list.nodes.iter().map(|n| n.display_title().to_string()));
     }
-    (Dictionary::new(phrases.iter().map(String::as_str)), complete)
+    let dictionary = Dictionary::with_labels(labels.iter().map(String::as_str), topics.iter().map(String::as_str));
+    (dictionary, complete)
 }
 
 /// What the rescue shows: the heaviest rescue variant that found something —

@@ -53,6 +53,7 @@ mod fuse;
 mod query;
 mod rescue;
 mod score;
+mod stem;
 #[cfg(test)]
 mod test_support;
 mod text;
@@ -60,14 +61,14 @@ mod topic;
 mod typo;
 
 pub use collate::{collation_key, sort_by_title};
-pub use compound::split_compounds;
+pub use compound::{Split, split_compounds};
 pub use expand::{
     MAX_VARIANTS, NGSEARCHWORD, Variant, WEIGHT_FULL, WEIGHT_KEYWORDS, WEIGHT_NOSTOP, WEIGHT_SUBJECT, WEIGHT_SYNONYM,
     WEIGHT_TITLE, WEIGHT_TOPIC, expand_query,
 };
 pub use fill::{
     DISCIPLINE_PREFIX, MAX_RELATED_KEYWORDS, WEIGHT_FILL_RELATED, WEIGHT_FILL_SUBJECT, fill_subject, fill_variants,
-    rank_fill, related_keywords,
+    keep_topic_subjects, rank_fill, related_keywords,
 };
 pub use fuse::{Fusion, RRF_K, Ranked, TYPE_TIER, VariantHits, fuse, fuse_all, min_score, rerank};
 pub use rescue::{MAX_RESCUE_VARIANTS, WEIGHT_CORRECTED, WEIGHT_RESCUE_TOPIC, WEIGHT_TERM, rescue_variants};

@@ -133,6 +133,13 @@ impl German for SearchWarning {
                 "{failed} Listen von Unter-Sammlungen konnten nicht gelesen werden; die Liste kann unvollständig sein. {}",
                 error.german()
             ),
+            SearchWarning::TopicNotRecognised { words } if words.is_empty() => {
+                "Das Thema der Anfrage wurde nicht erkannt; es wurde nichts gesucht, um keine Treffer anderer Themen zu zeigen. Bitte das Thema mit einem anderen Wort angeben.".to_string()
+            }
+            SearchWarning::TopicNotRecognised { words } => format!(
+                "Das Thema „{}“ ist im Repositorium nicht bekannt; Material nur zu allgemeinen Wörtern der Anfrage (z. B. „Aufgaben“, „Übungen“) wird nicht als Treffer gezeigt. Bitte das Thema anders formulieren oder einen Oberbegriff verwenden.",
+                words.join(" ")
+            ),
         }
     }
 }

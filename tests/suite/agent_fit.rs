@@ -243,7 +243,11 @@ async fn resources_list_templates_and_read_vocabularies() {
         assert!(resource["title"].is_string() && resource["description"].is_string());
         // The MCP Apps views (docs/ui.md, tests/ui_views.rs) are HTML.
         let view = resource["uri"].as_str().unwrap().starts_with("ui://");
-        let mime = if view { "text/html;profile=mcp-app" } else { "application/json" };
+        let mime = if view {
+            "text/html;profile=mcp-app"
+        } else {
+            "application/json"
+        };
         assert_eq!(resource["mimeType"], mime);
     }
     let r = s.rpc("resources/templates/list", json!({})).await;

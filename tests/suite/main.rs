@@ -31,3 +31,4 @@ mod search;
 mod tool_params;
 mod topic_page_content;
 mod ui_views;
+mod word_forms;

@@ -24,9 +24,10 @@
 //! "analyse"); searching and scoring use the known parts only, since the
 //! unknown one is what made the search come back empty.
 
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
+use super::stem::{MAX_TRUNCATION, MIN_TRUNCATED_STEM, german_stem, is_generic_head, is_head};
 use super::text::{char_len, fold, is_framing_word, is_grade_token, is_stopword, is_word_char, synonym_table, tokens};
 use super::typo::Dictionary;
 use crate::upstream::Node;
@@ -45,9 +46,6 @@ const MIN_FRAMING_PART: usize = 5;
 const MAX_SPLIT_CHARS: usize = 40;
 /// Linking elements between two parts, tried in this order.
 const LINKS: &[&str] = &["", "s", "es", "n", "en", "e"];
-/// Endings by which a query part and a known word may differ
-/// ("Gedicht" ~ "Gedichte", "Stromkreisen" ~ "Stromkreise").
-const ENDINGS: &[&str] = &["e", "n", "en", "s", "es", "er", "ern", "nen"];
 
 /// How much is known, and so what may be split.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,37 +54,52 @@ pub(crate) enum Mode {
     /// only to separate a framing part; every part is kept.
     Framing,
     /// Repository terms are known (rerank, rescue plan): any word that is
-    /// not known is split; the unknown part is dropped.
+    /// not known is split; the unknown part is dropped. A known part must
+    /// be a topic term, a framing word or a compound head (a vocabulary
+    /// word such as "Lehrer" does not make "Mengen|lehr|e|aufgaben" a split).
     Repository,
 }
 
-/// A set of known words, folded (ä = a, ß = ss), lower-case; on top of the
-/// compiled-in terms unless it is them.
+/// A known word: as the repository spells it (lower-case, not folded: what
+/// a split sends upstream instead of the user's form) and whether it names
+/// a topic (a collection title's or a hit's word, a subject, a synonym) or
+/// is only a vocabulary label ("Lehrer", "Arbeitsblatt").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Known {
+    pub surface: String,
+    pub topic: bool,
+}
+
+/// A set of known words, by folded word (ä = a, ß = ss, lower-case) and by
+/// Snowball stem ([`german_stem`]); on top of the compiled-in terms unless
+/// it is them.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct KnownTerms {
-    words: BTreeSet<String>,
+    words: BTreeMap<String, Known>,
+    stems: BTreeMap<String, Known>,
     base: Option<&'static KnownTerms>,
 }
 
 impl KnownTerms {
-    /// The compiled-in terms: labels and aliases of the discipline,
-    /// learning-resource-type and educational-context vocabularies, the
-    /// synonym map and the request-framing words.
+    /// The compiled-in terms: labels and aliases of the discipline (topic
+    /// words), learning-resource-type and educational-context vocabularies,
+    /// the synonym map (topic words) and the request-framing words.
     pub(crate) fn compiled() -> &'static KnownTerms {
         static TERMS: OnceLock<KnownTerms> = OnceLock::new();
         TERMS.get_or_init(|| {
             let mut terms = KnownTerms::default();
             for vocabulary in [Vocabulary::Discipline, Vocabulary::Lrt, Vocabulary::EducationalContext] {
+                let topic = vocabulary == Vocabulary::Discipline;
                 for entry in vocabulary.entries() {
-                    terms.add_text(&entry.label);
-                    entry.aliases.iter().for_each(|a| terms.add_text(a));
+                    terms.add(&entry.label, topic);
+                    entry.aliases.iter().for_each(|a| terms.add(a, topic));
                 }
             }
             for (key, expansions) in synonym_table() {
-                terms.add_text(key);
-                expansions.iter().for_each(|e| terms.add_text(e));
+                terms.add(key, true);
+                expansions.iter().for_each(|e| terms.add(e, true));
             }
-            super::text::framing_words().for_each(|w| terms.add_text(w));
+            super::text::framing_words().for_each(|w| terms.add(w, false));
             terms
         })
     }
@@ -101,57 +114,136 @@ impl KnownTerms {
         terms
     }
 
-    /// The compiled-in terms plus the given words (the typo dictionary's).
-    pub(crate) fn with_words<'w>(words: impl IntoIterator<Item = &'w str>) -> KnownTerms {
+    /// The compiled-in terms plus the typo dictionary's words; topic words
+    /// are those of its topic phrases (collection titles).
+    pub(crate) fn with_dictionary(dictionary: &Dictionary) -> KnownTerms {
         let mut terms = KnownTerms::on_compiled();
-        words.into_iter().for_each(|w| terms.add_text(w));
+        for word in dictionary.words() {
+            terms.add(word, dictionary.is_topic_word(word));
+        }
         terms
     }
 
     fn on_compiled() -> KnownTerms {
         KnownTerms {
-            words: BTreeSet::new(),
             base: Some(KnownTerms::compiled()),
+            ..KnownTerms::default()
         }
     }
 
-    /// Add every word of a text; a hyphenated word both whole
-    /// ("calvin-zyklus", which must stay one word) and as its parts.
+    /// Add every word of a text (as topic words); a hyphenated word both
+    /// whole ("calvin-zyklus", which must stay one word) and as its parts.
     pub(crate) fn add_text(&mut self, text: &str) {
         for token in tokens(text).filter(|t| t.contains('-')) {
-            self.words.insert(fold(token));
+            self.add(token, true);
         }
         for word in text.split(|c: char| !is_word_char(c)).filter(|w| char_len(w) >= 2) {
-            self.words.insert(fold(word));
+            self.add(word, true);
         }
     }
 
-    fn contains(&self, folded: &str) -> bool {
-        self.words.contains(folded) || self.base.is_some_and(|b| b.words.contains(folded))
+    /// Add one word (or phrase: each of its words). A word seen as a topic
+    /// word once stays one.
+    fn add(&mut self, text: &str, topic: bool) {
+        let words: Vec<&str> = if text.contains(char::is_whitespace) {
+            text.split(|c: char| !is_word_char(c) && c != '-')
+                .filter(|w| char_len(w) >= 2)
+                .collect()
+        } else {
+            vec![text]
+        };
+        for word in words {
+            let known = Known {
+                surface: word.to_lowercase(),
+                topic,
+            };
+            for (map, key) in [(&mut self.words, fold(word)), (&mut self.stems, german_stem(word))] {
+                match map.get_mut(&key) {
+                    Some(have) => have.topic |= topic,
+                    None => {
+                        map.insert(key, known.clone());
+                    }
+                }
+            }
+        }
     }
 
-    /// The folded word is known, or differs from a known word by one
-    /// inflection ending.
+    fn word(&self, folded: &str) -> Option<&Known> {
+        self.words
+            .get(folded)
+            .or_else(|| self.base.and_then(|b| b.words.get(folded)))
+    }
+
+    fn stem(&self, stem: &str) -> Option<&Known> {
+        self.stems
+            .get(stem)
+            .or_else(|| self.base.and_then(|b| b.stems.get(stem)))
+    }
+
+    /// A known stem that `stem` is a prefix of, at most [`MAX_TRUNCATION`]
+    /// letters short (the first known one in stem order).
+    fn stem_extending(&self, stem: &str) -> Option<&Known> {
+        extending(&self.stems, stem).or_else(|| self.base.and_then(|b| extending(&b.stems, stem)))
+    }
+
+    /// The folded word is known: as a word, or by its stem.
     pub(crate) fn knows(&self, folded: &str) -> bool {
-        self.knows_part(folded, true)
+        self.lookup(folded, true).is_some()
     }
 
-    /// [`knows`](Self::knows) for a part of a compound: a part before the
-    /// end may lack a known word's ending ("Gedicht|analyse" for "Gedichte")
-    /// but not carry one of its own ("Verdauungs|organe" is "Verdauung",
-    /// linking -s-, "organe").
-    fn knows_part(&self, folded: &str, last: bool) -> bool {
-        if self.contains(folded) {
-            return true;
-        }
-        ENDINGS.iter().any(|ending| {
-            self.contains(&format!("{folded}{ending}"))
-                || (last
-                    && folded
-                        .strip_suffix(ending)
-                        .is_some_and(|base| char_len(base) >= MIN_KNOWN_PART && self.contains(base)))
-        })
+    /// What a part of a compound is known as: a known word, a word with
+    /// its stem, or — for a part before the end — a word whose stem it
+    /// starts ("truncated": it must be followed by a known part).
+    fn lookup(&self, folded: &str, last: bool) -> Option<&Known> {
+        self.lookup_truncated(folded, last).map(|(known, _)| known)
     }
+
+    fn lookup_truncated(&self, folded: &str, last: bool) -> Option<(&Known, bool)> {
+        if let Some(known) = self.word(folded) {
+            return Some((known, false));
+        }
+        let stem = german_stem(folded);
+        if let Some(known) = self
+            .stem(&stem)
+            .filter(|k| inflected(folded, &stem) && inflected(&k.surface, &stem))
+        {
+            // A part before the end may lack a known word's ending
+            // ("Gedicht|analyse" for "Gedichte") but not carry one of its
+            // own ("Verdauungs|organe" is "Verdauung", linking -s-, "organe").
+            if last || char_len(folded) <= char_len(&fold(&known.surface)) {
+                return Some((known, false));
+            }
+        }
+        // A truncated first part: "Bruchrechen|aufgaben" for "Bruchrechnung".
+        if !last && char_len(&stem) >= MIN_TRUNCATED_STEM {
+            return self
+                .stem_extending(&stem)
+                .filter(|k| inflected(&k.surface, &german_stem(&k.surface)))
+                .map(|known| (known, true));
+        }
+        None
+    }
+}
+
+/// At most this many letters of a word beyond its stem: an inflection
+/// ("Satzglied|er"), not a derivation that happens to share the stem
+/// ("Organ|ische" for "Organ|e"); "-ung" with its inflection is allowed
+/// too ("Ableit|ungen", "Rechtschreib|ung").
+const MAX_ENDING: usize = 3;
+
+/// The word is its stem plus an inflection ending (see [`MAX_ENDING`]).
+fn inflected(word: &str, stem: &str) -> bool {
+    let folded = fold(word);
+    let ending = folded.strip_prefix(stem).unwrap_or(&folded);
+    char_len(ending) <= MAX_ENDING || (ending.starts_with("ung") && char_len(ending) <= MAX_ENDING + 2)
+}
+
+fn extending<'m>(stems: &'m BTreeMap<String, Known>, stem: &str) -> Option<&'m Known> {
+    stems
+        .range(stem.to_string()..)
+        .take_while(|(k, _)| k.starts_with(stem))
+        .find(|(k, _)| char_len(k) > char_len(stem) && char_len(k) - char_len(stem) <= MAX_TRUNCATION)
+        .map(|(_, v)| v)
 }
 
 /// One part of a split word, as the user wrote it (lower-cased).
@@ -159,6 +251,33 @@ impl KnownTerms {
 pub(crate) struct Part {
     pub text: String,
     pub known: bool,
+    /// The known word it matched, as the repository spells it ("Satzglied"
+    /// → "satzglieder"); `None` for an unknown part or a framing word.
+    pub surface: Option<String>,
+    /// A known part that can carry the topic: a topic term, not a framing
+    /// word or a compound head.
+    pub topic: bool,
+    /// Known by a stem it starts (a truncated first part): only when a
+    /// known part follows ("Bruchrechen|aufgaben", never "Funkti|oniert").
+    pub truncated: bool,
+}
+
+impl Part {
+    fn unknown(text: String) -> Part {
+        Part {
+            text,
+            known: false,
+            surface: None,
+            topic: false,
+            truncated: false,
+        }
+    }
+
+    /// A generic head that is no framing word ("berechnung", "analyse"):
+    /// known, but neither searched nor scored.
+    fn dropped(&self) -> bool {
+        is_generic_head(&self.text) && !is_framing_word(&self.text)
+    }
 }
 
 /// The best split of one word, or `None` when it is known, too short, not
@@ -184,17 +303,28 @@ pub(crate) fn split_word(word: &str, known: &KnownTerms, mode: Mode) -> Option<V
     }
     let mut parts: Vec<Part> = Vec::new();
     for piece in lower.split('-').filter(|p| !p.is_empty()) {
-        let is_known = known.knows(&fold(piece)) || is_framing_word(piece) || is_stopword(piece);
-        match (is_known, segment(piece, known, mode)) {
-            (true, _) | (false, None) => parts.push(Part {
+        let whole = part_known(piece, true, known, mode, 0).or_else(|| {
+            (is_stopword(piece) || (mode == Mode::Framing && known.knows(&fold(piece)))).then(|| Part {
                 text: piece.to_string(),
-                known: is_known,
-            }),
-            (false, Some(inner)) => parts.extend(inner),
+                known: true,
+                surface: None,
+                topic: false,
+                truncated: false,
+            })
+        });
+        match (whole, segment(piece, known, mode)) {
+            (Some(part), _) => parts.push(part),
+            (None, None) => parts.push(Part::unknown(piece.to_string())),
+            (None, Some(inner)) => parts.extend(inner),
         }
     }
     let unknown = parts.iter().filter(|p| !p.known).count();
+    let truncation_ok = parts
+        .iter()
+        .enumerate()
+        .all(|(i, p)| !p.truncated || parts.get(i + 1).is_some_and(|next| next.known));
     let acceptable = parts.len() >= 2
+        && truncation_ok
         && unknown <= 1
         && parts.iter().all(|p| p.known || char_len(&p.text) >= MIN_UNKNOWN_PART)
         && (mode == Mode::Repository || parts.iter().any(|p| is_framing_word(&p.text)));
@@ -241,12 +371,17 @@ fn search(
     for end in (start + 1..=chars.len()).rev() {
         let text: String = chars[start..end].iter().collect();
         let len = end - start;
-        let is_known = len >= MIN_KNOWN_PART && part_known(&text, end == chars.len(), known, mode);
+        let part = if len >= MIN_KNOWN_PART {
+            part_known(&text, end == chars.len(), known, mode, MIN_FRAMING_PART)
+        } else {
+            None
+        };
+        let is_known = part.is_some();
         let as_unknown = !is_known && !used_unknown && len >= MIN_UNKNOWN_PART;
         if !is_known && !as_unknown {
             continue;
         }
-        current.push(Part { text, known: is_known });
+        current.push(part.unwrap_or_else(|| Part::unknown(text)));
         if end == chars.len() {
             search(chars, end, used_unknown || as_unknown, known, mode, current, best);
         } else {
@@ -269,13 +404,28 @@ fn search(
     }
 }
 
-/// A known term or framing word; in [`Mode::Framing`] only with ≥ 5
-/// letters ("Test|osteron" is no request for tests).
-fn part_known(text: &str, last: bool, known: &KnownTerms, mode: Mode) -> bool {
-    let is_known = known.knows_part(&fold(text), last) || is_framing_word(text);
+/// The part as a known part of a split, or `None`. [`Mode::Framing`]: a
+/// known term or framing word of at least `min_framing` letters ("Test|osteron"
+/// is no request for tests). [`Mode::Repository`]: a topic term (by word or
+/// stem, see [`KnownTerms::lookup`]), a framing word or a compound head.
+fn part_known(text: &str, last: bool, known: &KnownTerms, mode: Mode, min_framing: usize) -> Option<Part> {
+    let found = known.lookup_truncated(&fold(text), last);
+    let framing = is_framing_word(text) || is_head(text);
+    let part = |surface: Option<String>, topic: bool, truncated: bool| Part {
+        text: text.to_string(),
+        known: true,
+        surface,
+        topic,
+        truncated,
+    };
     match mode {
-        Mode::Framing => is_known && char_len(text) >= MIN_FRAMING_PART,
-        Mode::Repository => is_known,
+        Mode::Framing => ((found.is_some_and(|(_, truncated)| !truncated) || is_framing_word(text))
+            && char_len(text) >= min_framing)
+            .then(|| part(None, false, false)),
+        Mode::Repository if framing => Some(part(None, false, false)),
+        Mode::Repository => found
+            .filter(|(k, _)| k.topic)
+            .map(|(k, truncated)| part(Some(k.surface.clone()), true, truncated)),
     }
 }
 
@@ -287,17 +437,44 @@ fn part_known(text: &str, last: bool, known: &KnownTerms, mode: Mode) -> bool {
 /// and `skip` vetoes more (a word the typo correction fixes, a word that
 /// matches the hits).
 pub(crate) fn split_query(query: &str, known: &KnownTerms, mode: Mode, skip: impl Fn(&str) -> bool) -> Option<String> {
+    split_parts(query, known, mode, skip).map(|split| split.query)
+}
+
+/// A query with its compounds split (see [`split_query`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Split {
+    /// The query with each split word replaced by its kept parts.
+    pub query: String,
+    /// Whether a word of it can carry the topic: a topic part of a split
+    /// word, or a word that was not split and is no stopword, framing word,
+    /// grade number or compound head.
+    pub topic: bool,
+    /// The unknown parts of the split words, as the user wrote them.
+    pub unrecognised: Vec<String>,
+    /// The topic parts of the split words, as the repository spells them.
+    pub topics: Vec<String>,
+}
+
+fn split_parts(query: &str, known: &KnownTerms, mode: Mode, skip: impl Fn(&str) -> bool) -> Option<Split> {
     let mut changed = false;
+    let mut topic = false;
+    let mut unrecognised = Vec::new();
+    let mut topics = Vec::new();
     let mut out: Vec<String> = Vec::new();
     for token in tokens(query) {
         let candidate = may_split(token) && !skip(token);
         match candidate.then(|| split_word(token, known, mode)).flatten() {
             Some(parts) => {
                 changed = true;
+                topic |= parts.iter().any(|p| p.topic);
+                topics.extend(parts.iter().filter(|p| p.topic).filter_map(|p| p.surface.clone()));
+                unrecognised.extend(parts.iter().filter(|p| !p.known).map(|p| restore_case(token, &p.text)));
+                // The repository's spelling of a topic part ("Satzglied" →
+                // "Satzglieder"): ngsearch matches words as written.
                 let kept: Vec<String> = parts
                     .into_iter()
-                    .filter(|p| mode == Mode::Framing || p.known)
-                    .map(|p| restore_case(token, &p.text))
+                    .filter(|p| mode == Mode::Framing || (p.known && !p.dropped()))
+                    .map(|p| restore_case(token, p.surface.as_deref().unwrap_or(&p.text)))
                     .collect();
                 // German titles spell a hyphenated pair with "und"
                 // ("Herz-Kreislauf" → "Herz und Kreislauf"); the phrase
@@ -308,10 +485,28 @@ pub(crate) fn split_query(query: &str, known: &KnownTerms, mode: Mode, skip: imp
                     out.extend(kept);
                 }
             }
-            None => out.push(token.to_string()),
+            None => {
+                topic |= can_carry_topic(token);
+                out.push(token.to_string());
+            }
         }
     }
-    changed.then(|| out.join(" "))
+    changed.then(|| Split {
+        query: out.join(" "),
+        topic,
+        unrecognised,
+        topics,
+    })
+}
+
+/// A word that is no stopword, framing word, grade number or compound head.
+fn can_carry_topic(token: &str) -> bool {
+    let lower = token.to_lowercase();
+    char_len(&lower) >= 2
+        && !is_stopword(&lower)
+        && !is_framing_word(&lower)
+        && !is_grade_token(&lower)
+        && !is_head(&lower)
 }
 
 /// Whether a query token could be a compound topic word worth splitting:
@@ -323,12 +518,16 @@ pub(crate) fn may_split(token: &str) -> bool {
 
 /// The zero-result rescue's split: every query word that the typo
 /// dictionary (vocabulary labels, synonym keys, collection titles) neither
-/// holds nor can correct (hyphenated words are always split), split into the dictionary's words, the unknown
-/// part dropped ("Gedichtanalyse Unterrichtsmaterial" with a collection
-/// "Gedichte" → "Gedicht Unterrichtsmaterial"). `None` when nothing splits.
-pub fn split_compounds(dictionary: &Dictionary, query: &str) -> Option<String> {
-    let known = KnownTerms::with_words(dictionary.words());
-    split_query(query, &known, Mode::Repository, |word| {
+/// holds nor can correct (hyphenated words are always split), split into
+/// the dictionary's words by stem, the unknown part dropped, each topic
+/// part in the repository's spelling ("Gedichtanalyse Unterrichtsmaterial"
+/// with a collection "Gedichte" → "Gedichte Unterrichtsmaterial",
+/// "Bruchrechenaufgaben" → "Bruchrechnung Aufgaben"). `None` when nothing
+/// splits. [`Split::topic`] false: only framing words and compound heads
+/// were recognised (the topic guard).
+pub fn split_compounds(dictionary: &Dictionary, query: &str) -> Option<Split> {
+    let known = KnownTerms::with_dictionary(dictionary);
+    split_parts(query, &known, Mode::Repository, |word| {
         !word.contains('-') && dictionary.suggest(word).is_some()
     })
 }
@@ -373,7 +572,9 @@ mod tests {
     fn longest_known_part_first_and_one_unknown_part() {
         let k = known(&["Gedichte", "Energie", "Mechanik"]);
         let parts = split_word("Gedichtanalyse", &k, Mode::Repository).unwrap();
-        assert_eq!(texts(&parts), [("gedicht", true), ("analyse", false)]);
+        // "analyse" is a generic head: known, never the topic.
+        assert_eq!(texts(&parts), [("gedicht", true), ("analyse", true)]);
+        assert!(parts[0].topic && !parts[1].topic);
         let parts = split_word("Energieerhaltung", &k, Mode::Repository).unwrap();
         assert_eq!(texts(&parts), [("energie", true), ("erhaltung", false)]);
         // Longest first: "Zellbiologie" over "Zell" + "biologie".
@@ -466,7 +667,7 @@ mod tests {
         let k = known(&["Gedichte", "Herz und Kreislauf"]);
         assert_eq!(
             split_query("Gedichtanalyse Unterrichtsmaterial", &k, Mode::Repository, |_| false).as_deref(),
-            Some("Gedicht Unterrichtsmaterial")
+            Some("Gedichte Unterrichtsmaterial")
         );
         assert_eq!(
             split_query(
@@ -499,17 +700,87 @@ mod tests {
     #[test]
     fn the_rescue_splits_what_the_dictionary_cannot_correct() {
         let d = Dictionary::new(["Gedichte", "Bruchrechnung", "Brüche kürzen", "Herz und Kreislauf"]);
+        let query = |q: &str| split_compounds(&d, q).map(|s| s.query);
         assert_eq!(
-            split_compounds(&d, "Gedichtanalyse Unterrichtsmaterial").as_deref(),
-            Some("Gedicht Unterrichtsmaterial")
+            query("Gedichtanalyse Unterrichtsmaterial").as_deref(),
+            Some("Gedichte Unterrichtsmaterial")
         );
-        assert_eq!(
-            split_compounds(&d, "Herz-Kreislauf-System").as_deref(),
-            Some("Herz und Kreislauf")
-        );
+        assert_eq!(query("Herz-Kreislauf-System").as_deref(), Some("Herz und Kreislauf"));
         // "Bruch" + "rechnug" would be a split; the typo correction wins.
         assert_eq!(split_compounds(&d, "Bruchrechnug"), None);
         assert_eq!(split_compounds(&d, "Bruchrechnung"), None);
+    }
+
+    /// The stand-in's topic words the issue #24 examples need, and a label.
+    fn dictionary() -> Dictionary {
+        Dictionary::with_labels(
+            ["Lehrer/in", "Lernende"],
+            [
+                "Satzglieder",
+                "Vierecke",
+                "Wahrscheinlichkeit",
+                "Bedingte Wahrscheinlichkeit",
+                "Bruchrechnung",
+                "Kopfrechnen",
+                "Elektrizitätslehre",
+                "Kräfte",
+            ],
+        )
+    }
+
+    #[test]
+    fn inflected_parts_match_by_stem_and_the_repository_spelling_is_sent() {
+        let d = dictionary();
+        for (query, split) in [
+            ("Satzgliedbestimmung", "Satzglieder"),
+            ("Vierecksberechnung", "Vierecke"),
+            ("Wahrscheinlichkeitsrechnung", "Wahrscheinlichkeit"),
+            ("Kraftmessung", "Kräfte"),
+        ] {
+            let got = split_compounds(&d, query).unwrap_or_else(|| panic!("{query}"));
+            assert_eq!(got.query, split, "{query}");
+            assert!(got.topic, "{query}");
+        }
+    }
+
+    #[test]
+    fn truncated_first_parts_match_by_stem_prefix() {
+        let d = dictionary();
+        let got = split_compounds(&d, "Bruchrechenaufgaben").unwrap();
+        assert_eq!(got.query, "Bruchrechnung Aufgaben");
+        assert_eq!(split_compounds(&d, "Kopfrechentraining").unwrap().query, "Kopfrechnen");
+        // Only a part before the end, and only a few letters short.
+        let k = KnownTerms::with_dictionary(&d);
+        assert!(!k.knows("bruchrech"));
+        assert!(k.lookup("bruchrech", false).is_some());
+        assert!(k.lookup("bruch", false).is_none());
+    }
+
+    #[test]
+    fn a_shared_stem_of_a_derivation_is_no_match() {
+        // "organe" and "organische" share the stem "organ".
+        let d = Dictionary::new(["Verdauung", "Organische Chemie", "Ableitungen", "Mendelsche Regeln"]);
+        assert_eq!(split_compounds(&d, "Verdauungsorgane").unwrap().query, "Verdauung");
+        // "-ungen" is an inflection of "-ung": "Ableitungs|regeln" is about Ableitungen.
+        assert_eq!(
+            split_compounds(&d, "Ableitungsregeln").unwrap().query,
+            "Ableitungen Regeln"
+        );
+    }
+
+    #[test]
+    fn a_generic_head_alone_is_no_topic() {
+        let d = dictionary();
+        // "Lehrer" is a vocabulary label only: no "Mengen|lehr|e|aufgaben".
+        let got = split_compounds(&d, "Mengenlehreaufgaben").unwrap();
+        assert!(!got.topic);
+        assert_eq!(got.unrecognised, ["Mengenlehre"]);
+        let got = split_compounds(&d, "Tennisübungen").unwrap();
+        assert!(!got.topic);
+        assert_eq!(got.unrecognised, ["Tennis"]);
+        // Another word of the query can carry the topic.
+        assert!(split_compounds(&d, "Tennisübungen Kräfte").unwrap().topic);
+        assert!(!split_compounds(&d, "Tennisübungen für Klasse 5").unwrap().topic);
     }
 
     #[test]

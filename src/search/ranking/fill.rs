@@ -21,8 +21,10 @@
 use std::collections::BTreeSet;
 
 use super::expand::{NGSEARCHWORD, Variant};
+use super::fuse::Ranked;
 use super::query::QueryModel;
 use super::score::score_node;
+use super::stem::german_stem;
 use super::text::{fold, is_framing_word, is_grade_token, tokens};
 use super::topic::query_disciplines;
 use crate::upstream::Criterion;
@@ -66,6 +68,30 @@ pub fn fill_subject(query: &str, results: &[Node], results_reached_floor: bool) 
             _ => Some((u, n)),
         })?;
     (2 * n > results.len()).then(|| uri.to_string())
+}
+
+/// The topic guard in the rerank of a split compound: a hit of a subject in
+/// which no hit names a topic part as a word (by stem) is dropped — "Kreis"
+/// (Mathematik) also hits "Stromkreise" (Physik) and "Herz und Kreislauf"
+/// (Biologie) in a substring search. When no hit names a topic part, the
+/// list is left as it is.
+pub fn keep_topic_subjects(ranked: &mut Vec<Ranked<'_>>, topics: &[String]) {
+    let stems: Vec<String> = topics.iter().map(|t| german_stem(t)).collect();
+    let names_topic = |node: &Node| {
+        std::iter::once(node.display_title())
+            .chain(node.keywords().iter().map(String::as_str))
+            .flat_map(|text| text.split(|c: char| !c.is_alphanumeric()))
+            .any(|word| !word.is_empty() && stems.contains(&german_stem(word)))
+    };
+    let subjects: Vec<String> = ranked
+        .iter()
+        .filter(|r| names_topic(r.node))
+        .flat_map(|r| school_disciplines(r.node).map(str::to_string))
+        .collect();
+    if subjects.is_empty() {
+        return;
+    }
+    ranked.retain(|r| school_disciplines(r.node).any(|d| subjects.iter().any(|s| s == d)));
 }
 
 /// The node's school disciplines (not the vocabulary root, not the
@@ -286,5 +312,30 @@ mod tests {
         // y and x share "Stoffwechsel" (equal quality: id order); z shares nothing;
         // the math node, the result itself, the repeat and the placeholder are out.
         assert_eq!(ids(&ranked), ["x", "y", "z"]);
+    }
+
+    #[test]
+    fn the_topic_guard_keeps_the_subjects_that_name_the_topic() {
+        let nodes = [
+            material("a", "Kreis – Überblick", MATHE, &[]),
+            material("b", "Herz und Kreislauf", BIO, &[]),
+            material("c", "Arbeitsblatt", MATHE, &["Kreise"]),
+        ];
+        let ranked = |nodes: &[Node]| -> Vec<String> {
+            let mut ranked: Vec<Ranked<'_>> = nodes
+                .iter()
+                .map(|n| Ranked {
+                    node: n,
+                    score: 0.0,
+                    quality: 0,
+                    appearances: 1,
+                })
+                .collect();
+            keep_topic_subjects(&mut ranked, &["kreis".to_string()]);
+            ranked.iter().map(|r| r.node.id().to_string()).collect()
+        };
+        assert_eq!(ranked(&nodes), ["a", "c"]);
+        // Nothing names the topic as a word: unchanged.
+        assert_eq!(ranked(&nodes[1..2]), ["b"]);
     }
 }

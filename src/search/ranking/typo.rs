@@ -2,7 +2,7 @@
 //! dictionary built from vocabulary labels, synonym keys and collection titles.
 
 use std::cmp::Reverse;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::text::{char_len, is_framing_word, is_stopword, is_word_char};
 
@@ -40,6 +40,9 @@ pub struct Dictionary {
     /// Word → index into `entries` (first-seen order).
     index: BTreeMap<String, usize>,
     entries: Vec<Entry>,
+    /// Words only of vocabulary labels (no topic phrase has them): the
+    /// compound splitter does not take them for a topic ("Lehrer").
+    labels_only: BTreeSet<String>,
 }
 
 impl Dictionary {
@@ -62,6 +65,31 @@ impl Dictionary {
             }
         }
         dict
+    }
+
+    /// A dictionary of vocabulary labels and topic phrases (collection
+    /// titles, synonym keys); a word of the labels only is no topic word
+    /// ([`is_topic_word`](Self::is_topic_word)).
+    pub fn with_labels<'a>(
+        labels: impl IntoIterator<Item = &'a str>,
+        topics: impl IntoIterator<Item = &'a str>,
+    ) -> Self {
+        let labels: Vec<&str> = labels.into_iter().collect();
+        let topics: Vec<&str> = topics.into_iter().collect();
+        let topic_words: BTreeSet<String> = topics.iter().flat_map(|p| words(p)).map(str::to_lowercase).collect();
+        let mut dict = Self::new(labels.iter().chain(&topics).copied());
+        dict.labels_only = labels
+            .iter()
+            .flat_map(|p| words(p))
+            .map(str::to_lowercase)
+            .filter(|w| !topic_words.contains(w))
+            .collect();
+        dict
+    }
+
+    /// Whether a dictionary word can name a topic (see [`with_labels`](Self::with_labels)).
+    pub fn is_topic_word(&self, word: &str) -> bool {
+        !self.labels_only.contains(&word.to_lowercase())
     }
 
     /// Number of distinct words.

@@ -4,7 +4,7 @@
 use wlo_standin::{Corpus, NodeKind, NodeRecord};
 
 use crate::K;
-use crate::queries::About::{Subject, Topics};
+use crate::queries::About::{Absent, Subject, Topics};
 use crate::queries::Judged;
 
 /// Ground-truth grade of one node for one query.
@@ -33,6 +33,7 @@ pub(crate) fn grade(corpus: &Corpus, j: &Judged, n: &NodeRecord) -> u32 {
             let on = n.subject.as_deref() == Some(subject);
             (on, on)
         }
+        Absent(subjects) => (false, n.subject.as_deref().is_some_and(|s| subjects.contains(&s))),
     };
     let material_ok = j.material.is_none_or(|m| n.material_type.as_deref() == Some(m));
     match (on_topic, material_ok, in_subject) {

@@ -1,0 +1,149 @@
+//! German word stems (the Snowball German algorithm of `rust-stemmers`,
+//! the stemmer tantivy uses) and the compound heads that never carry a
+//! query's topic.
+//!
+//! Why a stemmer: a topic word reaches us in another form than the
+//! repository's ("Satzglied|bestimmung" vs. "Satzglieder", "Vierecks|…" vs.
+//! "Vierecke", "Wahrscheinlichkeits|…" vs. "Wahrscheinlichkeit"). The
+//! compound splitter compares stems, so one algorithm covers what lists of
+//! endings covered partly. Stems are for comparing only: what is sent
+//! upstream is always the surface word a stem matched (ngsearch ANDs words
+//! and matches them as written).
+//!
+//! Known limits, handled where the stems are compared (`compound.rs`):
+//! * a truncated first part ("Bruchrechen-" for "Bruchrechnung") stems to a
+//!   prefix of the repository word's stem ("bruchrech" / "bruchrechn"), so a
+//!   part before the end may match by stem prefix (at most
+//!   [`MAX_TRUNCATION`] letters short);
+//! * a compound passes the stemmer unchanged apart from its last part's
+//!   ending, so compounds are split before their parts are stemmed;
+//! * some stems collide with common words ("wahrschein" = "wahrscheinlich");
+//!   stems are compared with repository terms only, never searched.
+
+use rust_stemmers::{Algorithm, Stemmer};
+use std::sync::OnceLock;
+
+use super::text::fold;
+
+/// A part before the end of a compound may be this many letters shorter
+/// than a known stem it is a prefix of ("bruchrech" for "bruchrechn").
+pub(crate) const MAX_TRUNCATION: usize = 2;
+/// A stem matched by prefix has at least this many letters.
+pub(crate) const MIN_TRUNCATED_STEM: usize = 5;
+
+/// Generic classroom heads of a compound: they say what is done with a
+/// topic ("Kreis|berechnung", "Gedicht|analyse"), never which topic. Such a
+/// head is a known part of a split but never its topic; a query whose only
+/// recognised parts are heads like these gets the topic guard (an empty
+/// answer that names the unrecognised part), not the material that happens
+/// to contain the word. Compared by stem.
+pub(crate) const GENERIC_HEADS: &[&str] = &[
+    "aufgaben",
+    "übungen",
+    "analyse",
+    "interpretation",
+    "bestimmung",
+    "berechnung",
+    "rechnung",
+    "material",
+    "training",
+    "arten",
+];
+
+/// Intent heads: a compound ending in one asks for a material type
+/// ("Linsen|versuch" → Experiment, "Mitose|video" → Video, "Reformations|quiz"
+/// → Tests, "Python|kurs" → Kurs). Every one is a material word of
+/// `text::MATERIAL_WORDS`, which carries the type; like a generic head it
+/// never decides the topic.
+pub(crate) const INTENT_HEADS: &[&str] = &[
+    "versuch",
+    "versuche",
+    "experiment",
+    "video",
+    "film",
+    "quiz",
+    "test",
+    "kurs",
+];
+
+/// The Snowball German stem of a word, folded like [`fold`] (ä = a, ß = ss,
+/// lower-case). A word that is not letters only (a hyphenated word, a
+/// number) is returned folded, unstemmed.
+pub(crate) fn german_stem(word: &str) -> String {
+    static STEMMER: OnceLock<Stemmer> = OnceLock::new();
+    let folded = fold(word);
+    if folded.is_empty() || !folded.chars().all(char::is_alphabetic) {
+        return folded;
+    }
+    let stemmer = STEMMER.get_or_init(|| Stemmer::create(Algorithm::German));
+    // The stemmer folds umlauts itself; on folded input it gives the same.
+    stemmer.stem(&folded).into_owned()
+}
+
+/// A generic or intent head (by stem): never the topic of a compound.
+pub(crate) fn is_head(word: &str) -> bool {
+    is_generic_head(word) || is_intent_head(word)
+}
+
+pub(crate) fn is_generic_head(word: &str) -> bool {
+    let stem = german_stem(word);
+    GENERIC_HEADS.iter().any(|h| german_stem(h) == stem)
+}
+
+pub(crate) fn is_intent_head(word: &str) -> bool {
+    let stem = german_stem(word);
+    INTENT_HEADS.iter().any(|h| german_stem(h) == stem)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn snowball_stems_align_with_the_folding() {
+        for (word, stem) in [
+            ("Satzglieder", "satzglied"),
+            ("Satzglied", "satzglied"),
+            ("Vierecke", "viereck"),
+            ("Wahrscheinlichkeit", "wahrschein"),
+            ("Säugetiere", "saugeti"),
+            ("Saeugetiere", "saeugeti"),
+            ("Kräfte", "kraft"),
+            ("Kraft", "kraft"),
+            ("Bruchrechnung", "bruchrechn"),
+            ("Bruchrechen", "bruchrech"),
+            ("Straße", "strass"),
+        ] {
+            assert_eq!(german_stem(word), stem, "{word}");
+        }
+        // Umlaut folding first or not: the same stem.
+        assert_eq!(german_stem("Vögel"), german_stem("Vogel"));
+        assert_eq!(german_stem("calvin-zyklus"), "calvin-zyklus");
+        assert_eq!(german_stem(""), "");
+    }
+
+    #[test]
+    fn heads() {
+        for w in [
+            "Aufgaben",
+            "Aufgabe",
+            "Übungen",
+            "Analyse",
+            "Bestimmung",
+            "Berechnung",
+            "Arten",
+        ] {
+            assert!(is_generic_head(w), "{w}");
+        }
+        for w in ["Versuch", "Versuche", "Video", "Quiz", "Kurs"] {
+            assert!(is_intent_head(w), "{w}");
+        }
+        for w in ["Satzglieder", "Gedicht", "Linsen"] {
+            assert!(!is_head(w), "{w}");
+        }
+        // Every intent head asks for a material type.
+        for h in INTENT_HEADS {
+            assert!(super::super::text::material_lrt(h).is_some(), "{h}");
+        }
+    }
+}
