@@ -12,9 +12,13 @@
 //! - [`completion`]: the prompts' vocabulary arguments and the template
 //!   variable.
 //!
+//! - [`invalid_params`]: exact `-32602` errors for known methods whose
+//!   params rmcp cannot decode.
+//!
 //! Listing, prompts and completion never touch the network.
 
 pub mod completion;
+pub mod invalid_params;
 pub mod prompts;
 pub mod resources;
 

@@ -8,12 +8,10 @@
 //! - [`cors::headers`]: every response, errors included, carries
 //!   `Access-Control-Allow-Origin: *` and exposes `Mcp-Session-Id`, so browser
 //!   clients on any origin can read every answer.
-//! - [`limits::ReadBody`]: the body is read up front, bounded; one that
-//!   does not arrive within the request budget → 408 before any other rule,
-//!   so a stalled client (slowloris) cannot hold a request open.
-//! - [`recover::Recover`]: a panic while answering → 500, an answer later
-//!   than the request budget → 504; each is a JSON-RPC error for that request
-//!   only.
+//!
+//! Rules 1–5 look at the headers only: a request they reject is answered
+//! before a byte of its body is read, and its body is never buffered.
+//!
 //! 1. [`host::LoopbackHost`] (local loopback server only): a foreign `Host` →
 //!    403, the DNS-rebinding protection a server on 127.0.0.1 needs.
 //! 2. [`cors::Preflight`]: `OPTIONS` → 204 with the allowed methods and
@@ -23,13 +21,23 @@
 //!    path, reason; never the header) so an operator sees failed access.
 //! 4. [`method::PostOnly`]: any method but `POST` → 405 with `Allow`; the
 //!    server is stateless, so there is no stream to `GET`, no session to `DELETE`.
-//! 5. [`limits::HeaderSize`], [`limits::BodySize`]: headers over 32 KiB → 431,
-//!    a body over 1 MiB → 413, bounding the memory one request can take.
-//! 6. [`jsonrpc::ShapeLayer`]: not JSON → 400/-32700, a batch or non-JSON-RPC
+//! 5. [`limits::HeaderSize`], [`limits::DeclaredSize`]: headers over 32 KiB →
+//!    431, a declared `Content-Length` over 1 MiB → 413.
+//! 6. [`limits::in_flight`]: more than `WLO_MAX_IN_FLIGHT` requests past the
+//!    header rules at once → 503 with `Retry-After`, bounding what a flood
+//!    can make the process buffer.
+//! 7. [`limits::ReadBody`]: the body is read, stopping one byte past 1 MiB
+//!    (→ 413, chunked bodies too); one that does not arrive within the
+//!    request budget → 408, so a stalled client (slowloris) cannot hold a
+//!    request open; a malformed one → 400.
+//! - [`recover::Recover`]: a panic while answering → 500, an answer later
+//!   than the request budget → 504; each is a JSON-RPC error for that request
+//!   only.
+//! 8. [`jsonrpc::ShapeLayer`]: not JSON → 400/-32700, a batch or non-JSON-RPC
 //!    JSON → 400/-32600, as JSON-RPC errors clients can parse.
-//! 7. [`protocol_version::Supported`]: a malformed or unsupported
+//! 9. [`protocol_version::Supported`]: a malformed or unsupported
 //!    `MCP-Protocol-Version` → 400/-32600, as the MCP specification asks.
-//! 8. [`rmcp::ForwardLayer`]: notifications and client responses → 202 (a
+//! 10. [`rmcp::ForwardLayer`]: notifications and client responses → 202 (a
 //!    stateless server has nothing to do with them); requests go to rmcp with
 //!    normalised headers and no session id, and rmcp's plain-text errors come
 //!    back as JSON-RPC.
@@ -48,7 +56,6 @@ pub mod protocol_version;
 pub mod recover;
 pub mod rmcp;
 
-use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -97,27 +104,29 @@ pub fn guard<R>(rule: R) -> ValidateRequestHeaderLayer<R> {
 #[derive(Clone)]
 pub struct HttpHandler {
     app: Arc<App>,
-    service: BoxCloneSyncService<Request<RequestBody>, HttpResponse, Infallible>,
+    service: BoxCloneSyncService<Request<RequestBody>, HttpResponse, BoxError>,
 }
 
 impl HttpHandler {
     pub fn new(app: Arc<App>, options: HttpOptions) -> HttpHandler {
         let budget = app.config.tool_deadline + BUDGET_MARGIN;
         let token = app.config.access_token.clone();
+        let max_in_flight = app.config.max_in_flight;
         let service = ServiceBuilder::new()
             // Outermost first; the numbers are those of the module docs.
             .layer(cors::headers())
-            .layer(layer_fn(move |inner| limits::ReadBody::new(inner, budget)))
-            .layer(layer_fn(move |inner| recover::Recover::new(inner, budget)))
             .option_layer(options.loopback_host_check.then(|| guard(host::LoopbackHost))) // 1
             .layer(guard(cors::Preflight)) // 2
             .option_layer(token.map(|token| guard(auth::BearerToken::new(&token)))) // 3
             .layer(guard(method::PostOnly)) // 4
             .layer(guard(limits::HeaderSize)) // 5
-            .layer(guard(limits::BodySize)) // 5
-            .layer(jsonrpc::ShapeLayer) // 6
-            .layer(guard(protocol_version::Supported)) // 7
-            .layer(rmcp::ForwardLayer) // 8
+            .layer(guard(limits::DeclaredSize)) // 5
+            .layer(limits::in_flight(max_in_flight)) // 6
+            .layer(layer_fn(move |inner| limits::ReadBody::new(inner, budget))) // 7
+            .layer(layer_fn(move |inner| recover::Recover::new(inner, budget)))
+            .layer(jsonrpc::ShapeLayer) // 8
+            .layer(guard(protocol_version::Supported)) // 9
+            .layer(rmcp::ForwardLayer) // 10
             .service(rmcp::service(app.clone()));
         HttpHandler {
             app,
@@ -145,9 +154,12 @@ impl HttpHandler {
         // the await trips a compiler limitation (higher-ranked lifetimes) in
         // the `Send` proof of the front ends' connection tasks.
         let mut service = self.service.clone();
-        let Ok(()) = std::future::poll_fn(|cx| service.poll_ready(cx)).await;
-        let Ok(response) = service.call(request).await;
-        response
+        // The one error the stack can produce is the in-flight bound's
+        // load shedding (rule 6); every other rule answers with a response.
+        if let Err(error) = std::future::poll_fn(|cx| service.poll_ready(cx)).await {
+            return limits::overloaded_on_error(Err(error));
+        }
+        limits::overloaded_on_error(service.call(request).await)
     }
 }
 
