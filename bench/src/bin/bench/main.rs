@@ -37,12 +37,14 @@
 //! FAIL the exit code 1.
 //!
 //! `--tail` runs only the tail-latency table instead (stragglers, hedged
-//! reads off and on; see `tail.rs`).
+//! reads off and on; see `tail.rs`); `--flood` only the ingress flood table
+//! (peak RSS under 200 large POSTs at once; see `flood.rs`).
 
 mod cases;
 mod cli;
 mod client;
 mod cold;
+mod flood;
 mod markdown;
 mod phases;
 mod report;
@@ -248,8 +250,13 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    if opts.tail {
-        return match runtime.block_on(tail::run(opts)) {
+    if opts.tail || opts.flood {
+        let report = if opts.flood {
+            runtime.block_on(flood::run(opts))
+        } else {
+            runtime.block_on(tail::run(opts))
+        };
+        return match report {
             Ok(report) => {
                 print!("{report}");
                 ExitCode::SUCCESS
