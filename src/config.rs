@@ -29,7 +29,7 @@ pub struct Config {
     /// the cache off, its body and decoded nodes (docs/performance.md).
     pub max_concurrency: usize,
     /// HTTP requests answered at once per process (`WLO_MAX_IN_FLIGHT`);
-    /// more get 503 with `Retry-After`. Each holds at most one 1 MiB body and
+    /// one more waits up to 5 s for a place, else gets 503 with `Retry-After`. Each holds at most one 1 MiB body and
     /// what decoding it takes, so this bounds the memory of a flood
     /// (docs/hardening.md).
     pub max_in_flight: usize,
@@ -127,7 +127,7 @@ impl Config {
             timeout: Duration::from_millis(number("WLO_TIMEOUT_MS", 8000, 100, 120_000)?),
             tool_deadline: Duration::from_millis(number("WLO_TOOL_DEADLINE_MS", 9000, 100, 300_000)?),
             max_concurrency: number("WLO_MAX_CONCURRENCY", 64, 1, 4096)? as usize,
-            max_in_flight: number("WLO_MAX_IN_FLIGHT", 128, 1, 65_536)? as usize,
+            max_in_flight: number("WLO_MAX_IN_FLIGHT", 64, 1, 65_536)? as usize,
             cache_max_bytes: number("WLO_CACHE_MAX_MB", 16, 0, 4096)? as usize * 1024 * 1024,
             cache_ttl_tree: Duration::from_secs(number("WLO_CACHE_TTL_TREE_S", 300, 0, 86_400)?),
             cache_ttl_search: Duration::from_secs(number("WLO_CACHE_TTL_SEARCH_S", 60, 0, 86_400)?),

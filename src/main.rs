@@ -17,7 +17,7 @@ Environment (read once at start):
   WLO_TIMEOUT_MS          timeout of one upstream request [default: 8000]
   WLO_TOOL_DEADLINE_MS    deadline of one whole tool call [default: 9000]
   WLO_MAX_CONCURRENCY     upstream requests in flight per process [default: 64]
-  WLO_MAX_IN_FLIGHT       HTTP requests answered at once; more get 503 [default: 128]
+  WLO_MAX_IN_FLIGHT       HTTP requests answered at once; more wait up to 5 s, then 503 [default: 64]
   WLO_CACHE_MAX_MB        response cache size, 0 disables [default: 16]
   WLO_CACHE_TTL_TREE_S    cache lifetime of portals, children, metadata [default: 300]
   WLO_CACHE_TTL_SEARCH_S  cache lifetime of searches [default: 60]

@@ -6,17 +6,20 @@
 //! the body is read ([`HeaderSize`], [`DeclaredSize`], and the Host, token and
 //! method rules in front of them); a rejected request's body is never read.
 //! Only then does [`ReadBody`] read the body, stopping one byte past
-//! [`MAX_BODY_BYTES`], for chunked bodies too. [`in_flight`] bounds how many
+//! [`MAX_BODY_BYTES`], for chunked bodies too. [`InFlight`] bounds how many
 //! requests are past the header rules at once. tower-http's body limit
 //! answers in plain text and its timeout with an empty body, where clients
 //! expect JSON-RPC errors.
 
 use std::convert::Infallible;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
 use bytes::{Bytes, BytesMut};
 use futures::future::BoxFuture;
+use tokio::sync::Semaphore;
 use http::{HeaderMap, HeaderValue, Request, StatusCode, header};
 use http_body::Body;
 use http_body_util::BodyExt;
@@ -85,23 +88,80 @@ fn declared_length(headers: &HeaderMap) -> Option<u64> {
         .and_then(|v| v.trim().parse::<u64>().ok())
 }
 
+/// How long a request may wait for a place among those in flight before
+/// it is answered 503.
+pub const IN_FLIGHT_WAIT: Duration = Duration::from_secs(5);
+
 /// The process-wide bound on requests past the header rules: at most `max`
-/// at once (tower's concurrency limit), one more is answered at once
-/// (tower's load shedding) with an error that [`overloaded_on_error`] turns
-/// into the answer.
-pub fn in_flight(max: usize) -> (tower::load_shed::LoadShedLayer, tower::limit::ConcurrencyLimitLayer) {
-    (
-        tower::load_shed::LoadShedLayer::new(),
-        tower::limit::ConcurrencyLimitLayer::new(max),
-    )
+/// at once (reading their body, decoding it, waiting for a tool). One more
+/// waits for a place, without its body being read, at most
+/// [`IN_FLIGHT_WAIT`], and while fewer than `4 × max` others wait; otherwise
+/// → 503/-32603 with `Retry-After`. Own code rather than tower's
+/// concurrency limit and load shedding: those answer 503 at once, so a burst
+/// just over the bound (200 tool calls from one agent fleet) would fail where
+/// a short wait serves it.
+#[derive(Clone)]
+pub struct InFlight<S> {
+    inner: S,
+    places: Arc<Semaphore>,
+    waiting: Arc<AtomicUsize>,
+    max_waiting: usize,
 }
 
-/// The answer of the in-flight bound's load shedding (the only error the
-/// stack behind it can produce): 503/-32603 with `Retry-After`.
-pub fn overloaded_on_error(result: Result<HttpResponse, BoxError>) -> HttpResponse {
-    result.unwrap_or_else(|_| overloaded())
+impl<S> InFlight<S> {
+    pub fn new(inner: S, places: Arc<Semaphore>, max: usize) -> InFlight<S> {
+        InFlight {
+            inner,
+            places,
+            waiting: Arc::new(AtomicUsize::new(0)),
+            max_waiting: 4 * max,
+        }
+    }
 }
 
+impl<S, B> Service<Request<B>> for InFlight<S>
+where
+    S: Service<Request<B>, Response = HttpResponse, Error = Infallible> + Clone + Send + 'static,
+    S::Future: Send,
+    B: Send + 'static,
+{
+    type Response = HttpResponse;
+    type Error = Infallible;
+    type Future = BoxFuture<'static, Result<HttpResponse, Infallible>>;
+
+    fn poll_ready(&mut self, _cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, request: Request<B>) -> Self::Future {
+        let inner = self.inner.clone();
+        let places = self.places.clone();
+        let waiting = self.waiting.clone();
+        let max_waiting = self.max_waiting;
+        Box::pin(async move {
+            let place = match places.clone().try_acquire_owned() {
+                Ok(place) => place,
+                Err(_) if waiting.fetch_add(1, Ordering::SeqCst) >= max_waiting => {
+                    waiting.fetch_sub(1, Ordering::SeqCst);
+                    return Ok(overloaded());
+                }
+                Err(_) => {
+                    let place = tokio::time::timeout(IN_FLIGHT_WAIT, places.acquire_owned()).await;
+                    waiting.fetch_sub(1, Ordering::SeqCst);
+                    match place {
+                        Ok(Ok(place)) => place,
+                        _ => return Ok(overloaded()),
+                    }
+                }
+            };
+            let response = inner.oneshot(request).await;
+            drop(place);
+            response
+        })
+    }
+}
+
+/// 503/-32603 with `Retry-After`.
 fn overloaded() -> HttpResponse {
     let mut response = rpc_error(
         StatusCode::SERVICE_UNAVAILABLE,

@@ -23,9 +23,10 @@
 //!    server is stateless, so there is no stream to `GET`, no session to `DELETE`.
 //! 5. [`limits::HeaderSize`], [`limits::DeclaredSize`]: headers over 32 KiB →
 //!    431, a declared `Content-Length` over 1 MiB → 413.
-//! 6. [`limits::in_flight`]: more than `WLO_MAX_IN_FLIGHT` requests past the
-//!    header rules at once → 503 with `Retry-After`, bounding what a flood
-//!    can make the process buffer.
+//! 6. [`limits::InFlight`]: at most `WLO_MAX_IN_FLIGHT` requests past the
+//!    header rules at once; one more waits (its body unread) up to 5 s for a
+//!    place, else → 503 with `Retry-After`. This bounds what a flood can
+//!    make the process buffer.
 //! 7. [`limits::ReadBody`]: the body is read, stopping one byte past 1 MiB
 //!    (→ 413, chunked bodies too); one that does not arrive within the
 //!    request budget → 408, so a stalled client (slowloris) cannot hold a
@@ -33,8 +34,9 @@
 //! - [`recover::Recover`]: a panic while answering → 500, an answer later
 //!   than the request budget → 504; each is a JSON-RPC error for that request
 //!   only.
-//! 8. [`jsonrpc::ShapeLayer`]: not JSON → 400/-32700, a batch or non-JSON-RPC
-//!    JSON → 400/-32600, as JSON-RPC errors clients can parse.
+//! 8. [`jsonrpc::ShapeLayer`]: not JSON → 400/-32700, a batch, non-JSON-RPC
+//!    JSON or more than 20 000 JSON values → 400/-32600, as JSON-RPC errors
+//!    clients can parse.
 //! 9. [`protocol_version::Supported`]: a malformed or unsupported
 //!    `MCP-Protocol-Version` → 400/-32600, as the MCP specification asks.
 //! 10. [`rmcp::ForwardLayer`]: notifications and client responses → 202 (a
@@ -56,6 +58,7 @@ pub mod protocol_version;
 pub mod recover;
 pub mod rmcp;
 
+use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -104,7 +107,7 @@ pub fn guard<R>(rule: R) -> ValidateRequestHeaderLayer<R> {
 #[derive(Clone)]
 pub struct HttpHandler {
     app: Arc<App>,
-    service: BoxCloneSyncService<Request<RequestBody>, HttpResponse, BoxError>,
+    service: BoxCloneSyncService<Request<RequestBody>, HttpResponse, Infallible>,
 }
 
 impl HttpHandler {
@@ -112,6 +115,7 @@ impl HttpHandler {
         let budget = app.config.tool_deadline + BUDGET_MARGIN;
         let token = app.config.access_token.clone();
         let max_in_flight = app.config.max_in_flight;
+        let places = Arc::new(tokio::sync::Semaphore::new(max_in_flight));
         let service = ServiceBuilder::new()
             // Outermost first; the numbers are those of the module docs.
             .layer(cors::headers())
@@ -121,7 +125,7 @@ impl HttpHandler {
             .layer(guard(method::PostOnly)) // 4
             .layer(guard(limits::HeaderSize)) // 5
             .layer(guard(limits::DeclaredSize)) // 5
-            .layer(limits::in_flight(max_in_flight)) // 6
+            .layer(layer_fn(move |inner| limits::InFlight::new(inner, places.clone(), max_in_flight))) // 6
             .layer(layer_fn(move |inner| limits::ReadBody::new(inner, budget))) // 7
             .layer(layer_fn(move |inner| recover::Recover::new(inner, budget)))
             .layer(jsonrpc::ShapeLayer) // 8
@@ -154,12 +158,9 @@ impl HttpHandler {
         // the await trips a compiler limitation (higher-ranked lifetimes) in
         // the `Send` proof of the front ends' connection tasks.
         let mut service = self.service.clone();
-        // The one error the stack can produce is the in-flight bound's
-        // load shedding (rule 6); every other rule answers with a response.
-        if let Err(error) = std::future::poll_fn(|cx| service.poll_ready(cx)).await {
-            return limits::overloaded_on_error(Err(error));
-        }
-        limits::overloaded_on_error(service.call(request).await)
+        let Ok(()) = std::future::poll_fn(|cx| service.poll_ready(cx)).await;
+        let Ok(response) = service.call(request).await;
+        response
     }
 }
 

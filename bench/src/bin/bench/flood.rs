@@ -13,11 +13,11 @@
 //!   from the headers; peak ≤ start + 32 MiB.
 //! - the same without a token configured: answered 413 from the declared
 //!   length; peak < 160 MiB.
-//! - 200 × (1 MiB − 1 KiB) padded pings, no token configured: what the
-//!   in-flight bound (`WLO_MAX_IN_FLIGHT`, default 128) lets through is read
-//!   and answered, the rest gets 503 (reported, no target).
+//! - 200 × (1 MiB − 1 KiB) padded pings, no token configured: the in-flight
+//!   bound (`WLO_MAX_IN_FLIGHT`, default 64) reads and answers that many at
+//!   once, the rest wait (up to 5 s) or get 503 (reported, no target).
 //! - the same with a body of small JSON values (`[0,0,…]`, the costliest
-//!   decoding per byte; reported, no target).
+//!   decoding per byte; refused past 20 000 values; reported, no target).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -31,7 +31,7 @@ use wlo_bench::procs;
 
 use crate::cli::Opts;
 use crate::progress;
-use crate::servers::{find_bins, server_env};
+use crate::servers::{Bins, find_bins, server_env};
 
 const MIB: usize = 1024 * 1024;
 
@@ -64,7 +64,14 @@ fn small_values(len: usize) -> Vec<u8> {
 }
 
 pub(crate) async fn run(opts: Opts) -> Result<String, String> {
-    let bins = find_bins(opts.build)?;
+    // Only the server is needed: build the rest only when asked to.
+    let bins = if opts.build { find_bins(true)? } else { Bins::in_release_dir() };
+    if !bins.server.exists() {
+        return Err(format!(
+            "{} missing: cargo build --release --bin wlo-mcp",
+            bins.server.display()
+        ));
+    }
     let n = opts.flood_requests;
     let big = Arc::new(padded_ping(4 * MIB - 1024));
     let rows = [
@@ -100,7 +107,7 @@ pub(crate) async fn run(opts: Opts) -> Result<String, String> {
         opts.server_env
             .iter()
             .find(|(k, _)| k == "WLO_MAX_IN_FLIGHT")
-            .map_or("128 (default)".to_string(), |(_, v)| v.clone())
+            .map_or("64 (default)".to_string(), |(_, v)| v.clone())
     );
     let _ = writeln!(
         out,
