@@ -200,11 +200,8 @@ impl ServerHandler for WloServer {
         _context: RequestContext<RoleServer>,
     ) -> Result<CustomResult, ErrorData> {
         let method = request.method.as_str();
-        Err(
-            surface::invalid_params::invalid_params(method, request.params.as_ref()).unwrap_or_else(|| {
-                ErrorData::new(ErrorCode::METHOD_NOT_FOUND, crate::format::echo(method, 100), None)
-            }),
-        )
+        Err(surface::invalid_params::invalid_params(method, request.params.as_ref())
+            .unwrap_or_else(|| ErrorData::new(ErrorCode::METHOD_NOT_FOUND, crate::format::echo(method, 100), None)))
     }
 
     #[allow(deprecated)]

@@ -33,7 +33,14 @@ impl Drop for Served {
 fn command(args: &[&str], env: &[(&str, &str)]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_wlo-mcp"));
     command.args(args);
-    for name in ["PORT", "WLO_MCP_TOKEN", "WLO_LOG_FORMAT", "WLO_MAX_IN_FLIGHT", "MCP_TOOL_ALLOW", "MCP_TOOL_DENY"] {
+    for name in [
+        "PORT",
+        "WLO_MCP_TOKEN",
+        "WLO_LOG_FORMAT",
+        "WLO_MAX_IN_FLIGHT",
+        "MCP_TOOL_ALLOW",
+        "MCP_TOOL_DENY",
+    ] {
         command.env_remove(name);
     }
     command.env("RUST_LOG", "info,rmcp=warn");
@@ -144,7 +151,11 @@ fn read_answer(stream: &mut TcpStream) -> (u16, String, Vec<u8>) {
     let status = head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
     let length = head
         .lines()
-        .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-length:").map(|v| v.trim().to_string()))
+        .find_map(|l| {
+            l.to_ascii_lowercase()
+                .strip_prefix("content-length:")
+                .map(|v| v.trim().to_string())
+        })
         .and_then(|v| v.parse::<usize>().ok())
         .unwrap_or(0);
     let mut body = vec![0; length];
@@ -187,7 +198,10 @@ fn a_declared_length_over_the_limit_is_answered_from_the_headers() {
     assert_eq!((status, code(&answer)), (413, -32600), "{answer}");
     // Exactly the limit is read and answered.
     let pad = LIMIT - r#"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":""}}"#.len();
-    let exact = format!(r#"{{"jsonrpc":"2.0","id":1,"method":"ping","params":{{"pad":"{}"}}}}"#, "x".repeat(pad));
+    let exact = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"ping","params":{{"pad":"{}"}}}}"#,
+        "x".repeat(pad)
+    );
     assert_eq!(exact.len(), LIMIT);
     assert_eq!(server.post(&exact).0, 200);
 }
@@ -238,7 +252,10 @@ fn a_long_chunk_extension_is_not_called_a_large_body() {
     let answer: Value = serde_json::from_slice(&answer).unwrap();
     let message = answer["error"]["message"].as_str().unwrap_or_default();
     assert_eq!((status, code(&answer)), (400, -32600), "{answer}");
-    assert!(!message.contains("1 MiB") && message.contains("body could not be read"), "{message}");
+    assert!(
+        !message.contains("1 MiB") && message.contains("body could not be read"),
+        "{message}"
+    );
 }
 
 // ---- the in-flight bound -----------------------------------------------------
@@ -322,7 +339,10 @@ fn assert_clean(lines: &[String], what: &str) {
         }
     }
     // rmcp logged each hostile request (so the checks above saw them).
-    assert!(response_errors >= 3, "{what}: {response_errors} response-error lines in {lines:?}");
+    assert!(
+        response_errors >= 3,
+        "{what}: {response_errors} response-error lines in {lines:?}"
+    );
 }
 
 #[test]
@@ -446,7 +466,10 @@ fn invalid_tool_call_params_are_32602_over_stdio_and_garbage_is_skipped() {
     let (answers, _) = stdio_session(&[], &requests);
     for (answer, (_, problem)) in answers.iter().zip(bad_tool_calls()) {
         assert_eq!(code(answer), -32602, "{answer}");
-        assert!(answer["error"]["message"].as_str().unwrap().contains(problem), "{answer}");
+        assert!(
+            answer["error"]["message"].as_str().unwrap().contains(problem),
+            "{answer}"
+        );
     }
     // After the line that is not JSON, the next request is answered.
     assert_eq!(answers[3], json!({"jsonrpc":"2.0","id":"after","result":{}}));

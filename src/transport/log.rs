@@ -186,6 +186,10 @@ mod tests {
         let parsed: Value = serde_json::from_str(json.trim_end()).unwrap();
         let id = parsed["fields"]["id"].as_str().unwrap();
         assert_eq!(id.chars().count(), MAX_FIELD_CHARS + 1);
-        assert!(!json[..json.len() - 1].chars().any(|c| c.is_control() || c == '\u{202e}'));
+        assert!(
+            !json[..json.len() - 1]
+                .chars()
+                .any(|c| c.is_control() || c == '\u{202e}')
+        );
     }
 }

@@ -19,10 +19,10 @@ use std::time::Duration;
 
 use bytes::{Bytes, BytesMut};
 use futures::future::BoxFuture;
-use tokio::sync::Semaphore;
 use http::{HeaderMap, HeaderValue, Request, StatusCode, header};
 use http_body::Body;
 use http_body_util::BodyExt;
+use tokio::sync::Semaphore;
 use tower::{BoxError, Service, ServiceExt};
 use tower_http::validate_request::ValidateRequest;
 
@@ -72,11 +72,7 @@ impl<B> ValidateRequest<B> for DeclaredSize {
 }
 
 fn too_large() -> HttpResponse {
-    rpc_error(
-        StatusCode::PAYLOAD_TOO_LARGE,
-        -32600,
-        "Request body larger than 1 MiB",
-    )
+    rpc_error(StatusCode::PAYLOAD_TOO_LARGE, -32600, "Request body larger than 1 MiB")
 }
 
 /// The declared `Content-Length`, if any and readable (hyper has already

@@ -125,7 +125,9 @@ impl HttpHandler {
             .layer(guard(method::PostOnly)) // 4
             .layer(guard(limits::HeaderSize)) // 5
             .layer(guard(limits::DeclaredSize)) // 5
-            .layer(layer_fn(move |inner| limits::InFlight::new(inner, places.clone(), max_in_flight))) // 6
+            .layer(layer_fn(move |inner| {
+                limits::InFlight::new(inner, places.clone(), max_in_flight)
+            })) // 6
             .layer(layer_fn(move |inner| limits::ReadBody::new(inner, budget))) // 7
             .layer(layer_fn(move |inner| recover::Recover::new(inner, budget)))
             .layer(jsonrpc::ShapeLayer) // 8

@@ -53,7 +53,8 @@ fn padded_ping(len: usize) -> Vec<u8> {
 }
 
 fn small_values(len: usize) -> Vec<u8> {
-    let head = br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"wlo_health_check","arguments":{"a":[0"#;
+    let head =
+        br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"wlo_health_check","arguments":{"a":[0"#;
     let tail = b"]}}}";
     let mut body = head.to_vec();
     while body.len() + 2 + tail.len() <= len {
@@ -65,7 +66,11 @@ fn small_values(len: usize) -> Vec<u8> {
 
 pub(crate) async fn run(opts: Opts) -> Result<String, String> {
     // Only the server is needed: build the rest only when asked to.
-    let bins = if opts.build { find_bins(true)? } else { Bins::in_release_dir() };
+    let bins = if opts.build {
+        find_bins(true)?
+    } else {
+        Bins::in_release_dir()
+    };
     if !bins.server.exists() {
         return Err(format!(
             "{} missing: cargo build --release --bin wlo-mcp",
@@ -132,7 +137,9 @@ pub(crate) async fn run(opts: Opts) -> Result<String, String> {
         let mut answers: BTreeMap<String, usize> = BTreeMap::new();
         for task in tasks {
             let status = task.await.unwrap_or_else(|e| Err(e.to_string()));
-            *answers.entry(status.unwrap_or_else(|e| format!("error ({e})"))).or_default() += 1;
+            *answers
+                .entry(status.unwrap_or_else(|e| format!("error ({e})")))
+                .or_default() += 1;
         }
         let seconds = started.elapsed().as_secs_f64();
         tokio::time::sleep(Duration::from_millis(300)).await;
