@@ -248,8 +248,7 @@ where
 {
     let capacity = declared.unwrap_or(0).min(MAX_BODY_BYTES as u64) as usize;
     let mut buffer = BytesMut::with_capacity(capacity);
-    let body = std::pin::pin!(body);
-    let mut body = body;
+    let mut body = std::pin::pin!(body);
     while let Some(frame) = body.frame().await {
         let frame = frame.map_err(|e| Unreadable::Broken(e.into()))?;
         if let Ok(mut data) = frame.into_data() {

@@ -122,10 +122,11 @@ pub(crate) async fn run(opts: Opts) -> Result<String, String> {
     let mut failed = false;
     for row in rows {
         progress(&format!("flood: {}", row.name));
-        let mut extra = vec![];
-        if row.token {
-            extra.push(("WLO_MCP_TOKEN", "bench-token".to_string()));
-        }
+        let extra: Vec<(&str, String)> = if row.token {
+            vec![("WLO_MCP_TOKEN", "bench-token".to_string())]
+        } else {
+            Vec::new()
+        };
         let env = server_env("http://127.0.0.1:1/edu-sharing", &opts, &extra);
         let cmd = procs::command(&bins.server, &["serve", "--port", "0"], &env);
         let (proc, url) = procs::spawn_and_wait_for(cmd, "wlo-mcp listening on ", Duration::from_secs(20))?;
