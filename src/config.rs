@@ -28,6 +28,11 @@ pub struct Config {
     /// memory: each request in flight holds its connection buffers and, with
     /// the cache off, its body and decoded nodes (docs/performance.md).
     pub max_concurrency: usize,
+    /// HTTP requests answered at once per process (`WLO_MAX_IN_FLIGHT`);
+    /// one more waits up to 5 s for a place, else gets 503 with `Retry-After`. Each holds at most one 1 MiB body and
+    /// what decoding it takes, so this bounds the memory of a flood
+    /// (docs/hardening.md).
+    pub max_in_flight: usize,
     /// Largest upstream answer body read, after gzip decoding
     /// (`WLO_MAX_RESPONSE_MB`); a larger one is a repository failure, a
     /// stored full text is cut there (src/upstream/body.rs).
@@ -143,6 +148,7 @@ pub const VARIABLES: &[Variable] = &[
     num("WLO_TIMEOUT_MS", "8000", 100, 120_000, "timeout of one upstream request"),
     num("WLO_TOOL_DEADLINE_MS", "9000", 100, 300_000, "deadline of one whole tool call"),
     num("WLO_MAX_CONCURRENCY", "64", 1, 4096, "upstream requests in flight per process"),
+    num("WLO_MAX_IN_FLIGHT", "64", 1, 65_536, "HTTP requests answered at once; more wait up to 5 s, then 503"),
     num("WLO_MAX_RESPONSE_MB", "4", 1, 1024, "largest upstream answer read (after gzip decoding)"),
     num("WLO_BODY_BUDGET_MB", "24", 1, 4096, "upstream answer bytes buffered at once by the process"),
     num("WLO_CACHE_MAX_MB", "16", 0, 4096, "in-process response cache size, 0 disables"),
@@ -163,6 +169,7 @@ pub const VARIABLES: &[Variable] = &[
     var("MCP_TOOL_DENY", "", "comma list: never offer these tools (wins over ALLOW)"),
     num("PORT", "3000", 0, 65_535, "HTTP port of 'serve' when --port is not given"),
     var("RUST_LOG", "info", "log filter; logs go to stderr"),
+    var("WLO_LOG_FORMAT", "", "'json': one JSON object per log line (unset: text)"),
     num("TOKIO_WORKER_THREADS", "1", 1, 1024, "threads of 'serve'/'stdio' (more only for many concurrent clients)"),
 ];
 
@@ -278,6 +285,7 @@ impl Config {
             timeout: Duration::from_millis(number("WLO_TIMEOUT_MS")?),
             tool_deadline: Duration::from_millis(number("WLO_TOOL_DEADLINE_MS")?),
             max_concurrency: number("WLO_MAX_CONCURRENCY")? as usize,
+            max_in_flight: number("WLO_MAX_IN_FLIGHT")? as usize,
             max_response_bytes: number("WLO_MAX_RESPONSE_MB")? as usize * 1024 * 1024,
             body_budget_bytes: number("WLO_BODY_BUDGET_MB")? as usize * 1024 * 1024,
             cache_max_bytes: number("WLO_CACHE_MAX_MB")? as usize * 1024 * 1024,

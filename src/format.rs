@@ -276,6 +276,34 @@ fn dedup(items: impl Iterator<Item = String>) -> Vec<String> {
     items.filter(|i| seen.insert(i.to_lowercase())).collect()
 }
 
+/// Characters that must not reach an error text or a log line raw: control
+/// characters (C0, DEL, C1), line and paragraph separators, bidirectional
+/// marks, overrides and isolates (they reorder the text around them), and
+/// zero-width characters (they hide text).
+pub fn is_hidden_control(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{061C}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{2028}'..='\u{202E}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{FEFF}'
+        )
+}
+
+/// A value quoted in an error text: without [`is_hidden_control`]
+/// characters, at most `max` characters, cut ones end in "…".
+pub fn echo(value: &str, max: usize) -> String {
+    let mut kept = value.chars().filter(|c| !is_hidden_control(*c));
+    let mut shown: String = kept.by_ref().take(max).collect();
+    if kept.next().is_some() {
+        shown.push('…');
+    }
+    shown
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -427,5 +455,13 @@ mod tests {
         assert_eq!(shorten("Das ist ein langer Satz", 12), "Das ist ein…");
         assert_eq!(truncate_marked("abcdef", 3), "abc\n[…gekürzt]");
         assert_eq!(truncate_marked("abc", 3), "abc");
+    }
+
+    #[test]
+    fn echo_drops_hidden_controls_and_cuts() {
+        assert_eq!(echo("a\u{202E}b\u{200B}c\u{1b}[31m\nd\u{FEFF}", 60), "abc[31md");
+        assert_eq!(echo("abcdef", 3), "abc…");
+        assert_eq!(echo("abc", 3), "abc");
+        assert!(!is_hidden_control('ä') && !is_hidden_control(' '));
     }
 }

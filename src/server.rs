@@ -16,6 +16,7 @@ use rmcp::model::{
     ListResourcesResult, ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse,
     ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
 };
+use rmcp::model::{CustomRequest, CustomResult, ErrorCode};
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 
@@ -150,7 +151,10 @@ impl ServerHandler for WloServer {
     ) -> Result<CallToolResponse, ErrorData> {
         let name = request.name.to_string();
         let Some(entry) = tools::find(&self.app, &name) else {
-            return Err(ErrorData::invalid_params(format!("Unknown tool: {name}"), None));
+            return Err(ErrorData::invalid_params(
+                format!("Unknown tool: {}", crate::format::echo(&name, 100)),
+                None,
+            ));
         };
         let args = Args::new(request.arguments.unwrap_or_default());
         let response = tools::run_tool(&self.app, &name, entry, args).await;
@@ -207,6 +211,18 @@ impl ServerHandler for WloServer {
         _context: RequestContext<RoleServer>,
     ) -> Result<CompleteResult, ErrorData> {
         Ok(CompleteResult::new(surface::complete(&request)))
+    }
+
+    /// rmcp routes a known method whose params do not decode here, too:
+    /// that is -32602 naming the problem, not "method not found".
+    async fn on_custom_request(
+        &self,
+        request: CustomRequest,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<CustomResult, ErrorData> {
+        let method = request.method.as_str();
+        Err(surface::invalid_params::invalid_params(method, request.params.as_ref())
+            .unwrap_or_else(|| ErrorData::new(ErrorCode::METHOD_NOT_FOUND, crate::format::echo(method, 100), None)))
     }
 
     #[allow(deprecated)]

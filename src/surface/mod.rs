@@ -14,10 +14,13 @@
 //!
 //! - [`ui`]: the MCP Apps views (`ui://wlo/cards`, `ui://wlo/topic-page`),
 //!   linked from the list tools' `_meta.ui` (docs/ui.md).
+//! - [`invalid_params`]: exact `-32602` errors for known methods whose
+//!   params rmcp cannot decode.
 //!
 //! Listing, prompts and completion never touch the network.
 
 pub mod completion;
+pub mod invalid_params;
 pub mod prompts;
 pub mod resources;
 pub mod ui;

@@ -64,14 +64,10 @@ impl German for UpstreamError {
     }
 }
 
-/// At most `max` characters of edu-sharing's message, without control characters.
+/// At most `max` characters of edu-sharing's message, without control,
+/// bidirectional or zero-width characters.
 fn shorten(s: &str, max: usize) -> String {
-    let s: String = s.chars().filter(|c| !c.is_control()).collect();
-    if s.chars().count() <= max {
-        s
-    } else {
-        format!("{}…", s.chars().take(max).collect::<String>())
-    }
+    crate::format::echo(s, max)
 }
 
 impl German for NavError {

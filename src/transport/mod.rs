@@ -2,6 +2,7 @@
 
 pub mod http;
 pub mod local;
+pub mod log;
 pub mod serverless;
 pub mod stdio;
 
@@ -9,9 +10,12 @@ pub mod stdio;
 /// (default: `info` for this crate, `warn` for rmcp's per-request lines).
 /// Colour only when stderr is a terminal: piped into a file, journald,
 /// CloudWatch or Vercel's log view, escape codes would show as garbage.
-/// The set-up of `wlo-mcp` and the Vercel function; safe to call twice.
+/// `WLO_LOG_FORMAT=json` gives one JSON object per line. Every line is clean
+/// (see [`log`]). The set-up of `wlo-mcp` and the Vercel function; safe to
+/// call twice.
 pub fn init_stderr_logging() {
-    init_logging(default_filter(), LogStyle::Local);
+    let json = std::env::var("WLO_LOG_FORMAT").is_ok_and(|f| f.trim().eq_ignore_ascii_case("json"));
+    init_logging(default_filter(), if json { LogStyle::Json } else { LogStyle::Local });
 }
 
 /// The Lambda function's logging: as [`init_stderr_logging`], but Lambda's
@@ -32,6 +36,7 @@ pub fn init_lambda_logging() {
 
 enum LogStyle {
     Local,
+    Json,
     Lambda,
     LambdaJson,
 }
@@ -44,13 +49,18 @@ fn default_filter() -> tracing_subscriber::EnvFilter {
 /// The one subscriber set-up behind every entry point.
 fn init_logging(filter: tracing_subscriber::EnvFilter, style: LogStyle) {
     use std::io::IsTerminal;
-    let builder = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::stderr().is_terminal());
+    let ansi = std::io::stderr().is_terminal();
+    let base = |filter| tracing_subscriber::fmt().with_env_filter(filter).with_ansi(ansi);
+    let text = |filter| {
+        base(filter)
+            .with_writer(log::CleanWriter { json: false })
+            .fmt_fields(log::text_fields())
+    };
+    let json = |filter| base(filter).with_writer(log::CleanWriter { json: true }).json();
     let _ = match style {
-        LogStyle::Local => builder.try_init(),
-        LogStyle::Lambda => builder.without_time().with_target(false).try_init(),
-        LogStyle::LambdaJson => builder.without_time().with_target(false).json().try_init(),
+        LogStyle::Local => text(filter).try_init(),
+        LogStyle::Json => json(filter).try_init(),
+        LogStyle::Lambda => text(filter).without_time().with_target(false).try_init(),
+        LogStyle::LambdaJson => json(filter).without_time().with_target(false).try_init(),
     };
 }

@@ -534,24 +534,31 @@ async fn each_rule_answers_in_order() {
             (401, json!(-32001)), // 3. token
             (405, Value::Null),   // 4. method
             (431, json!(-32600)), // 5. header size, before the body
-            (413, json!(-32600)), // 5. body size, before its content
-            (400, json!(-32700)), // 6. not JSON
-            (400, json!(-32600)), // 6. not one JSON-RPC message
-            (400, json!(-32600)), // 7. protocol version
+            (413, json!(-32600)), // 7. body size, before its content
+            (400, json!(-32700)), // 8. not JSON
+            (400, json!(-32600)), // 8. not one JSON-RPC message
+            (400, json!(-32600)), // 9. protocol version
             (202, Value::Null),   // a notification
             (200, Value::Null),   // a request, answered by rmcp
         ]
     );
 
-    // A body that never arrives is answered first of all: 408 after the
-    // request budget (tool deadline + 2 s), whatever else is wrong.
-    request.host = "evil.example";
+    // The header rules never wait for the body: a request they reject is
+    // answered at once even when its body never arrives ...
+    let stalled = || {
+        StreamBody::new(futures::stream::pending::<
+            Result<http_body::Frame<Bytes>, std::io::Error>,
+        >())
+    };
     request.token = false;
-    let stalled = StreamBody::new(futures::stream::pending::<
-        Result<http_body::Frame<Bytes>, std::io::Error>,
-    >());
     let started = std::time::Instant::now();
-    let (status, error, _) = answer(handler.handle(build(&request).body(stalled).unwrap()).await).await;
+    let (status, error, _) = answer(handler.handle(build(&request).body(stalled()).unwrap()).await).await;
+    assert_eq!((status, error.unwrap()["code"].clone()), (401, json!(-32001)));
+    assert!(started.elapsed() < std::time::Duration::from_secs(2));
+    // ... and one that passes them gets 408 after the request budget (tool
+    // deadline + 2 s), before any rule on the body's content.
+    request.token = true;
+    let (status, error, _) = answer(handler.handle(build(&request).body(stalled()).unwrap()).await).await;
     assert_eq!((status, error.unwrap()["code"].clone()), (408, json!(-32600)));
     assert!(started.elapsed() >= std::time::Duration::from_secs(2));
 }

@@ -16,6 +16,7 @@ mod golden;
 mod hardening_access;
 mod hardening_faults;
 mod hardening_http;
+mod hardening_ingress;
 mod hardening_input;
 mod http_protocol;
 mod knowledge;

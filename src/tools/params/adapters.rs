@@ -525,12 +525,7 @@ impl<const JSON_DEFAULT: bool> JsonSchema for OutputFormat<JSON_DEFAULT> {
 pub fn describe(value: &Value) -> String {
     match value {
         Value::String(s) => {
-            let shown: String = s.chars().filter(|c| !c.is_control()).take(60).collect();
-            if s.chars().count() > 60 {
-                format!("\"{shown}…\"")
-            } else {
-                format!("\"{shown}\"")
-            }
+            format!("\"{}\"", crate::format::echo(s, 60))
         }
         Value::Array(_) => "eine Liste".into(),
         Value::Object(_) => "ein Objekt".into(),

@@ -75,6 +75,10 @@ where
                 return futures::future::ready(Ok(response)).boxed();
             }
         };
+        if count_values(&message, MAX_JSON_VALUES) > MAX_JSON_VALUES {
+            let response = rpc_error(StatusCode::BAD_REQUEST, -32600, TOO_MANY_VALUES);
+            return futures::future::ready(Ok(response)).boxed();
+        }
         match classify(message) {
             Ok(kind) => self
                 .inner
@@ -83,6 +87,34 @@ where
             Err(reason) => futures::future::ready(Ok(rpc_error(StatusCode::BAD_REQUEST, -32600, reason))).boxed(),
         }
     }
+}
+
+/// Most JSON values (objects, arrays, strings, numbers, …) one message may
+/// hold. A real MCP request has a few hundred (500 `excludeNodeIds` are the
+/// most a tool takes); a 1 MiB body of small values (`[0,0,…]`) has half a
+/// million, which rmcp would decode into ~30 times the body's size and keep
+/// while the request runs. This is checked here, where the tree is built and
+/// dropped again before anything waits.
+pub const MAX_JSON_VALUES: usize = 20_000;
+
+const TOO_MANY_VALUES: &str = "Invalid Request: the message holds more than 20000 JSON values";
+
+/// The number of values in `value`, counting stops past `limit`.
+fn count_values(value: &Value, limit: usize) -> usize {
+    let mut count = 0;
+    let mut stack = vec![value];
+    while let Some(value) = stack.pop() {
+        count += 1;
+        if count > limit {
+            break;
+        }
+        match value {
+            Value::Array(items) => stack.extend(items),
+            Value::Object(map) => stack.extend(map.values()),
+            _ => {}
+        }
+    }
+    count
 }
 
 /// What kind of JSON-RPC message a body is, or why it is none.
@@ -115,6 +147,14 @@ fn classify(message: Value) -> Result<Kind, &'static str> {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    #[test]
+    fn value_count() {
+        assert_eq!(count_values(&json!({"a": [1, 2, {"b": null}]}), 100), 6);
+        let many = Value::Array(vec![json!(0); MAX_JSON_VALUES]);
+        assert_eq!(count_values(&many, MAX_JSON_VALUES), MAX_JSON_VALUES + 1);
+        assert!(TOO_MANY_VALUES.contains(&MAX_JSON_VALUES.to_string()));
+    }
 
     #[test]
     fn classification() {

@@ -8,12 +8,10 @@
 //! - [`cors::headers`]: every response, errors included, carries
 //!   `Access-Control-Allow-Origin: *` and exposes `Mcp-Session-Id`, so browser
 //!   clients on any origin can read every answer.
-//! - [`limits::ReadBody`]: the body is read up front, bounded; one that
-//!   does not arrive within the request budget → 408 before any other rule,
-//!   so a stalled client (slowloris) cannot hold a request open.
-//! - [`recover::Recover`]: a panic while answering → 500, an answer later
-//!   than the request budget → 504; each is a JSON-RPC error for that request
-//!   only.
+//!
+//! Rules 1–5 look at the headers only: a request they reject is answered
+//! before a byte of its body is read, and its body is never buffered.
+//!
 //! 1. [`host::LoopbackHost`] (local loopback server only): a foreign `Host` →
 //!    403, the DNS-rebinding protection a server on 127.0.0.1 needs.
 //! 2. [`cors::Preflight`]: `OPTIONS` → 204 with the allowed methods and
@@ -23,13 +21,25 @@
 //!    path, reason; never the header) so an operator sees failed access.
 //! 4. [`method::PostOnly`]: any method but `POST` → 405 with `Allow`; the
 //!    server is stateless, so there is no stream to `GET`, no session to `DELETE`.
-//! 5. [`limits::HeaderSize`], [`limits::BodySize`]: headers over 32 KiB → 431,
-//!    a body over 1 MiB → 413, bounding the memory one request can take.
-//! 6. [`jsonrpc::ShapeLayer`]: not JSON → 400/-32700, a batch or non-JSON-RPC
-//!    JSON → 400/-32600, as JSON-RPC errors clients can parse.
-//! 7. [`protocol_version::Supported`]: a malformed or unsupported
+//! 5. [`limits::HeaderSize`], [`limits::DeclaredSize`]: headers over 32 KiB →
+//!    431, a declared `Content-Length` over 1 MiB → 413.
+//! 6. [`limits::InFlight`]: at most `WLO_MAX_IN_FLIGHT` requests past the
+//!    header rules at once; one more waits (its body unread) up to 5 s for a
+//!    place, else → 503 with `Retry-After`. This bounds what a flood can
+//!    make the process buffer.
+//! 7. [`limits::ReadBody`]: the body is read, stopping one byte past 1 MiB
+//!    (→ 413, chunked bodies too); one that does not arrive within the
+//!    request budget → 408, so a stalled client (slowloris) cannot hold a
+//!    request open; a malformed one → 400.
+//! - [`recover::Recover`]: a panic while answering → 500, an answer later
+//!   than the request budget → 504; each is a JSON-RPC error for that request
+//!   only.
+//! 8. [`jsonrpc::ShapeLayer`]: not JSON → 400/-32700, a batch, non-JSON-RPC
+//!    JSON or more than 20 000 JSON values → 400/-32600, as JSON-RPC errors
+//!    clients can parse.
+//! 9. [`protocol_version::Supported`]: a malformed or unsupported
 //!    `MCP-Protocol-Version` → 400/-32600, as the MCP specification asks.
-//! 8. [`rmcp::ForwardLayer`]: notifications and client responses → 202 (a
+//! 10. [`rmcp::ForwardLayer`]: notifications and client responses → 202 (a
 //!    stateless server has nothing to do with them); requests go to rmcp with
 //!    normalised headers and no session id, and rmcp's plain-text errors come
 //!    back as JSON-RPC.
@@ -104,20 +114,25 @@ impl HttpHandler {
     pub fn new(app: Arc<App>, options: HttpOptions) -> HttpHandler {
         let budget = app.config.tool_deadline + BUDGET_MARGIN;
         let token = app.config.access_token.clone();
+        let max_in_flight = app.config.max_in_flight;
+        let places = Arc::new(tokio::sync::Semaphore::new(max_in_flight));
         let service = ServiceBuilder::new()
             // Outermost first; the numbers are those of the module docs.
             .layer(cors::headers())
-            .layer(layer_fn(move |inner| limits::ReadBody::new(inner, budget)))
-            .layer(layer_fn(move |inner| recover::Recover::new(inner, budget)))
             .option_layer(options.loopback_host_check.then(|| guard(host::LoopbackHost))) // 1
             .layer(guard(cors::Preflight)) // 2
             .option_layer(token.map(|token| guard(auth::BearerToken::new(&token)))) // 3
             .layer(guard(method::PostOnly)) // 4
             .layer(guard(limits::HeaderSize)) // 5
-            .layer(guard(limits::BodySize)) // 5
-            .layer(jsonrpc::ShapeLayer) // 6
-            .layer(guard(protocol_version::Supported)) // 7
-            .layer(rmcp::ForwardLayer) // 8
+            .layer(guard(limits::DeclaredSize)) // 5
+            .layer(layer_fn(move |inner| {
+                limits::InFlight::new(inner, places.clone(), max_in_flight)
+            })) // 6
+            .layer(layer_fn(move |inner| limits::ReadBody::new(inner, budget))) // 7
+            .layer(layer_fn(move |inner| recover::Recover::new(inner, budget)))
+            .layer(jsonrpc::ShapeLayer) // 8
+            .layer(guard(protocol_version::Supported)) // 9
+            .layer(rmcp::ForwardLayer) // 10
             .service(rmcp::service(app.clone()));
         HttpHandler {
             app,

@@ -53,6 +53,13 @@ pub(crate) struct Cli {
     /// Calls in flight at once in the tail table.
     #[arg(long, value_name = "N", default_value_t = 32, value_parser = clap::value_parser!(u64).range(1..))]
     tail_concurrency: u64,
+    /// Run only the ingress flood table: peak RSS of the server under many large POSTs at once,
+    /// with and without a token (Markdown on stdout; see `flood.rs`).
+    #[arg(long)]
+    flood: bool,
+    /// Requests sent at once per row of the flood table.
+    #[arg(long, value_name = "N", default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..))]
+    flood_requests: u64,
 }
 
 fn key_value(arg: &str) -> Result<(String, String), String> {
@@ -89,6 +96,9 @@ pub(crate) struct Opts {
     pub(crate) tail_concurrency: usize,
     /// Run the fleet table instead (`--fleet`, see `fleet.rs`).
     pub(crate) fleet: bool,
+    /// Run the ingress flood table instead (`--flood`, see `flood.rs`).
+    pub(crate) flood: bool,
+    pub(crate) flood_requests: usize,
 }
 
 impl Opts {
@@ -125,6 +135,8 @@ impl From<Cli> for Opts {
             tail_calls: cli.tail_calls as usize,
             tail_concurrency: cli.tail_concurrency as usize,
             fleet: cli.fleet,
+            flood: cli.flood,
+            flood_requests: cli.flood_requests as usize,
         }
     }
 }

@@ -39,13 +39,16 @@
 //!
 //! `--tail` runs only the tail-latency table instead (stragglers, hedged
 //! reads off and on; see `tail.rs`), `--fleet` only the fleet table (eight
-//! instances with and without the shared cache tier; see `fleet.rs`).
+//! instances with and without the shared cache tier; see `fleet.rs`), `--flood`
+//! only the ingress flood table (peak RSS under 200 large POSTs at once; see
+//! `flood.rs`).
 
 mod cases;
 mod cli;
 mod client;
 mod cold;
 mod fleet;
+mod flood;
 mod markdown;
 mod oversized;
 mod phases;
@@ -262,13 +265,15 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    if opts.tail || opts.fleet {
-        let table = if opts.fleet {
+    if opts.tail || opts.fleet || opts.flood {
+        let report = if opts.fleet {
             runtime.block_on(fleet::run(opts))
+        } else if opts.flood {
+            runtime.block_on(flood::run(opts))
         } else {
             runtime.block_on(tail::run(opts))
         };
-        return match table {
+        return match report {
             Ok(report) => {
                 print!("{report}");
                 ExitCode::SUCCESS
