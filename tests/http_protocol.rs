@@ -123,8 +123,9 @@ async fn rule_5_body_over_one_mebibyte_is_rejected() {
     // server then closes the connection without reading the body, so a
     // client still sending may see the reset instead of the answer
     // (tests/hardening_ingress.rs checks the 413 on a raw socket).
+    let server = &h.server;
     let over = |body: String| async move {
-        let request = h.server.request(Method::POST).body(body);
+        let request = server.request(Method::POST).body(body);
         match request.send().await {
             Ok(response) => assert_rpc_error(&Response::read(response).await, 413, -32600),
             Err(error) => assert!(error.is_request(), "{error}"),
