@@ -207,7 +207,8 @@ mod tests {
             standin.base_url(),
             standin.well_known().photosynthese
         );
-        let response = super::super::send::http_client().get(url).send().await.unwrap();
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        let response = reqwest::Client::new().get(url).send().await.unwrap();
         read(response, limit, budget, |e| UpstreamError::Unreachable(e.to_string())).await
     }
 

@@ -40,9 +40,9 @@
 //! 9. [`protocol_version::Supported`]: a malformed or unsupported
 //!    `MCP-Protocol-Version` → 400/-32600, as the MCP specification asks.
 //! 10. [`rmcp::ForwardLayer`]: notifications and client responses → 202 (a
-//!    stateless server has nothing to do with them); requests go to rmcp with
-//!    normalised headers and no session id, and rmcp's plain-text errors come
-//!    back as JSON-RPC.
+//!     stateless server has nothing to do with them); requests go to rmcp with
+//!     normalised headers and no session id, and rmcp's plain-text errors come
+//!     back as JSON-RPC.
 //!
 //! Every 4xx except 405 carries a JSON-RPC error body. No session is ever
 //! minted. Each rule is a plain value: the pure checks run in tower-http's
