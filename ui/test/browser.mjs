@@ -13,6 +13,7 @@ import puppeteer from "puppeteer-core";
 
 const binary = process.argv[2] ?? "target/debug/wlo-mcp";
 const shots = process.argv[3] ?? "target/ui-screenshots";
+mkdirSync(shots, { recursive: true });
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const META_KEY = "wirlernenonline.de/view";
 const deadline = setTimeout(() => fail("the browser test took longer than 240 s"), 240_000);
