@@ -9,7 +9,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::messages::{German, nav_warnings};
-use super::params::{self, Bounded, Flag, NodeId, Output};
+use super::params::{self, Bounded, Flag, NodeIdArg, Output};
 use super::{ArgError, Args, Format, NodeRef, ToolResponse};
 use crate::app::App;
 use crate::format::{FormattedNode, one_line};
@@ -26,7 +26,7 @@ const ID_TIP: &str = "Tipp: get_subject_portals liefert die nodeIds der Fachport
 #[serde(rename_all = "camelCase")]
 pub(super) struct Params {
     /// nodeId (UUID) of the parent collection, e.g. from get_subject_portals.
-    node_id: NodeId,
+    node_id: NodeIdArg,
     /// 1 = direct sub-collections, 2 = also their children.
     #[serde(default)]
     depth: Bounded<1, 2, 1>,
@@ -53,7 +53,7 @@ pub(super) fn decode(args: &Args) -> Result<Params, ToolResponse> {
 
 pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let query = TreeQuery {
-        node_id: params.node_id,
+        node_id: params.node_id.0,
         depth: params.depth.get() as u8,
         include_counts: params.include_content_counts.get(),
         max_results: params.max_results.get() as u32,

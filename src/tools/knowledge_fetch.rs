@@ -10,7 +10,7 @@ use serde_json::json;
 use super::ToolResponse;
 use super::knowledge_search::citation_url;
 use super::messages::{self, Kind, Withheld};
-use super::params::NodeId;
+use super::params::NodeIdArg;
 use crate::app::App;
 use crate::format::NodeType;
 use crate::navigation::details::{self, TextSource};
@@ -27,7 +27,7 @@ const CUT_MARK: &str = "\n\n[…gekürzt]";
 #[serde(rename_all = "camelCase")]
 pub(super) struct Params {
     /// nodeId from search.
-    id: NodeId,
+    id: NodeIdArg,
 }
 
 /// Where `text` came from, as the answer names it.
@@ -62,7 +62,7 @@ struct Metadata<'a> {
 }
 
 pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
-    let id = params.id;
+    let id = params.id.0;
     let document = match details::document(app, &id).await {
         Ok(document) => document,
         Err(error) => return ToolResponse::error(messages::node_unavailable(Kind::Node, id.as_str(), Withheld::MetadataAndText, &error)),

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::messages::{German, related_error, unresolved_hint};
-use super::params::{FilterValue, NodeId, Output, Paging, VocabFilters};
+use super::params::{FilterValue, NodeIdArg, Output, Paging, VocabFilters};
 use super::result_list::{UnresolvedView, cards, quoted};
 use super::{Format, NodeRef, ToolResponse};
 use crate::app::App;
@@ -22,7 +22,7 @@ pub const DESCRIPTION: &str = "Material like one material (\"mehr davon\"): same
 #[serde(rename_all = "camelCase")]
 pub(super) struct Params {
     /// A material's nodeId.
-    node_id: NodeId,
+    node_id: NodeIdArg,
     #[serde(flatten)]
     paging: Paging<20, 5>,
     #[serde(flatten)]
@@ -32,7 +32,7 @@ pub(super) struct Params {
 }
 
 pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
-    let node_id = params.node_id;
+    let node_id = params.node_id.0;
     let filters = FilterValue::resolve(params.filters.entries());
     let max_results = params.paging.max_results();
     let criteria = filters.criteria();

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::messages::{German, lane_name};
-use super::params::{Bounded, Choice, NodeId, Output};
+use super::params::{Bounded, Choice, NodeIdArg, Output};
 use super::result_list::cards;
 use super::topic_pages::TargetGroup;
 use super::{Format, ToolResponse};
@@ -27,7 +27,7 @@ pub const DESCRIPTION: &str = "The material a collection's topic page (Themensei
 #[serde(rename_all = "camelCase")]
 pub(super) struct Params {
     /// The collection's nodeId (UUID).
-    collection_id: NodeId,
+    collection_id: NodeIdArg,
     /// Audience variant (default: the page's default).
     #[serde(default)]
     target_group: Choice<TargetGroup>,
@@ -40,7 +40,7 @@ pub(super) struct Params {
 
 pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let query = PageContentQuery {
-        collection_id: params.collection_id,
+        collection_id: params.collection_id.0,
         target_group: params.target_group.0.map(|group| group.0.to_string()),
         cards: params.cards_per_lane.get() as usize,
     };

@@ -17,7 +17,7 @@
 pub mod answers;
 pub mod cache;
 pub mod error;
-pub mod facets;
+pub mod facet_list;
 pub mod hedge;
 mod reads;
 mod request;
@@ -32,7 +32,7 @@ use tokio::sync::Semaphore;
 pub use answers::{ListedNode, NodeList, Pagination, TitleList, Usage, UsageList};
 pub use cache::{Cache, CacheOutcome};
 pub use error::UpstreamError;
-pub use facets::FacetList;
+pub use facet_list::FacetList;
 pub use hedge::HedgeClass;
 use hedge::Hedger;
 pub use reads::{ChildFilter, DISPLAY_PROPS, Props, TOPIC_PAGE_PROPS, listed_id};

@@ -40,7 +40,6 @@ pub(super) struct Request {
     pub(super) key: String,
     pub(super) url: String,
     pub(super) body: Option<String>,
-    pub(super) retryable_connect: bool,
     pub(super) hedge: HedgeClass,
 }
 
@@ -51,11 +50,10 @@ impl Request {
             key: url.clone(),
             url,
             body: None,
-            retryable_connect: true,
         }
     }
 
-    /// Searches are POSTs but read-only, so a connect failure may be retried too.
+    /// Searches are POSTs but read-only, so a connect failure is retried as for a GET.
     pub(super) fn post(url: String, body: serde_json::Value) -> Request {
         let body = body.to_string();
         Request {
@@ -63,7 +61,6 @@ impl Request {
             key: format!("POST {url} {body}"),
             url,
             body: Some(body),
-            retryable_connect: true,
         }
     }
 }

@@ -29,7 +29,7 @@
 //!    JSON → 400/-32600, as JSON-RPC errors clients can parse.
 //! 7. [`protocol_version::Supported`]: a malformed or unsupported
 //!    `MCP-Protocol-Version` → 400/-32600, as the MCP specification asks.
-//! 8. [`rmcp::ForwardLayer`]: notifications and client responses → 202 (a
+//! 8. [`forward::ForwardLayer`]: notifications and client responses → 202 (a
 //!    stateless server has nothing to do with them); requests go to rmcp with
 //!    normalised headers and no session id, and rmcp's plain-text errors come
 //!    back as JSON-RPC.
@@ -46,7 +46,7 @@ pub mod limits;
 pub mod method;
 pub mod protocol_version;
 pub mod recover;
-pub mod rmcp;
+pub mod forward;
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -117,8 +117,8 @@ impl HttpHandler {
             .layer(guard(limits::BodySize)) // 5
             .layer(jsonrpc::ShapeLayer) // 6
             .layer(guard(protocol_version::Supported)) // 7
-            .layer(rmcp::ForwardLayer) // 8
-            .service(rmcp::service(app.clone()));
+            .layer(forward::ForwardLayer) // 8
+            .service(forward::service(app.clone()));
         HttpHandler {
             app,
             service: BoxCloneSyncService::new(service),

@@ -12,12 +12,12 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::messages::{self, German, Kind, Withheld};
-use super::params::{Flag, NodeId, Output, Text};
+use super::params::{Flag, NodeIdArg, Output, Text};
 use super::{Format, NodeRef, ToolResponse};
 use crate::app::App;
 use crate::format::{self, FormattedNode, truncate_marked};
-use crate::navigation::details::{self, Details, DetailsError, DetailsQuery};
-use crate::navigation::listing::Listing;
+use crate::navigation::details::{self, DetailsError, DetailsQuery};
+use crate::navigation::listed_in::ListedCollections;
 use crate::upstream::Node;
 use compendium::Compendium;
 
@@ -33,7 +33,7 @@ const TEXT_LIMIT_MARKDOWN: usize = 2000;
 #[serde(rename_all = "camelCase")]
 pub(super) struct Params {
     /// The node's id (UUID) from a search result.
-    node_id: NodeId,
+    node_id: NodeIdArg,
     /// Add the stored full text (Volltext).
     #[serde(default)]
     include_text_content: Flag<false>,
@@ -54,7 +54,7 @@ pub(super) struct Params {
 }
 
 pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
-    let node_id = params.node_id;
+    let node_id = params.node_id.0;
     let with_raw = params.include_raw.get();
     let text_query = params.text_query.0;
     let format = params.output.format();
@@ -72,16 +72,9 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
             return ToolResponse::error(messages::listing_failed(node_id.as_str(), &error));
         }
     };
-    let Details {
-        node,
-        compendium,
-        text,
-        parents,
-        listing,
-        warnings,
-    } = details;
-    let warnings: Vec<String> = warnings.iter().map(German::german).collect();
-    let compendium = compendium.as_deref().map(|text| Compendium::new(text, text_query.as_deref()));
+    let warnings: Vec<String> = details.warnings.iter().map(German::german).collect();
+    let compendium = (details.compendium.as_deref()).map(|text| Compendium::new(text, text_query.as_deref()));
+    let (node, text, parents, listing) = (details.node, details.text, details.parents, details.listing);
 
     let formatted = app.format(&node);
     let render_url = app.render_url(formatted.node_id.as_str());
@@ -167,7 +160,7 @@ struct CollectionView<'a> {
     path: &'a [String],
 }
 
-fn collection_views(listing: &Listing) -> Vec<CollectionView<'_>> {
+fn collection_views(listing: &ListedCollections) -> Vec<CollectionView<'_>> {
     listing
         .collections
         .iter()
@@ -181,7 +174,7 @@ fn collection_views(listing: &Listing) -> Vec<CollectionView<'_>> {
 
 /// `### In Sammlungen (N)`: one line per collection with its path, then
 /// "… und N weitere" beyond the shown ones.
-fn collections_markdown(out: &mut String, listing: &Listing) {
+fn collections_markdown(out: &mut String, listing: &ListedCollections) {
     let _ = write!(out, "\n\n### In Sammlungen ({})", listing.total);
     if listing.total == 0 {
         out.push_str("\n(in keiner Sammlung)");
