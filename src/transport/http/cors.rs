@@ -25,7 +25,8 @@ pub fn headers() -> (SetResponseHeaderLayer<HeaderValue>, SetResponseHeaderLayer
     )
 }
 
-/// `OPTIONS` → 204 with the allowed methods and headers, cached for a day.
+/// `OPTIONS` → 204 with the allowed methods (POST; GET and DELETE answer 405)
+/// and headers, cached for a day.
 /// (tower-http's `CorsLayer` answers preflights with 200.)
 #[derive(Debug, Clone, Copy)]
 pub struct Preflight;
@@ -40,7 +41,7 @@ impl<B> ValidateRequest<B> for Preflight {
         Err(empty(
             StatusCode::NO_CONTENT,
             &[
-                (header::ACCESS_CONTROL_ALLOW_METHODS, "GET, POST, DELETE, OPTIONS"),
+                (header::ACCESS_CONTROL_ALLOW_METHODS, "POST, OPTIONS"),
                 (header::ACCESS_CONTROL_ALLOW_HEADERS, ALLOW_HEADERS),
                 (header::ACCESS_CONTROL_MAX_AGE, "86400"),
             ],
