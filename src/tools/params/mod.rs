@@ -27,9 +27,10 @@
 //! outside the error path, so [`decode`] does not rely on serde's order or
 //! path: it tags every value with its key, the adapters record each failure
 //! with that key and go on with the "not given" value, and the failure
-//! earliest in checking order is reported. A required field cannot go on
-//! (it has no "not given" value), so it must come before every group in
-//! checking order; a debug assertion holds decoders to that.
+//! earliest in the struct's field order (the schema's property order) is
+//! reported. A required field cannot go on (it has no "not given" value),
+//! so it must be declared before every group; a debug assertion holds
+//! structs to that.
 //!
 //! Decoding stays in our own dispatch (not rmcp's `Parameters<T>`): a bad
 //! argument is a tool result with `isError: true`, never a JSON-RPC error.
@@ -75,22 +76,12 @@ impl From<FieldError> for super::ToolResponse {
 }
 
 /// Decode a tool's arguments into its parameter struct, checking the fields
-/// in declaration order: when several are bad, the first one is reported.
+/// in declaration order (flattened groups where they are declared): when
+/// several are bad, the first one is reported. The order of the checks is
+/// the order of the schema's properties; no tool has an order of its own.
 pub fn decode<P: DeserializeOwned + JsonSchema>(args: &Args) -> Result<P, FieldError> {
-    decode_in_order(args, &[])
-}
-
-/// [`decode`], checking the fields named in `order` first (then the rest in
-/// declaration order), so a tool can keep the order in which it reports bad
-/// arguments independent of the order of its schema.
-pub fn decode_in_order<P: DeserializeOwned + JsonSchema>(args: &Args, order: &[&str]) -> Result<P, FieldError> {
     let fields = field_names::<P>();
-    debug_assert!(
-        order.iter().all(|key| fields.iter().any(|f| f == key)),
-        "check order names unknown fields: {order:?}"
-    );
-    let mut checking: Vec<&str> = order.to_vec();
-    checking.extend(fields.iter().map(String::as_str).filter(|f| !order.contains(f)));
+    let checking: Vec<&str> = fields.iter().map(String::as_str).collect();
     // Every known field is present (absent ones as null, which every adapter
     // reads as "not given"), tagged with its key; unknown keys are not passed on.
     let map: Map<String, Value> = checking
@@ -109,7 +100,7 @@ pub fn decode_in_order<P: DeserializeOwned + JsonSchema>(args: &Args, order: &[&
             checking[..position(stop)]
                 .iter()
                 .all(|key| checked.seen.iter().any(|s| s == key)),
-            "required field {stop} comes after a flattened group in checking order"
+            "required field {stop} comes after a flattened group in field order"
         );
     }
     if let Some(first) = checked
@@ -136,7 +127,7 @@ pub fn decode_in_order<P: DeserializeOwned + JsonSchema>(args: &Args, order: &[&
 const TAG_KEY: &str = "\u{1}key";
 const TAG_VALUE: &str = "\u{1}value";
 
-/// What the adapters saw during one [`decode_in_order`] on this thread.
+/// What the adapters saw during one [`decode`] on this thread.
 #[derive(Default)]
 struct Checked {
     /// Every field an adapter read, in serde's order.
