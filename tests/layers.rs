@@ -665,7 +665,10 @@ fn the_checker_finds_a_circle_of_three_siblings() {
 #[test]
 fn the_checker_rejects_aliases_of_crate_self_and_super() {
     let problems = synthetic(&[
-        ("src/lib.rs", "pub mod search;\npub mod tools;\nextern crate self as wlo;\n"),
+        (
+            "src/lib.rs",
+            "pub mod search;\npub mod tools;\nextern crate self as wlo;\n",
+        ),
         ("src/tools/mod.rs", "pub fn t() {}\n"),
         (
             "src/search/mod.rs",
@@ -677,7 +680,9 @@ fn the_checker_rejects_aliases_of_crate_self_and_super() {
         ),
     ]);
     let expected = |at: &str| {
-        format!("{at}: an alias of `crate`, `self` or `super` hides the paths behind it from this check: write the path")
+        format!(
+            "{at}: an alias of `crate`, `self` or `super` hides the paths behind it from this check: write the path"
+        )
     };
     assert_eq!(
         problems,

@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::counts::count_line;
-use super::messages::{self, German, Kind, Withheld};
+use super::messages::{self, Count, German, Kind, Withheld};
 use super::params::{
     self, Bounded, Choice, Choices, ExcludeIds, FilterValue, Flag, NodeIdArg, Output, Paging, Text, VocabFilters,
 };
@@ -140,7 +140,7 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let stats = match outcome.stats {
         Some(Ok(stats)) => Some(stats),
         Some(Err(error)) => {
-            warnings.push(format!("Die Statistik konnte nicht gelesen werden: {}", error.german()));
+            warnings.push(messages::failed_to_load("Die Statistik", Count::One, &error));
             None
         }
         None => None,

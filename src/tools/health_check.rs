@@ -30,7 +30,10 @@ pub(super) async fn call(app: &App, _params: Params) -> ToolResponse {
     let checked_at = iso8601_utc(SystemTime::now());
     let (root_resolved, error) = match result {
         Ok(title) => (Some(title), None),
-        Err(UpstreamError::NotFound) => (None, Some(messages::root_not_found(app.config.root_collection_id.as_str()))),
+        Err(UpstreamError::NotFound) => (
+            None,
+            Some(messages::root_not_found(app.config.root_collection_id.as_str())),
+        ),
         Err(other) => (None, Some(other.german())),
     };
     let ok = error.is_none();

@@ -65,7 +65,14 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let id = params.id.0;
     let document = match details::document(app, &id).await {
         Ok(document) => document,
-        Err(error) => return ToolResponse::error(messages::node_unavailable(Kind::Node, id.as_str(), Withheld::MetadataAndText, &error)),
+        Err(error) => {
+            return ToolResponse::error(messages::node_unavailable(
+                Kind::Node,
+                id.as_str(),
+                Withheld::MetadataAndText,
+                &error,
+            ));
+        }
     };
     let (node, text, source) = (document.node, document.text, document.source);
     let card = app.format(&node);

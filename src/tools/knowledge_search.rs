@@ -7,9 +7,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use super::ToolResponse;
 use super::messages::German;
 use super::params::RequiredText;
-use super::ToolResponse;
 use crate::app::App;
 use crate::format::FormattedNode;
 use crate::search::all;

@@ -9,9 +9,9 @@ use crate::format::one_line;
 use crate::navigation::details::DetailsWarning;
 use crate::navigation::topic_page_content::{MAX_LANES, PageWarning};
 use crate::navigation::{NavError, NavWarning};
-use crate::search::{Pot, SearchWarning};
 use crate::search::filters::UnresolvedFilter;
 use crate::search::related::{RelatedError, RelatedWarning};
+use crate::search::{Pot, SearchWarning};
 use crate::upstream::UpstreamError;
 
 /// One German sentence (or line) for the user.

@@ -56,14 +56,20 @@ fn packaging_keeps_secrets_and_builds_out() {
         .nth(1)
         .and_then(|rest| rest.split(']').next())
         .expect("workspace members");
-    let paths = manifest.split("path = \"").skip(1).filter_map(|rest| rest.split('"').next());
+    let paths = manifest
+        .split("path = \"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next());
     let quoted = members.split('"').skip(1).step_by(2);
     for path in quoted.chain(paths) {
         let top = path.split('/').next().unwrap();
         if top == "." {
             continue;
         }
-        assert!(let_in.contains(&top), ".vercelignore leaves out {path}, which Cargo.toml needs");
+        assert!(
+            let_in.contains(&top),
+            ".vercelignore leaves out {path}, which Cargo.toml needs"
+        );
     }
     // Static files come from public/ alone: a landing page that names the endpoint.
     let public: Vec<String> = std::fs::read_dir(format!("{}/public", env!("CARGO_MANIFEST_DIR")))

@@ -66,7 +66,12 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let details = match details::node_details(app, &node_id, query).await {
         Ok(details) => details,
         Err(DetailsError::Node(error)) => {
-            return ToolResponse::error(messages::node_unavailable(Kind::Node, node_id.as_str(), Withheld::Metadata, &error));
+            return ToolResponse::error(messages::node_unavailable(
+                Kind::Node,
+                node_id.as_str(),
+                Withheld::Metadata,
+                &error,
+            ));
         }
         Err(DetailsError::Listing(error)) => {
             return ToolResponse::error(messages::listing_failed(node_id.as_str(), &error));

@@ -40,13 +40,13 @@
 
 pub mod auth;
 pub mod cors;
+pub mod forward;
 pub mod host;
 pub mod jsonrpc;
 pub mod limits;
 pub mod method;
 pub mod protocol_version;
 pub mod recover;
-pub mod forward;
 
 use std::convert::Infallible;
 use std::sync::Arc;
