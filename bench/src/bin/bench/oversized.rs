@@ -6,8 +6,6 @@
 //! (the function of `template.yaml` has 128 MB).
 
 use std::fmt::Write as _;
-use std::sync::Arc;
-use std::time::Instant;
 
 use serde::Serialize;
 use serde_json::json;
@@ -15,11 +13,12 @@ use wlo_bench::procs;
 
 use crate::cases::Case;
 use crate::cli::Opts;
-use crate::client::{Ctl, Mcp, clip};
+use crate::client::{Ctl, clip};
 use crate::markdown::{f1, verdict};
+use crate::phases::{BurstTally, fire_burst};
 use crate::report::Report;
 use crate::servers::{Bins, start_server};
-use crate::{ms, step};
+use crate::step;
 
 pub(crate) const TARGET_OVERSIZED_RSS_MIB: f64 = 64.0;
 /// The stand-in's faults, in the order of the table.
@@ -67,40 +66,20 @@ pub(crate) async fn phase_oversized(
         ctl.post("/_control/config", json!({ "fault": fault })).await?;
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
         let idle = procs::status_kb(pid, "VmRSS");
-        let barrier = Arc::new(tokio::sync::Barrier::new(opts.burst + 1));
-        let mut tasks = Vec::new();
-        for i in 0..opts.burst {
-            let case = cases[i % cases.len()].clone();
-            let barrier = barrier.clone();
-            let (addr, path) = (server.addr, server.path.clone());
-            tasks.push(tokio::spawn(async move {
-                let mut mcp = Mcp::new(addr, &path);
-                let warmed = mcp.client.warm().await;
-                barrier.wait().await;
-                warmed.map_err(|e| e.to_string())?;
-                let call = mcp.call(case.tool, &case.args).await?;
-                match call.is_error && call.text.contains("übergroße Antwort") {
-                    true => Ok(ms(call.wall)),
-                    false => Err(format!("{}: {}", case.tool, clip(&call.text, 120))),
-                }
-            }));
-        }
-        barrier.wait().await;
-        let started = Instant::now();
-        let (mut named, mut other, mut first_other, mut slowest) = (0, 0, None, 0.0f64);
-        for task in tasks {
-            match task.await.map_err(|e| e.to_string()).and_then(|r| r) {
-                Ok(wall) => {
-                    named += 1;
-                    slowest = slowest.max(wall);
-                }
-                Err(e) => {
-                    other += 1;
-                    first_other.get_or_insert(e);
-                }
+        let tally = fire_burst(server.addr, &server.path, cases, opts.burst, |call| {
+            match call.is_error && call.text.contains("übergroße Antwort") {
+                true => Ok(()),
+                false => Err(clip(&call.text, 120)),
             }
-        }
-        let wall_ms = ms(started.elapsed());
+        })
+        .await;
+        let BurstTally {
+            ok: named,
+            failed: other,
+            first_error: first_other,
+            slowest_ms: slowest,
+            wall_ms,
+        } = tally;
         let peak = procs::status_kb(pid, "VmHWM").map(|kb| kb as f64 / 1024.0);
         let stats = ctl.stats().await?;
         rows.push(OversizedBurst {

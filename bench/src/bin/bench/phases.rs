@@ -213,6 +213,67 @@ pub(crate) async fn phase_cache(
     Ok(())
 }
 
+/// What one burst gave: calls judged good or not, the first failure, the
+/// slowest good call and the wall time from the barrier on.
+pub(crate) struct BurstTally {
+    pub(crate) ok: usize,
+    pub(crate) failed: usize,
+    pub(crate) first_error: Option<String>,
+    pub(crate) slowest_ms: f64,
+    pub(crate) wall_ms: f64,
+}
+
+/// `calls` tool calls (the cases round-robin), each on its own warmed
+/// connection, released together by a barrier; `judge` says whether an answer
+/// is what the burst expects.
+pub(crate) async fn fire_burst(
+    addr: std::net::SocketAddr,
+    path: &str,
+    cases: &[Case],
+    calls: usize,
+    judge: fn(&Call) -> Result<(), String>,
+) -> BurstTally {
+    let barrier = Arc::new(tokio::sync::Barrier::new(calls + 1));
+    let mut tasks = Vec::new();
+    for i in 0..calls {
+        let case = cases[i % cases.len()].clone();
+        let barrier = barrier.clone();
+        let path = path.to_string();
+        tasks.push(tokio::spawn(async move {
+            let mut mcp = Mcp::new(addr, &path);
+            let warmed = mcp.client.warm().await;
+            barrier.wait().await;
+            warmed.map_err(|e| e.to_string())?;
+            let call = mcp.call(case.tool, &case.args).await?;
+            judge(&call).map_err(|note| format!("{}: {note}", case.tool))?;
+            Ok::<f64, String>(ms(call.wall))
+        }));
+    }
+    barrier.wait().await;
+    let started = Instant::now();
+    let mut tally = BurstTally {
+        ok: 0,
+        failed: 0,
+        first_error: None,
+        slowest_ms: 0.0,
+        wall_ms: 0.0,
+    };
+    for task in tasks {
+        match task.await.map_err(|e| e.to_string()).and_then(|r| r) {
+            Ok(wall) => {
+                tally.ok += 1;
+                tally.slowest_ms = tally.slowest_ms.max(wall);
+            }
+            Err(e) => {
+                tally.failed += 1;
+                tally.first_error.get_or_insert(e);
+            }
+        }
+    }
+    tally.wall_ms = ms(started.elapsed());
+    tally
+}
+
 /// Phase 4: peak RSS of a fresh server under a burst of concurrent calls.
 pub(crate) async fn phase_burst(
     bins: &Bins,
@@ -229,47 +290,20 @@ pub(crate) async fn phase_burst(
     // Let the fresh process settle before reading its idle size.
     tokio::time::sleep(Duration::from_millis(100)).await;
     let idle = procs::status_kb(pid, "VmRSS");
-    let barrier = Arc::new(tokio::sync::Barrier::new(opts.burst + 1));
-    let mut tasks = Vec::new();
-    for i in 0..opts.burst {
-        let case = cases[i % cases.len()].clone();
-        let barrier = barrier.clone();
-        let (addr, path) = (server.addr, server.path.clone());
-        tasks.push(tokio::spawn(async move {
-            let mut mcp = Mcp::new(addr, &path);
-            let warmed = mcp.client.warm().await;
-            barrier.wait().await;
-            warmed.map_err(|e| e.to_string())?;
-            let call = mcp.call(case.tool, &case.args).await?;
-            match classify(&call) {
-                Some((_, note)) => Err(note),
-                None => Ok(ms(call.wall)),
-            }
-        }));
-    }
-    barrier.wait().await;
-    let started = Instant::now();
-    let mut ok = 0;
-    let mut failed = 0;
-    let mut first_error = None;
-    let mut slowest: f64 = 0.0;
-    for t in tasks {
-        match t.await {
-            Ok(Ok(wall)) => {
-                ok += 1;
-                slowest = slowest.max(wall);
-            }
-            Ok(Err(e)) => {
-                failed += 1;
-                first_error.get_or_insert(e);
-            }
-            Err(e) => {
-                failed += 1;
-                first_error.get_or_insert(e.to_string());
-            }
+    let tally = fire_burst(server.addr, &server.path, cases, opts.burst, |call| {
+        match classify(call) {
+            Some((_, note)) => Err(note),
+            None => Ok(()),
         }
-    }
-    let wall = ms(started.elapsed());
+    })
+    .await;
+    let BurstTally {
+        ok,
+        failed,
+        first_error,
+        slowest_ms: slowest,
+        wall_ms: wall,
+    } = tally;
     let peak = procs::status_kb(pid, "VmHWM");
     let stats = ctl.stats().await?;
     let peak_mib = peak.map(|kb| kb as f64 / 1024.0);
