@@ -412,19 +412,17 @@ async fn details_reads_go_out_together() {
     let h = Harness::start().await;
     h.standin.control().set_latency(150, 0);
     let wk = h.standin.well_known().clone();
-    let started = std::time::Instant::now();
     details(
         &h,
         &wk.bruchrechnung,
         json!({"includeParents": true, "includeTextContent": true}),
     )
     .await;
-    let elapsed = started.elapsed();
     let stats = h.standin.control().stats();
     assert_eq!(stats.total_requests, 3);
-    // Three reads of 150 ms each in parallel: one round trip, not three.
+    // Three reads of 150 ms each, all in flight at once: one round trip, not three. The stand-in's
+    // concurrency count shows it; how long that takes belongs in the benchmark, not in a test.
     assert!(stats.peak_concurrency >= 3, "peak {}", stats.peak_concurrency);
-    assert!(elapsed < std::time::Duration::from_millis(420), "{elapsed:?}");
 }
 
 #[tokio::test]
