@@ -2,6 +2,7 @@
 # The official MCP conformance suite against `wlo-mcp serve --demo`.
 #
 #   scripts/conformance.sh path/to/wlo-mcp
+#   scripts/conformance.sh --install-only   # fetch Node and the suite, run nothing
 #
 # Installs the pinned suite (and Node 22, which it needs, when the machine's
 # node is older) into the cache dir .ci/node (override: CONFORMANCE_CACHE),
@@ -17,9 +18,14 @@ ROOT="$PWD"
 CONFORMANCE_VERSION="0.1.16" # `npm view @modelcontextprotocol/conformance versions`
 NODE_MAJOR=22                # the suite needs Node >= 22 (fs.globSync)
 
-BIN="${1:?usage: scripts/conformance.sh path/to/wlo-mcp}"
-[ -x "$BIN" ] || { echo "conformance: $BIN is not an executable" >&2; exit 2; }
-BIN="$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")"
+BIN="${1:?usage: scripts/conformance.sh path/to/wlo-mcp | --install-only}"
+INSTALL_ONLY=""
+if [ "$BIN" = "--install-only" ]; then
+  INSTALL_ONLY=1 # CI installs while it compiles, and runs the suite later
+else
+  [ -x "$BIN" ] || { echo "conformance: $BIN is not an executable" >&2; exit 2; }
+  BIN="$(cd "$(dirname "$BIN")" && pwd)/$(basename "$BIN")"
+fi
 CACHE="${CONFORMANCE_CACHE:-$ROOT/.ci/node}"
 RESULTS="$ROOT/.ci/conformance-results"
 BASELINE="$ROOT/conformance-baseline.yml"
@@ -52,6 +58,7 @@ if [ "$installed" != "$CONFORMANCE_VERSION" ]; then
     "@modelcontextprotocol/conformance@$CONFORMANCE_VERSION"
 fi
 echo "conformance: suite $CONFORMANCE_VERSION on Node $("$NODE" --version)"
+[ -z "$INSTALL_ONLY" ] || exit 0
 
 # --- The server: loopback, free port, demo stand-in; the address is on stderr.
 LOG="$(mktemp)"
