@@ -220,7 +220,7 @@ async fn main() {
     out.push_str("* **pipeline** = `search_wlo_content` (JSON, `maxResults` 8): query expansion, parallel variants, rank fusion, zero-result rescue; filters given as labels/synonyms.\n");
     out.push_str("* **Grades** (ground truth of the corpus generator, written before any tuning): 2 = right topic (subject queries: right subject; material requests: right topic *and* the asked material type), 1 = right subject or right topic with another material, 0 = else, a violated filter or a deleted placeholder. nDCG@8 with gain 2^g−1 against the ideal ranking over the whole corpus; MRR = 1/rank of the first grade-2 hit. On-topic recall@8 (supplementary) = grade-2 hits in the top 8 / min(8, grade-2 nodes in the corpus).\n");
     out.push_str(&format!(
-        "* **Requests / waves** = the pipeline's upstream requests and sequential waves (round trips) per query, from the stand-in's request log (cache off, {LATENCY_MS} ms stand-in latency so that one wave's parallel requests overlap).\n\n"
+        "* **Requests / waves** = the pipeline's upstream requests and sequential waves (round trips) per query, from the stand-in's request log (cache off, no hedged duplicates, {LATENCY_MS} ms stand-in latency so that one wave's parallel requests overlap).\n\n"
     ));
     out.push_str(
         "## Summary\n\n| | nDCG@8 | MRR | on-topic recall@8 | queries without results |\n|---|---:|---:|---:|---:|\n",
