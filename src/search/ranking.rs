@@ -14,7 +14,7 @@
 //! 2. [`fuse`] merges the result lists of the variants that succeeded:
 //!    weighted reciprocal-rank fusion (k = 60) for consensus, the
 //!    [`relevance_score`] (title/keyword/description match on the topic
-//!    phrase and terms — folded, lightly stemmed, with synonyms — a named
+//!    phrase and terms — folded, by Snowball stem, with synonyms — a named
 //!    subject, a weak material bonus, metadata quality) for relevance, a
 //!    small bonus for appearing in several lists, a quality floor with a
 //!    keep-everything fallback, and no deleted placeholders. A query word

@@ -139,3 +139,27 @@ async fn a_generic_head_alone_never_decides_the_topic() {
         r.text
     );
 }
+
+/// The topic guard beyond the split compound: a generic word written apart
+/// ("Sudoku Berechnung") is never searched alone by the rescue, and never
+/// "corrected" into another topic ("Analyse" → "Analysis"). The corpus has
+/// none of these topics: the answer is empty. Before, the rescue answered
+/// with optics material ("Brechung"), Analysis and any subject's "…arten".
+#[tokio::test]
+async fn a_generic_word_beside_an_unknown_topic_fetches_nothing() {
+    let h = Harness::start().await;
+    for query in ["Sudoku Berechnung", "Mengenlehre Analyse", "Arten von Tennisschlägen"] {
+        let doc = search(&h, query).await;
+        let found = results(&h, &doc);
+        assert!(found.is_empty(), "{query}: {:?}", describe(&found));
+        assert_eq!(doc["total"], json!(0), "{query}");
+    }
+    // With a known topic the same generic word is no obstacle.
+    let doc = search(&h, "Kreis Berechnung").await;
+    let found = results(&h, &doc);
+    assert!(
+        found.first().is_some_and(|n| n.topic_path.iter().any(|t| t == "Kreis")),
+        "{:?}",
+        describe(&found)
+    );
+}

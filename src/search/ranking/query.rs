@@ -1,21 +1,29 @@
 //! What the quality score looks for in a node: the query analysed once into
 //! its topic phrase, its signal terms (each with its synonyms), the subjects
 //! it names and the material type it asks for — and the matching rules
-//! (folded, lightly stemmed, whole words for short forms).
+//! (folded, compared by Snowball stem, whole words for short forms).
+//!
+//! Why stems: a query word and a title word in two forms ("Französischen
+//! Revolution" / "Die Französische Revolution", "Arbeitsblätter" /
+//! "Arbeitsblatt", "Stromkreisen" / "Stromkreise") are the same word. The
+//! stems are those of `stem.rs` (Snowball German), the ones the compound
+//! splitter compares, so the split and the rerank agree on what a word is.
 
-use super::text::{char_len, fold, material_lrt, material_stems, phrase, stem, stem_of, synonyms_of, tokens};
+use super::stem::{german_stem, stem_len};
+use super::text::{char_len, fold, material_lrt, material_stems, phrase, synonyms_of, tokens};
 use super::topic::{query_disciplines, signal_terms, split_topic, synonym_expansions, topic_phrase, topic_sides};
 use crate::upstream::Node;
 use crate::vocab::Vocabulary;
 
-/// A search form: the folded, stemmed tokens of a term, a phrase or a
-/// synonym ("Französischen Revolution" → `["franzosisch", "revolution"]`).
+/// A search form: the Snowball stems of the folded tokens of a term, a
+/// phrase or a synonym ("Französischen Revolution" → `["franzos",
+/// "revolution"]`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Form(Vec<String>);
 
 /// A text prepared for matching: its folded tokens (edge punctuation
-/// trimmed), each with its stem. Held as one folded string and the spans of
-/// its words (a stem is a prefix of its word): every node's title,
+/// trimmed), each with its Snowball stem. Held as one folded string and the
+/// spans of its words (a stem is a prefix of its folded word, [`stem_len`]): every node's title,
 /// description and keywords go through this, two allocations each.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Words {
@@ -32,7 +40,7 @@ impl Words {
             .map(|w| {
                 let start = w.as_ptr() as usize - base;
                 let end = start + w.len();
-                (start as u32, end as u32, (start + stem_of(w).len()) as u32)
+                (start as u32, end as u32, (start + stem_len(w)) as u32)
             })
             .collect();
         Words { folded, spans }
@@ -78,7 +86,7 @@ fn token_matches(pattern: &str, word: (&str, &str), pos: Pos) -> bool {
 
 impl Form {
     pub(crate) fn of(text: &str) -> Self {
-        Form(tokens(&fold(text)).map(stem).collect())
+        Form(tokens(&fold(text)).map(german_stem).collect())
     }
 
     pub(crate) fn is_empty(&self) -> bool {
@@ -277,7 +285,7 @@ mod tests {
     fn forms_fold_and_stem() {
         assert_eq!(
             Form::of("Französischen Revolution"),
-            Form(vec!["franzosisch".into(), "revolution".into()])
+            Form(vec!["franzos".into(), "revolution".into()])
         );
         assert!(Form::of("Arbeitsblätter").matches(&w("Arbeitsblatt: Bruchrechnung")));
         assert!(Form::of("quadratischen").matches(&w("Quadratische Gleichungen")));

@@ -2,6 +2,7 @@
 //! when every variant of [`expand_query`](super::expand_query) came back empty.
 
 use super::expand::{NGSEARCHWORD, Variant, finish};
+use super::stem::is_generic_head;
 use super::text::{char_len, normalize_space, synonyms_of};
 use super::topic::split_topic;
 
@@ -20,7 +21,8 @@ pub const WEIGHT_TERM: f64 = 0.5;
 /// * `topic:"…"` 0.8 — the query without framing words ([`topic_query`](super::topic_query));
 /// * `term:"…"` 0.5 — each topic term alone (the content terms when the query
 ///   is all framing): terms of ≥ 3 chars, and 2-letter terms that are synonym
-///   keys ("ki");
+///   keys ("ki"); a generic compound head ("berechnung") only when every
+///   term is one;
 /// * `syn:"…"` 0.5 — for a term that is a synonym key, its first expansion
 ///   ("ki" → "künstliche intelligenz").
 ///
@@ -58,7 +60,11 @@ pub fn rescue_variants(query: &str, correction: Option<&str>) -> Vec<Variant> {
     } else {
         &split.topic
     };
-    for term in singles {
+    // A generic head ("Berechnung", "Analyse", "Arten") alone would fetch
+    // material of any subject by that word (the topic guard): it is sent
+    // alone only when the query has no other word to search.
+    let heads_only = singles.iter().all(|t| is_generic_head(t));
+    for term in singles.iter().filter(|t| heads_only || !is_generic_head(t)) {
         let expansions = synonyms_of(term);
         if char_len(term) >= 3 || !expansions.is_empty() {
             variants.push(Variant::words(format!("term:\"{term}\""), WEIGHT_TERM, term));
@@ -159,6 +165,26 @@ mod tests {
             [s("syn:\"mathematik\"", 0.5, "mathematik")]
         );
         assert!(rescue_variants("  ", Some("x")).is_empty());
+    }
+
+    #[test]
+    fn a_generic_head_is_never_searched_alone_beside_another_word() {
+        assert_eq!(
+            shape(&rescue_variants("Sudoku Berechnung", None)),
+            [s("term:\"sudoku\"", 0.5, "sudoku")]
+        );
+        assert_eq!(
+            shape(&rescue_variants("Arten von Tennisschlägen", None)),
+            [s("term:\"tennisschlägen\"", 0.5, "tennisschlägen")]
+        );
+        // Heads only: they are what the user asked for.
+        assert_eq!(
+            shape(&rescue_variants("Analyse Berechnung", None)),
+            [
+                s("term:\"analyse\"", 0.5, "analyse"),
+                s("term:\"berechnung\"", 0.5, "berechnung")
+            ]
+        );
     }
 
     #[test]

@@ -22,8 +22,8 @@ pub const MATERIAL_BONUS: i64 = 5;
 ///   synonym substitutions count as `q` too ("KI" → "künstliche intelligenz").
 /// * `T` are the [`signal_terms`](super::signal_terms) (no stopwords, no
 ///   framing words), each with its synonyms.
-/// * Matching is folded (ä = a, ß = ss) and lightly stemmed
-///   (`text::stem`: "Arbeitsblätter" = "Arbeitsblatt",
+/// * Matching is folded (ä = a, ß = ss) and by Snowball German stem
+///   (`stem::german_stem`: "Arbeitsblätter" = "Arbeitsblatt",
 ///   "quadratischen" = "quadratische"). A form of ≤ 3 characters ("ki",
 ///   "bio", "geo") must be a whole word; a longer one may sit inside a word
 ///   (the first word of a phrase may end a compound, later ones start a word).
@@ -466,7 +466,7 @@ mod tests {
     }
 
     #[test]
-    fn inflections_match_through_the_light_stem() {
+    fn inflections_match_through_the_stem() {
         // "quadratischen Gleichungen" is the phrase of the title: +30, +10
         // prefix (no "Übung" in title or keywords: no material bonus).
         assert_eq!(

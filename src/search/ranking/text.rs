@@ -342,48 +342,6 @@ pub(crate) fn phrase(s: &str) -> String {
 
 pub(crate) use crate::vocab::fold;
 
-/// German inflection endings stripped by [`stem`], longest first.
-const SUFFIXES: &[&str] = &["ern", "en", "er", "es", "e", "n", "s"];
-/// A stem keeps at least this many characters.
-const MIN_STEM: usize = 4;
-
-/// A light German stem of one folded word, for matching only: one inflection
-/// ending (-ern, -en, -er, -es, -e, -n after l/r, -s not after s) is
-/// stripped when at least four characters remain and the word is letters
-/// only. "arbeitsblatter" →
-/// "arbeitsblatt", "quadratischen" and "quadratische" → "quadratisch",
-/// "gleichungen" → "gleichung", "energien" and "energie" → "energi".
-/// Not a linguistic stemmer: the score compares a query term's stem as a
-/// prefix/substring of the node's (unstemmed) words, so over-short stems
-/// are what matters, and those are prevented by the four-character minimum.
-pub(crate) fn stem(folded: &str) -> String {
-    stem_of(folded).to_string()
-}
-
-/// [`stem`] as a prefix of the word itself (a stem only ever drops an ending).
-pub(crate) fn stem_of(folded: &str) -> &str {
-    if !folded.chars().all(char::is_alphabetic) {
-        return folded;
-    }
-    for suffix in SUFFIXES {
-        let Some(base) = folded.strip_suffix(suffix) else {
-            continue;
-        };
-        // A bare -n only after l/r ("regeln", "federn"), a bare -s not after
-        // s ("prozess"): "revolution" and "prozess" stay whole.
-        let last = base.chars().next_back();
-        let allowed = match *suffix {
-            "n" => matches!(last, Some('l' | 'r')),
-            "s" => last != Some('s'),
-            _ => true,
-        };
-        if allowed && char_len(base) >= MIN_STEM {
-            return base;
-        }
-    }
-    folded
-}
-
 /// True when `needle` occurs in `haystack` starting at a word boundary
 /// (the preceding character, if any, is not a word character).
 pub(crate) fn contains_at_word_start(haystack: &str, needle: &str) -> bool {
@@ -447,29 +405,8 @@ mod tests {
     }
 
     #[test]
-    fn folding_and_light_stemming() {
+    fn folding() {
         assert_eq!(fold("Arbeitsblätter Größe"), "arbeitsblatter grosse");
-        for (word, stemmed) in [
-            ("arbeitsblatter", "arbeitsblatt"),
-            ("arbeitsblatt", "arbeitsblatt"),
-            ("quadratischen", "quadratisch"),
-            ("quadratische", "quadratisch"),
-            ("gleichungen", "gleichung"),
-            ("energien", "energi"),
-            ("energie", "energi"),
-            ("kindern", "kind"),
-            ("regeln", "regel"),
-            ("gesetzes", "gesetz"),
-            ("revolution", "revolution"),
-            ("prozess", "prozess"),
-            ("pythagoras", "pythagora"),
-            ("rose", "rose"),
-            ("ki", "ki"),
-            ("calvin-zyklus", "calvin-zyklus"),
-            ("klasse6", "klasse6"),
-        ] {
-            assert_eq!(stem(word), stemmed, "{word}");
-        }
     }
 
     #[test]

@@ -4,6 +4,7 @@
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::stem::is_generic_head;
 use super::text::{char_len, is_framing_word, is_stopword, is_word_char};
 
 /// Damerau–Levenshtein distance (optimal string alignment, in chars); the
@@ -170,8 +171,15 @@ fn words(text: &str) -> impl Iterator<Item = &str> {
     text.split(|c: char| !is_word_char(c)).filter(|w| !w.is_empty())
 }
 
+/// A word the dictionary may correct: no stopword, framing word or generic
+/// compound head — a head is a real word, and "correcting" it would search
+/// another topic in its place ("Analyse" → "Analysis").
 fn is_significant(lower: &str) -> bool {
-    char_len(lower) >= 4 && lower.chars().all(char::is_alphabetic) && !is_stopword(lower) && !is_framing_word(lower)
+    char_len(lower) >= 4
+        && lower.chars().all(char::is_alphabetic)
+        && !is_stopword(lower)
+        && !is_framing_word(lower)
+        && !is_generic_head(lower)
 }
 
 /// Give `replacement` (lower-case) the capitalisation style of `original`:
@@ -267,6 +275,15 @@ mod tests {
         assert_eq!(d.correct("Klima5"), None, "digits are never corrected");
         assert!(d.contains("KLIMA"));
         assert_eq!(d.len(), 1);
+    }
+
+    #[test]
+    fn a_generic_head_is_no_typo() {
+        // "Analyse" is a real word: never "corrected" into another topic.
+        let d = Dictionary::new(["Analysis", "Gedichte"]);
+        assert_eq!(d.correct("Mengenlehre Analyse"), None);
+        assert_eq!(d.correct("Gedichte Analyse"), None);
+        assert_eq!(d.correct("Analysys").as_deref(), Some("Analysis"));
     }
 
     #[test]

@@ -157,6 +157,9 @@ pub(crate) fn spawn_server(bin: Option<&Path>, repository_url: &str) -> Result<S
         .env("WLO_CACHE_MAX_MB", "0")
         .env("WLO_TOOL_DEADLINE_MS", "30000")
         .env("WLO_TIMEOUT_MS", "20000")
+        // No hedged duplicates: on a loaded machine a slow read would be sent
+        // twice, and the requests per query would count the load, not the plan.
+        .env("WLO_HEDGE", "0")
         .env("RUST_LOG", "warn")
         .env_remove("WLO_MCP_TOKEN")
         .env_remove("MCP_TOOL_ALLOW")

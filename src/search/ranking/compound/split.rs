@@ -1,0 +1,222 @@
+//! Splitting one word into known parts: the search over split points and
+//! linking elements, the cost that picks the best segmentation, and what
+//! makes a split acceptable.
+//!
+//! Why a module of its own: this is the one piece with a search (every split
+//! point, every linking element, longest parts first). The terms it asks
+//! (`terms.rs`) and the query-level rules of what to split and what to send
+//! upstream (`compound.rs`) read without it.
+
+use super::super::stem::{is_generic_head, is_head};
+use super::super::text::{char_len, fold, framing_words, is_framing_word, is_stopword};
+use super::terms::KnownTerms;
+
+/// A known part of a compound has at least this many letters (hyphen
+/// parts, which the user split already, may be shorter: "DNA-Struktur").
+pub(super) const MIN_KNOWN_PART: usize = 4;
+/// The one unknown part of a split has at least this many letters, so that
+/// a fragment ("Funktio|niert") never counts as one.
+const MIN_UNKNOWN_PART: usize = 6;
+/// In the first wave (compiled-in terms only) a part inside a word needs at
+/// least this many letters: "Test|osteron" is no request for tests.
+const MIN_FRAMING_PART: usize = 5;
+/// Longer tokens are not split (no sensible German word; bounds the work).
+const MAX_SPLIT_CHARS: usize = 40;
+/// Linking elements between two parts, tried in this order.
+const LINKS: &[&str] = &["", "s", "es", "n", "en", "e"];
+
+/// How much is known, and so what may be split.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// Compiled-in terms only (planning the first wave): a word is split
+    /// only to separate a framing part; every part is kept.
+    Framing,
+    /// Repository terms are known (rerank, rescue plan): any word that is
+    /// not known is split; the unknown part is dropped. A known part must
+    /// be a topic term, a framing word or a compound head (a vocabulary
+    /// word such as "Lehrer" does not make "Mengen|lehr|e|aufgaben" a split).
+    Repository,
+}
+
+/// One part of a split word, as the user wrote it (lower-cased).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Part {
+    pub text: String,
+    pub known: bool,
+    /// The known word it matched, as the repository spells it ("Satzglied"
+    /// → "satzglieder"); `None` for an unknown part or a framing word.
+    pub surface: Option<String>,
+    /// A known part that can carry the topic: a topic term, not a framing
+    /// word or a compound head.
+    pub topic: bool,
+    /// Known by a stem it starts (a truncated first part): only when a
+    /// known part follows ("Bruchrechen|aufgaben", never "Funkti|oniert").
+    pub truncated: bool,
+}
+
+impl Part {
+    fn unknown(text: String) -> Part {
+        Part {
+            text,
+            known: false,
+            surface: None,
+            topic: false,
+            truncated: false,
+        }
+    }
+
+    /// A generic head that is no framing word ("berechnung", "analyse"):
+    /// known, but neither searched nor scored.
+    pub(super) fn dropped(&self) -> bool {
+        is_generic_head(&self.text) && !is_framing_word(&self.text)
+    }
+}
+
+/// The best split of one word, or `None` when it is known, too short, not
+/// a word, or has no acceptable split. Hyphens are boundaries; each piece
+/// that is not known itself is split further. Acceptable: at least two
+/// parts, at most one unknown part (≥ 6 letters), known parts of ≥ 4
+/// letters (hyphen pieces: any length), and in [`Mode::Framing`] at least
+/// one framing part (≥ 5 letters unless it is a hyphen piece).
+pub(crate) fn split_word(word: &str, known: &KnownTerms, mode: Mode) -> Option<Vec<Part>> {
+    let lower = word.to_lowercase();
+    let chars = char_len(&lower);
+    if chars > MAX_SPLIT_CHARS || known.knows(&fold(&lower)) || is_framing_word(&lower) || is_stopword(&lower) {
+        return None;
+    }
+    if !lower.chars().all(|c| c.is_alphabetic() || c == '-') || lower.starts_with('-') || lower.ends_with('-') {
+        return None;
+    }
+    // The first wave's plan runs for every query: skip the search when no
+    // framing part can be in the word.
+    let framing_inside = || framing_words().any(|f| char_len(f) >= MIN_FRAMING_PART && lower.contains(f));
+    if mode == Mode::Framing && !lower.contains('-') && !framing_inside() {
+        return None;
+    }
+    let mut parts: Vec<Part> = Vec::new();
+    for piece in lower.split('-').filter(|p| !p.is_empty()) {
+        let whole = part_known(piece, true, known, mode, 0).or_else(|| {
+            (is_stopword(piece) || (mode == Mode::Framing && known.knows(&fold(piece)))).then(|| Part {
+                text: piece.to_string(),
+                known: true,
+                surface: None,
+                topic: false,
+                truncated: false,
+            })
+        });
+        match (whole, segment(piece, known, mode)) {
+            (Some(part), _) => parts.push(part),
+            (None, None) => parts.push(Part::unknown(piece.to_string())),
+            (None, Some(inner)) => parts.extend(inner),
+        }
+    }
+    let unknown = parts.iter().filter(|p| !p.known).count();
+    let truncation_ok = parts
+        .iter()
+        .enumerate()
+        .all(|(i, p)| !p.truncated || parts.get(i + 1).is_some_and(|next| next.known));
+    let acceptable = parts.len() >= 2
+        && truncation_ok
+        && unknown <= 1
+        && parts.iter().all(|p| p.known || char_len(&p.text) >= MIN_UNKNOWN_PART)
+        && (mode == Mode::Repository || parts.iter().any(|p| is_framing_word(&p.text)));
+    acceptable.then_some(parts)
+}
+
+/// The cost of a segmentation, lowest best: letters not covered by a known
+/// part (unknown part and linking elements), then the number of parts,
+/// then the longest known part, longest first.
+type Cost = (usize, usize, std::cmp::Reverse<usize>);
+
+/// The best segmentation of a hyphen-free piece into known parts with at
+/// most one unknown part (see [`Cost`]): "Vulkan|ausbruch" rather than
+/// "Vulkanau|s|bruch", "Verdauung|s|organe" rather than "Verdauungs|organe".
+fn segment(piece: &str, known: &KnownTerms, mode: Mode) -> Option<Vec<Part>> {
+    let chars: Vec<char> = piece.chars().collect();
+    let mut best: Option<(Cost, Vec<Part>)> = None;
+    let mut current: Vec<Part> = Vec::new();
+    search(&chars, 0, false, known, mode, &mut current, &mut best);
+    best.map(|(_, parts)| parts).filter(|parts| parts.len() >= 2)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn search(
+    chars: &[char],
+    start: usize,
+    used_unknown: bool,
+    known: &KnownTerms,
+    mode: Mode,
+    current: &mut Vec<Part>,
+    best: &mut Option<(Cost, Vec<Part>)>,
+) {
+    if start == chars.len() {
+        let known_chars = |p: &Part| if p.known { char_len(&p.text) } else { 0 };
+        let uncovered = chars.len() - current.iter().map(known_chars).sum::<usize>();
+        let longest = current.iter().map(known_chars).max().unwrap_or(0);
+        let cost = (uncovered, current.len(), std::cmp::Reverse(longest));
+        if best.as_ref().is_none_or(|(b, _)| cost < *b) {
+            *best = Some((cost, current.clone()));
+        }
+        return;
+    }
+    // Longest parts first: among equal costs the first found is kept.
+    for end in (start + 1..=chars.len()).rev() {
+        let text: String = chars[start..end].iter().collect();
+        let len = end - start;
+        let part = if len >= MIN_KNOWN_PART {
+            part_known(&text, end == chars.len(), known, mode, MIN_FRAMING_PART)
+        } else {
+            None
+        };
+        let is_known = part.is_some();
+        let as_unknown = !is_known && !used_unknown && len >= MIN_UNKNOWN_PART;
+        if !is_known && !as_unknown {
+            continue;
+        }
+        current.push(part.unwrap_or_else(|| Part::unknown(text)));
+        if end == chars.len() {
+            search(chars, end, used_unknown || as_unknown, known, mode, current, best);
+        } else {
+            for link in LINKS {
+                let link_chars = char_len(link);
+                if chars[end..].iter().take(link_chars).copied().eq(link.chars()) && end + link_chars < chars.len() {
+                    search(
+                        chars,
+                        end + link_chars,
+                        used_unknown || as_unknown,
+                        known,
+                        mode,
+                        current,
+                        best,
+                    );
+                }
+            }
+        }
+        current.pop();
+    }
+}
+
+/// The part as a known part of a split, or `None`. [`Mode::Framing`]: a
+/// known term or framing word of at least `min_framing` letters ("Test|osteron"
+/// is no request for tests). [`Mode::Repository`]: a topic term (by word or
+/// stem, see [`KnownTerms::lookup`]), a framing word or a compound head.
+fn part_known(text: &str, last: bool, known: &KnownTerms, mode: Mode, min_framing: usize) -> Option<Part> {
+    let found = known.lookup_truncated(&fold(text), last);
+    let framing = is_framing_word(text) || is_head(text);
+    let part = |surface: Option<String>, topic: bool, truncated: bool| Part {
+        text: text.to_string(),
+        known: true,
+        surface,
+        topic,
+        truncated,
+    };
+    match mode {
+        Mode::Framing => ((found.is_some_and(|(_, truncated)| !truncated) || is_framing_word(text))
+            && char_len(text) >= min_framing)
+            .then(|| part(None, false, false)),
+        Mode::Repository if framing => Some(part(None, false, false)),
+        Mode::Repository => found
+            .filter(|(k, _)| k.topic)
+            .map(|(k, truncated)| part(Some(k.surface.clone()), true, truncated)),
+    }
+}

@@ -1,0 +1,248 @@
+//! The compound splitter's unit tests: known terms, the segmentation and
+//! the query-level split, on small hand-made term sets and on the
+//! stand-in's words that issue #24's examples need.
+
+use super::split::Part;
+use super::*;
+
+fn known(words: &[&str]) -> KnownTerms {
+    let mut k = KnownTerms::default();
+    words.iter().for_each(|w| k.add_text(w));
+    k
+}
+
+fn texts(parts: &[Part]) -> Vec<(&str, bool)> {
+    parts.iter().map(|p| (p.text.as_str(), p.known)).collect()
+}
+
+#[test]
+fn known_words_are_never_split() {
+    let k = known(&["Gedichte", "Photosynthese", "Klimawandel", "Klima", "Calvin-Zyklus"]);
+    for word in ["Photosynthese", "Gedichte", "Gedicht", "Klimawandel", "Calvin-Zyklus"] {
+        assert_eq!(split_word(word, &k, Mode::Repository), None, "{word}");
+    }
+}
+
+#[test]
+fn longest_known_part_first_and_one_unknown_part() {
+    let k = known(&["Gedichte", "Energie", "Mechanik"]);
+    let parts = split_word("Gedichtanalyse", &k, Mode::Repository).unwrap();
+    // "analyse" is a generic head: known, never the topic.
+    assert_eq!(texts(&parts), [("gedicht", true), ("analyse", true)]);
+    assert!(parts[0].topic && !parts[1].topic);
+    let parts = split_word("Energieerhaltung", &k, Mode::Repository).unwrap();
+    assert_eq!(texts(&parts), [("energie", true), ("erhaltung", false)]);
+    // Longest first: "Zellbiologie" over "Zell" + "biologie".
+    let k = known(&["Zellbiologie", "Zelle", "Biologie", "Quiz"]);
+    let parts = split_word("Zellbiologiequiz", &k, Mode::Repository).unwrap();
+    assert_eq!(texts(&parts), [("zellbiologie", true), ("quiz", true)]);
+}
+
+#[test]
+fn known_parts_cover_the_most() {
+    // "vulkanau|s|bruch" leaves as many letters unknown as
+    // "vulkan|ausbruch" but covers fewer with known parts.
+    let k = known(&["Vulkane und Erdbeben", "Brüche kürzen"]);
+    let parts = split_word("Vulkanausbruch", &k, Mode::Repository).unwrap();
+    assert_eq!(texts(&parts), [("vulkan", true), ("ausbruch", false)]);
+}
+
+#[test]
+fn linking_elements() {
+    let k = known(&[
+        "Verdauung",
+        "Organe",
+        "Bruchrechnung",
+        "Aufgaben",
+        "Herz",
+        "Nerven",
+        "Zellen",
+        "Kerne",
+    ]);
+    for (word, parts) in [
+        ("Verdauungsorgane", vec![("verdauung", true), ("organe", true)]),
+        (
+            "Bruchrechnungsaufgaben",
+            vec![("bruchrechnung", true), ("aufgaben", true)],
+        ),
+        ("Nervenzellen", vec![("nerven", true), ("zellen", true)]),
+        ("Zellenkerne", vec![("zellen", true), ("kerne", true)]),
+    ] {
+        let got = split_word(word, &k, Mode::Repository).unwrap_or_else(|| panic!("{word}"));
+        assert_eq!(texts(&got), parts, "{word}");
+    }
+    // -e- and -en- between parts.
+    let k = known(&["Hund", "Hütte", "Frau", "Bewegung"]);
+    assert_eq!(
+        texts(&split_word("Hundehütte", &k, Mode::Repository).unwrap()),
+        [("hund", true), ("hütte", true)]
+    );
+    assert_eq!(
+        texts(&split_word("Frauenbewegung", &k, Mode::Repository).unwrap()),
+        [("frau", true), ("bewegung", true)]
+    );
+}
+
+#[test]
+fn hyphens_are_boundaries() {
+    let k = known(&["Herz und Kreislauf", "Säuren und Basen", "Reaktionen"]);
+    let parts = split_word("Herz-Kreislauf-System", &k, Mode::Repository).unwrap();
+    assert_eq!(texts(&parts), [("herz", true), ("kreislauf", true), ("system", false)]);
+    let parts = split_word("Säure-Base-Reaktionen", &k, Mode::Repository).unwrap();
+    assert_eq!(texts(&parts), [("säure", true), ("base", true), ("reaktionen", true)]);
+}
+
+#[test]
+fn no_split_into_fragments_or_two_unknowns() {
+    let k = known(&["Funktion", "Bild", "Test"]);
+    // "iert" is too short for an unknown part.
+    assert_eq!(split_word("funktioniert", &k, Mode::Repository), None);
+    // Two unknown parts around a known one.
+    assert_eq!(split_word("Weiterbildungsangebot", &k, Mode::Repository), None);
+    // Nothing known at all.
+    assert_eq!(split_word("Xylophonkonzert", &k, Mode::Repository), None);
+}
+
+#[test]
+fn framing_mode_only_splits_off_framing_parts() {
+    let k = KnownTerms::compiled();
+    let parts = split_word("Musikunterricht", k, Mode::Framing).unwrap();
+    assert_eq!(texts(&parts), [("musik", true), ("unterricht", true)]);
+    let parts = split_word("Zellorganellen-Quiz", k, Mode::Framing).unwrap();
+    assert_eq!(texts(&parts), [("zellorganellen", false), ("quiz", true)]);
+    // Short framing words inside a word are not split off.
+    assert_eq!(split_word("Testosteron", k, Mode::Framing), None);
+    // No framing part: left alone until repository terms are known.
+    assert_eq!(split_word("Herz-Kreislauf-System", k, Mode::Framing), None);
+    assert_eq!(split_word("Kunstgeschichte", k, Mode::Framing), None);
+}
+
+#[test]
+fn split_query_keeps_known_parts_and_the_case() {
+    let k = known(&["Gedichte", "Herz und Kreislauf"]);
+    assert_eq!(
+        split_query("Gedichtanalyse Unterrichtsmaterial", &k, Mode::Repository, |_| false).as_deref(),
+        Some("Gedichte Unterrichtsmaterial")
+    );
+    assert_eq!(
+        split_query(
+            "Interaktive Übung zum Herz-Kreislauf-System",
+            &k,
+            Mode::Repository,
+            |_| false
+        )
+        .as_deref(),
+        Some("Interaktive Übung zum Herz und Kreislauf")
+    );
+    assert_eq!(split_query("Gedichte Klasse 5", &k, Mode::Repository, |_| false), None);
+    assert_eq!(
+        split_query("Gedichtanalyse", &k, Mode::Repository, |w| w == "Gedichtanalyse"),
+        None,
+        "vetoed"
+    );
+    assert_eq!(
+        split_query(
+            "Notenwerte und Takt im Musikunterricht",
+            KnownTerms::compiled(),
+            Mode::Framing,
+            |_| false
+        )
+        .as_deref(),
+        Some("Notenwerte und Takt im Musik Unterricht")
+    );
+}
+
+#[test]
+fn the_rescue_splits_what_the_dictionary_cannot_correct() {
+    let d = Dictionary::new(["Gedichte", "Bruchrechnung", "Brüche kürzen", "Herz und Kreislauf"]);
+    let query = |q: &str| split_compounds(&d, q).map(|s| s.query);
+    assert_eq!(
+        query("Gedichtanalyse Unterrichtsmaterial").as_deref(),
+        Some("Gedichte Unterrichtsmaterial")
+    );
+    assert_eq!(query("Herz-Kreislauf-System").as_deref(), Some("Herz und Kreislauf"));
+    // "Bruch" + "rechnug" would be a split; the typo correction wins.
+    assert_eq!(split_compounds(&d, "Bruchrechnug"), None);
+    assert_eq!(split_compounds(&d, "Bruchrechnung"), None);
+}
+
+/// The stand-in's topic words the issue #24 examples need, and a label.
+fn dictionary() -> Dictionary {
+    Dictionary::with_labels(
+        ["Lehrer/in", "Lernende"],
+        [
+            "Satzglieder",
+            "Vierecke",
+            "Wahrscheinlichkeit",
+            "Bedingte Wahrscheinlichkeit",
+            "Bruchrechnung",
+            "Kopfrechnen",
+            "Elektrizitätslehre",
+            "Kräfte",
+        ],
+    )
+}
+
+#[test]
+fn inflected_parts_match_by_stem_and_the_repository_spelling_is_sent() {
+    let d = dictionary();
+    for (query, split) in [
+        ("Satzgliedbestimmung", "Satzglieder"),
+        ("Vierecksberechnung", "Vierecke"),
+        ("Wahrscheinlichkeitsrechnung", "Wahrscheinlichkeit"),
+        ("Kraftmessung", "Kräfte"),
+    ] {
+        let got = split_compounds(&d, query).unwrap_or_else(|| panic!("{query}"));
+        assert_eq!(got.query, split, "{query}");
+        assert!(got.topic, "{query}");
+    }
+}
+
+#[test]
+fn truncated_first_parts_match_by_stem_prefix() {
+    let d = dictionary();
+    let got = split_compounds(&d, "Bruchrechenaufgaben").unwrap();
+    assert_eq!(got.query, "Bruchrechnung Aufgaben");
+    assert_eq!(split_compounds(&d, "Kopfrechentraining").unwrap().query, "Kopfrechnen");
+    // Only a part before the end, and only a few letters short.
+    let k = KnownTerms::with_dictionary(&d);
+    assert!(!k.knows("bruchrech"));
+    assert!(k.lookup("bruchrech", false).is_some());
+    assert!(k.lookup("bruch", false).is_none());
+}
+
+#[test]
+fn a_shared_stem_of_a_derivation_is_no_match() {
+    // "organe" and "organische" share the stem "organ".
+    let d = Dictionary::new(["Verdauung", "Organische Chemie", "Ableitungen", "Mendelsche Regeln"]);
+    assert_eq!(split_compounds(&d, "Verdauungsorgane").unwrap().query, "Verdauung");
+    // "-ungen" is an inflection of "-ung": "Ableitungs|regeln" is about Ableitungen.
+    assert_eq!(
+        split_compounds(&d, "Ableitungsregeln").unwrap().query,
+        "Ableitungen Regeln"
+    );
+}
+
+#[test]
+fn a_generic_head_alone_is_no_topic() {
+    let d = dictionary();
+    // "Lehrer" is a vocabulary label only: no "Mengen|lehr|e|aufgaben".
+    let got = split_compounds(&d, "Mengenlehreaufgaben").unwrap();
+    assert!(!got.topic);
+    assert_eq!(got.unrecognised, ["Mengenlehre"]);
+    let got = split_compounds(&d, "Tennisübungen").unwrap();
+    assert!(!got.topic);
+    assert_eq!(got.unrecognised, ["Tennis"]);
+    // Another word of the query can carry the topic.
+    assert!(split_compounds(&d, "Tennisübungen Kräfte").unwrap().topic);
+    assert!(!split_compounds(&d, "Tennisübungen für Klasse 5").unwrap().topic);
+}
+
+#[test]
+fn inflected_forms_are_known() {
+    let k = known(&["Stromkreise", "Gedichte", "Basen"]);
+    for word in ["stromkreisen", "stromkreise", "gedicht", "base", "basen"] {
+        assert!(k.knows(word), "{word}");
+    }
+    assert!(!k.knows("strom"));
+}
