@@ -52,7 +52,7 @@ use super::facets::{Facets, count_facets};
 use super::ranking::{
     Dictionary, Fusion, MAX_RESCUE_VARIANTS, Variant, VariantHits, WEIGHT_CORRECTED, expand_query, fill_subject,
     fill_variants, fuse_all, keep_topic_subjects, rank_fill, related_keywords, rescue_variants, split_compounds,
-    synonym_keys,
+    synonym_keys, topic_beside_heads,
 };
 use crate::app::App;
 use crate::upstream::{ChildFilter, Criterion, Node, NodeList, Props, UpstreamError};
@@ -203,6 +203,14 @@ pub async fn search_content(app: &App, search: ContentSearch<'_>) -> Result<Cont
     }
     let scoring = fusion.query.clone();
     if fusion.ranked.is_empty() {
+        // The rescue held a generic head back and the rest found nothing:
+        // the topic is what is unknown (the guard's hint, as after a split).
+        let topic = topic_beside_heads(relaxed);
+        if !topic.is_empty() && split.is_none() {
+            outcome
+                .warnings
+                .push(SearchWarning::TopicNotRecognised { words: topic });
+        }
         return Ok(outcome);
     }
     outcome.relaxed_query = relaxed_query(&rescue, &results, correction.as_deref());

@@ -71,7 +71,9 @@ pub use fill::{
     keep_topic_subjects, rank_fill, related_keywords,
 };
 pub use fuse::{Fusion, RRF_K, Ranked, TYPE_TIER, VariantHits, fuse, fuse_all, min_score, rerank};
-pub use rescue::{MAX_RESCUE_VARIANTS, WEIGHT_CORRECTED, WEIGHT_RESCUE_TOPIC, WEIGHT_TERM, rescue_variants};
+pub use rescue::{
+    MAX_RESCUE_VARIANTS, WEIGHT_CORRECTED, WEIGHT_RESCUE_TOPIC, WEIGHT_TERM, rescue_variants, topic_beside_heads,
+};
 pub(crate) use score::lowercase_joined;
 pub use score::{MATERIAL_BONUS, SUBJECT_BONUS, TextFilter, node_matches_text, relevance_score};
 pub use text::{is_framing_word, is_stopword, synonym_keys, synonyms_of};

@@ -153,6 +153,15 @@ async fn a_generic_word_beside_an_unknown_topic_fetches_nothing() {
         let found = results(&h, &doc);
         assert!(found.is_empty(), "{query}: {:?}", describe(&found));
         assert_eq!(doc["total"], json!(0), "{query}");
+        // The answer names the topic it did not find, not the generic word.
+        let warnings = doc["warnings"].to_string();
+        let topic = query.split_whitespace().next().unwrap();
+        let named = if topic == "Arten" {
+            "„Tennisschlägen“"
+        } else {
+            &format!("„{topic}“")
+        };
+        assert!(warnings.contains(named), "{query}: {warnings}");
     }
     // With a known topic the same generic word is no obstacle.
     let doc = search(&h, "Kreis Berechnung").await;

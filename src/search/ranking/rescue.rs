@@ -4,7 +4,7 @@
 use super::expand::{NGSEARCHWORD, Variant, finish};
 use super::stem::is_generic_head;
 use super::text::{char_len, normalize_space, synonyms_of};
-use super::topic::split_topic;
+use super::topic::{TopicSplit, split_topic};
 
 /// At most this many rescue variants (= parallel ngsearch calls).
 pub const MAX_RESCUE_VARIANTS: usize = 6;
@@ -55,16 +55,7 @@ pub fn rescue_variants(query: &str, correction: Option<&str>) -> Vec<Variant> {
         ));
     }
 
-    let singles = if split.topic.is_empty() {
-        &split.content
-    } else {
-        &split.topic
-    };
-    // A generic head ("Berechnung", "Analyse", "Arten") alone would fetch
-    // material of any subject by that word (the topic guard): it is sent
-    // alone only when the query has no other word to search.
-    let heads_only = singles.iter().all(|t| is_generic_head(t));
-    for term in singles.iter().filter(|t| heads_only || !is_generic_head(t)) {
+    for term in searched_alone(&split) {
         let expansions = synonyms_of(term);
         if char_len(term) >= 3 || !expansions.is_empty() {
             variants.push(Variant::words(format!("term:\"{term}\""), WEIGHT_TERM, term));
@@ -76,6 +67,45 @@ pub fn rescue_variants(query: &str, correction: Option<&str>) -> Vec<Variant> {
 
     variants.retain(|v| !repeats_query(v, &original));
     finish(variants, MAX_RESCUE_VARIANTS)
+}
+
+/// The terms the rescue may search one by one: the topic terms, else (an
+/// all-framing query) the content terms.
+fn singles(split: &TopicSplit) -> &[String] {
+    if split.topic.is_empty() {
+        &split.content
+    } else {
+        &split.topic
+    }
+}
+
+/// The terms the rescue searches one by one. A generic head ("Berechnung",
+/// "Analyse", "Arten") alone would fetch material of any subject by that
+/// word (the topic guard): it is searched alone only when the query has no
+/// other word to search.
+fn searched_alone(split: &TopicSplit) -> impl Iterator<Item = &String> {
+    let singles = singles(split);
+    let heads_only = singles.iter().all(|t| is_generic_head(t));
+    singles.iter().filter(move |t| heads_only || !is_generic_head(t))
+}
+
+/// When the rescue held a generic head back, the words it searched instead,
+/// as the query wrote them: if they find nothing, this topic is what the
+/// repository does not know, and the answer says so. Empty when no head was
+/// held back.
+pub fn topic_beside_heads(query: &str) -> Vec<String> {
+    let split = split_topic(query.trim());
+    let searched: Vec<&String> = searched_alone(&split).collect();
+    if searched.len() == singles(&split).len() {
+        return Vec::new();
+    }
+    let as_written = |term: &String| {
+        query
+            .split_whitespace()
+            .find(|word| word.to_lowercase() == *term)
+            .map_or_else(|| term.clone(), str::to_string)
+    };
+    searched.into_iter().map(as_written).collect()
 }
 
 /// True when the variant is the original free-text query again (it already failed).
@@ -185,6 +215,15 @@ mod tests {
                 s("term:\"berechnung\"", 0.5, "berechnung")
             ]
         );
+    }
+
+    #[test]
+    fn the_topic_beside_a_held_back_head_is_named() {
+        assert_eq!(topic_beside_heads("Sudoku Berechnung"), ["Sudoku"]);
+        assert_eq!(topic_beside_heads("mengenlehre Analyse"), ["mengenlehre"]);
+        // Nothing held back: heads only, or no head at all.
+        assert!(topic_beside_heads("Analyse Berechnung").is_empty());
+        assert!(topic_beside_heads("Sudoku Rätsel").is_empty());
     }
 
     #[test]
