@@ -575,7 +575,11 @@ pub(crate) async fn run(opts: Opts) -> Result<String, String> {
             .iter()
             .map(|(tool, n)| format!("{tool} {n}"))
             .collect();
-        let _ = writeln!(out, "\nMixed calls with the shared tier, by tool: {}.", tools.join(", "));
+        let _ = writeln!(
+            out,
+            "\nMixed calls with the shared tier, by tool: {}.",
+            tools.join(", ")
+        );
     }
     let _ = writeln!(
         out,
@@ -651,7 +655,12 @@ mod tests {
         sources.add("tool call tool=\"x\" upstream_requests=0 shared_hits=0");
         sources.add("tool call tool=\"x\" upstream_requests=3 shared_hits=0");
         assert_eq!(
-            (sources.in_process, sources.shared_only, sources.mixed, sources.upstream_only),
+            (
+                sources.in_process,
+                sources.shared_only,
+                sources.mixed,
+                sources.upstream_only
+            ),
             (1, 1, 1, 1)
         );
         assert_eq!(sources.mixed_tools.get("x"), Some(&1));

@@ -77,9 +77,23 @@ pub(crate) fn find_bins_for(force_build: bool, cold_start: bool) -> Result<Bins,
         let args: &[&str] = if cold_start {
             &["build", "--release", "--workspace", "--bins"]
         } else {
-            &["build", "--release", "-p", "wlo-mcp", "--bin", "wlo-mcp", "-p", "wlo-standin", "--bin", "wlo-standin"]
+            &[
+                "build",
+                "--release",
+                "-p",
+                "wlo-mcp",
+                "--bin",
+                "wlo-mcp",
+                "-p",
+                "wlo-standin",
+                "--bin",
+                "wlo-standin",
+            ]
         };
-        progress(&format!("building: cargo {} (this can take several minutes) …", args.join(" ")));
+        progress(&format!(
+            "building: cargo {} (this can take several minutes) …",
+            args.join(" ")
+        ));
         let status = std::process::Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
             .args(args)
             .current_dir(workspace_root())
