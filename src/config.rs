@@ -150,7 +150,7 @@ pub const VARIABLES: &[Variable] = &[
     num("WLO_MAX_CONCURRENCY", "64", 1, 4096, "upstream requests in flight per process"),
     num("WLO_MAX_IN_FLIGHT", "64", 1, 65_536, "HTTP requests answered at once; more wait up to 5 s, then 503"),
     num("WLO_MAX_RESPONSE_MB", "4", 1, 1024, "largest upstream answer read (after gzip decoding)"),
-    num("WLO_BODY_BUDGET_MB", "24", 1, 4096, "upstream answer bytes buffered at once by the process"),
+    num("WLO_BODY_BUDGET_MB", "12", 1, 4096, "upstream answer bytes buffered at once by the process"),
     num("WLO_CACHE_MAX_MB", "16", 0, 4096, "in-process response cache size, 0 disables"),
     num("WLO_CACHE_TTL_TREE_S", "300", 0, 86_400, "cache lifetime of portals, children, metadata"),
     num("WLO_CACHE_TTL_SEARCH_S", "60", 0, 86_400, "cache lifetime of searches"),
@@ -414,7 +414,7 @@ mod tests {
             "WLO_FETCH_MAX_CHARS"
         );
         assert_eq!(c.max_response_bytes, 4 << 20);
-        assert_eq!(c.body_budget_bytes, 24 << 20);
+        assert_eq!(c.body_budget_bytes, 12 << 20);
         assert_eq!(
             config(&[("WLO_MAX_RESPONSE_MB", "0")]).unwrap_err().variable,
             "WLO_MAX_RESPONSE_MB"

@@ -61,6 +61,50 @@ struct Row {
     seconds: f64,
     /// Upstream requests per stand-in route.
     per_route: std::collections::BTreeMap<String, u64>,
+    /// The calls by where their reads came from (the servers' log lines).
+    sources: Sources,
+}
+
+/// Where a call's reads came from, from its log line: the calls whose reads
+/// all came from the process's own cache, those with shared hits and no
+/// upstream request, those with both (some reads still paid the upstream
+/// latency), and those that only asked upstream.
+#[derive(Default)]
+struct Sources {
+    in_process: usize,
+    shared_only: usize,
+    mixed: usize,
+    upstream_only: usize,
+    /// The mixed calls per tool.
+    mixed_tools: std::collections::BTreeMap<String, usize>,
+    /// Server time (`duration_ms`, whole ms) of the shared-only calls.
+    shared_only_ms: Vec<f64>,
+}
+
+impl Sources {
+    fn add(&mut self, line: &str) {
+        let (upstream, hits) = (field(line, "upstream_requests"), field(line, "shared_hits"));
+        match (upstream, hits) {
+            (0, 0) => self.in_process += 1,
+            (0, _) => {
+                self.shared_only += 1;
+                self.shared_only_ms.push(field(line, "duration_ms") as f64);
+            }
+            (_, 0) => self.upstream_only += 1,
+            _ => {
+                self.mixed += 1;
+                *self.mixed_tools.entry(tool_of(line)).or_default() += 1;
+            }
+        }
+    }
+}
+
+/// `tool="name"` of a log line.
+fn tool_of(line: &str) -> String {
+    line.split_whitespace()
+        .find_map(|part| part.strip_prefix("tool="))
+        .map(|v| v.trim_matches('"').to_string())
+        .unwrap_or_default()
 }
 
 /// A server process and the lines of its log.
@@ -140,6 +184,15 @@ fn start_instance(bins: &Bins, base_url: &str, opts: &Opts, store: Option<&str>)
         server: Server { proc, addr, path },
         log,
     })
+}
+
+/// The servers' search TTL: `WLO_CACHE_TTL_SEARCH_S` of `--server-env`, else the default.
+fn search_ttl_s(opts: &Opts) -> u64 {
+    opts.server_env
+        .iter()
+        .rev()
+        .find_map(|(k, v)| (k == "WLO_CACHE_TTL_SEARCH_S").then(|| v.parse().ok()).flatten())
+        .unwrap_or(60)
 }
 
 /// `field=N` of a log line.
@@ -338,10 +391,12 @@ async fn row(
     // The last log lines may still be on their way.
     tokio::time::sleep(Duration::from_millis(300)).await;
     let (mut shared_hits, mut shared_misses) = (0, 0);
+    let mut sources = Sources::default();
     for instance in &fleet {
         for line in instance.log.lock().unwrap_or_else(|e| e.into_inner()).iter() {
             shared_hits += field(line, "shared_hits");
             shared_misses += field(line, "shared_misses");
+            sources.add(line);
         }
     }
     let store = store.lock().unwrap_or_else(|e| e.into_inner()).take();
@@ -355,6 +410,7 @@ async fn row(
             shared_misses,
             seconds,
             per_route,
+            sources,
         },
         store,
     ))
@@ -493,6 +549,57 @@ pub(crate) async fn run(opts: Opts) -> Result<String, String> {
     }
     let _ = writeln!(
         out,
+        "\n| calls whose reads came from | {} | {} | {} |\n|---|---:|---:|---:|",
+        local.label, shared.label, killed.label
+    );
+    type Count = fn(&Sources) -> usize;
+    let kinds: [(&str, Count); 4] = [
+        ("the process's own cache only", |s| s.in_process),
+        ("the shared tier, no upstream request", |s| s.shared_only),
+        ("the shared tier and upstream (mixed)", |s| s.mixed),
+        ("upstream only", |s| s.upstream_only),
+    ];
+    for (kind, n) in kinds {
+        let _ = writeln!(
+            out,
+            "| {kind} | {} | {} | {} |",
+            n(&local.sources),
+            n(&shared.sources),
+            n(&killed.sources)
+        );
+    }
+    if !shared.sources.mixed_tools.is_empty() {
+        let tools: Vec<String> = shared
+            .sources
+            .mixed_tools
+            .iter()
+            .map(|(tool, n)| format!("{tool} {n}"))
+            .collect();
+        let _ = writeln!(
+            out,
+            "\nMixed calls with the shared tier, by tool: {}.",
+            tools.join(", ")
+        );
+    }
+    let _ = writeln!(
+        out,
+        "\nServer time of the shared-only calls during the run with the shared tier (log, whole ms): p50 {} ms, p95 {} ms.",
+        f2(percentile(&shared.sources.shared_only_ms, 50.0)),
+        f2(percentile(&shared.sources.shared_only_ms, 95.0))
+    );
+    let longest = [&local, &shared, &killed].iter().map(|r| r.seconds).fold(0.0, f64::max);
+    let ttl = search_ttl_s(opts);
+    let _ = writeln!(
+        out,
+        "\nLongest run {longest:.1} s, search TTL {ttl} s: {}.",
+        if longest < ttl as f64 {
+            "every run inside it"
+        } else {
+            "NOT inside it (searches expired during the run; the row is not the issue's setup)"
+        }
+    );
+    let _ = writeln!(
+        out,
         "\nCalls answered from the shared tier alone (a fresh instance, each distinct call once): {} calls, p50 {} ms, p95 {} ms.\n",
         hit_walls.len(),
         f2(hit_p50),
@@ -541,5 +648,21 @@ mod tests {
         assert_eq!(field(line, "upstream_requests"), 0);
         assert_eq!(field(line, "duration_ms"), 3);
         assert_eq!(field(line, "absent"), 0);
+        assert_eq!(tool_of(line), "search");
+        let mut sources = Sources::default();
+        sources.add(line);
+        sources.add("tool call tool=\"x\" upstream_requests=2 shared_hits=1");
+        sources.add("tool call tool=\"x\" upstream_requests=0 shared_hits=0");
+        sources.add("tool call tool=\"x\" upstream_requests=3 shared_hits=0");
+        assert_eq!(
+            (
+                sources.in_process,
+                sources.shared_only,
+                sources.mixed,
+                sources.upstream_only
+            ),
+            (1, 1, 1, 1)
+        );
+        assert_eq!(sources.mixed_tools.get("x"), Some(&1));
     }
 }

@@ -71,7 +71,7 @@ use cold::phase_cold_start;
 use markdown::{markdown, utc, utc_now};
 use phases::{phase_burst, phase_cache, phase_cpu, phase_latency, phase_throughput, tools_list_size};
 use report::{CaseResult, Report, collect_failures};
-use servers::{find_bins, start_server, start_standin, workspace_root};
+use servers::{find_bins_for, start_server, start_standin, workspace_root};
 use wlo_bench::{http, procs};
 
 pub(crate) const PROTOCOL_VERSION: &str = "2025-06-18";
@@ -107,7 +107,7 @@ pub(crate) fn step(msg: &str) {
 
 async fn run(opts: Opts) -> Result<Report, String> {
     let started = Instant::now();
-    let bins = find_bins(opts.build)?;
+    let bins = find_bins_for(opts.build, opts.runs("cold"))?;
     progress(&format!(
         "binaries: {}",
         bins.server.parent().unwrap_or(Path::new(".")).display()

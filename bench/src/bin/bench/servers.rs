@@ -51,8 +51,21 @@ impl Bins {
 }
 
 pub(crate) fn find_bins(force_build: bool) -> Result<Bins, String> {
+    find_bins_for(force_build, true)
+}
+
+/// [`find_bins`]; without `cold_start`, only the server and the stand-in
+/// must exist (the Vercel and Lambda binaries serve the cold-start phase
+/// alone, and building them unifies the workspace's features, which
+/// rebuilds the server).
+pub(crate) fn find_bins_for(force_build: bool, cold_start: bool) -> Result<Bins, String> {
     let bins = Bins::in_release_dir();
-    let missing: Vec<String> = [&bins.server, &bins.standin, &bins.vercel, &bins.lambda]
+    let needed: &[&PathBuf] = if cold_start {
+        &[&bins.server, &bins.standin, &bins.vercel, &bins.lambda]
+    } else {
+        &[&bins.server, &bins.standin]
+    };
+    let missing: Vec<String> = needed
         .iter()
         .filter(|p| !p.exists())
         .map(|p| p.display().to_string())
@@ -61,16 +74,35 @@ pub(crate) fn find_bins(force_build: bool) -> Result<Bins, String> {
         if !missing.is_empty() {
             progress(&format!("missing: {}", missing.join(", ")));
         }
-        progress("building: cargo build --release --workspace --bins (this can take several minutes) …");
+        let args: &[&str] = if cold_start {
+            &["build", "--release", "--workspace", "--bins"]
+        } else {
+            &[
+                "build",
+                "--release",
+                "-p",
+                "wlo-mcp",
+                "--bin",
+                "wlo-mcp",
+                "-p",
+                "wlo-standin",
+                "--bin",
+                "wlo-standin",
+            ]
+        };
+        progress(&format!(
+            "building: cargo {} (this can take several minutes) …",
+            args.join(" ")
+        ));
         let status = std::process::Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()))
-            .args(["build", "--release", "--workspace", "--bins"])
+            .args(args)
             .current_dir(workspace_root())
             .status()
             .map_err(|e| format!("cannot run cargo: {e}"))?;
         if !status.success() {
             return Err(format!("cargo build failed ({status})"));
         }
-        for p in [&bins.server, &bins.standin, &bins.vercel, &bins.lambda] {
+        for p in needed {
             if !p.exists() {
                 return Err(format!("{} still missing after the build", p.display()));
             }
