@@ -11,6 +11,7 @@
 //! turns it into the failure's error (`tools::run_tool`), so a broken
 //! repository is never reported as "0 hits".
 
+pub mod details;
 pub mod listing;
 pub mod page_widgets;
 pub mod portals;

@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::counts::count_line;
-use super::messages::German;
+use super::messages::{self, German, Kind, Withheld};
 use super::params::{
     self, Bounded, Choice, Choices, ExcludeIds, FilterValue, Flag, NodeId, Output, Paging, Text, VocabFilters,
 };
@@ -17,7 +17,7 @@ use crate::app::App;
 use crate::search::collections::{ContentsListing, collection_contents};
 use crate::search::contents_filter::{LOCAL_READ, Stats, Window};
 use crate::search::facets::LabelCount;
-use crate::upstream::{ChildFilter, UpstreamError};
+use crate::upstream::ChildFilter;
 
 pub const NAME: &str = "get_collection_contents";
 pub const TITLE: &str = "Inhalte einer WLO-Sammlung";
@@ -125,15 +125,14 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     };
     let outcome = match collection_contents(app, listing).await {
         Ok(outcome) => outcome,
-        Err(UpstreamError::NotFound) => {
-            return ToolResponse::error(format!("Sammlung {node_id} nicht gefunden."));
-        }
-        Err(UpstreamError::Forbidden) => {
-            return ToolResponse::error(format!(
-                "Sammlung {node_id} ist nicht öffentlich: WLO gibt den Inhalt ohne Anmeldung nicht heraus."
+        Err(error) => {
+            return ToolResponse::error(messages::node_unavailable(
+                Kind::Collection,
+                node_id.as_str(),
+                Withheld::Contents,
+                &error,
             ));
         }
-        Err(error) => return ToolResponse::error(error.german()),
     };
 
     let mut warnings: Vec<String> = outcome.warnings.iter().map(German::german).collect();

@@ -39,7 +39,7 @@ use serde_json::Value;
 use crate::app::App;
 use crate::config::{Config, ConfigError};
 pub use params::args::{ArgError, Args, Format};
-pub use run::run_tool;
+pub use run::{run_scoped, run_tool};
 
 /// What a tool answers: markdown text or one JSON document, possibly an error.
 #[derive(Debug, Clone, PartialEq)]

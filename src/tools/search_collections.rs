@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::messages::German;
+use super::messages::{self, German, Kind};
 use super::params::{self, ContextFilters, ExcludeIds, OptionalNodeId, Output, Paging, Text};
 use super::result_list::{LabeledCriterion, Listing, QueryMeta, quoted};
 use super::{Args, Format, ToolResponse};
@@ -65,9 +65,9 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let outcome = match search_collections(app, search).await {
         Ok(outcome) => outcome,
         Err(UpstreamError::NotFound) if parent.is_some() => {
-            return ToolResponse::error(format!(
-                "Sammlung {} nicht gefunden.",
-                parent.map(String::from).unwrap_or_default()
+            return ToolResponse::error(messages::not_found(
+                Kind::Collection,
+                &parent.map(String::from).unwrap_or_default(),
             ));
         }
         Err(error) => return ToolResponse::error(error.german()),

@@ -9,7 +9,7 @@ use serde_json::json;
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::messages::{German, nav_warnings};
+use super::messages::{self, German, nav_warnings};
 use super::params::{Flag, Output, Text};
 use super::result_list::UnresolvedView;
 use super::{Format, ToolResponse};
@@ -44,9 +44,7 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let format = params.output.format();
     match portals::subject_portals(app, &query).await {
         Ok(result) => render(app, &result, format),
-        Err(NavError::NotFound(id)) => ToolResponse::error(format!(
-            "Die Wurzelsammlung {id} wurde bei WLO nicht gefunden (WLO_ROOT_COLLECTION_ID prüfen)."
-        )),
+        Err(NavError::NotFound(id)) => ToolResponse::error(messages::root_not_found(&id)),
         Err(error) => ToolResponse::error(error.german()),
     }
 }

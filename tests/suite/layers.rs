@@ -4,6 +4,9 @@
 //! or one below. Sibling modules (files of one directory) must not refer to
 //! each other in a circle. A failure names the file, the line and the edge.
 //!
+//! Tools read nothing themselves: no file of the tools layer touches the
+//! upstream client (`app.upstream`, `EduSharing`); the domain reads for them.
+//!
 //! The scanner reads code only: comments (doc links included), string and
 //! character literals are blanked first, and `super::` inside an inline
 //! `mod … { }` is resolved from that inline module.
@@ -428,16 +431,97 @@ fn sibling_pair(from: &str, to: &str) -> Option<(String, String)> {
     Some((a[..=common].join("::"), b[..=common].join("::")))
 }
 
-#[test]
-fn no_file_refers_to_a_layer_above_it_and_no_siblings_form_a_circle() {
+/// Tool modules that still read upstream themselves, each removed when its
+/// reads move below. An entry that no longer reads fails the test.
+const TOOLS_THAT_READ: &[&str] = &["tools::search_all"];
+
+/// The places where a tools-layer file uses the upstream client directly:
+/// `….upstream` (the client `App` holds) or the name `EduSharing`.
+fn upstream_calls_in_tools(files: &[(PathBuf, String)]) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut reading = BTreeSet::new();
+    for (path, source) in files {
+        let module = module_of(path);
+        if layer_of(&module) != "tools" {
+            continue;
+        }
+        let code = code_only(source);
+        for (index, line) in code.lines().enumerate() {
+            let field = line
+                .match_indices(".upstream")
+                .any(|(at, _)| !ident_char(line[at + ".upstream".len()..].chars().next().as_ref()));
+            let client = line
+                .match_indices("EduSharing")
+                .any(|(at, _)| !ident_char(line[..at].chars().last().as_ref()));
+            if field || client {
+                reading.insert(module.clone());
+                if !TOOLS_THAT_READ.contains(&module.as_str()) {
+                    problems.push(format!(
+                        "{}:{}: {module} uses the upstream client; read through search/ or navigation/",
+                        path.display(),
+                        index + 1
+                    ));
+                }
+            }
+        }
+    }
+    if files.len() > 20 {
+        for module in TOOLS_THAT_READ {
+            if !reading.contains(*module) {
+                problems.push(format!(
+                    "{module} no longer reads upstream: remove it from TOOLS_THAT_READ"
+                ));
+            }
+        }
+    }
+    problems
+}
+
+fn crate_files() -> Vec<(PathBuf, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let files: Vec<(PathBuf, String)> = source_files(root)
+    source_files(root)
         .into_iter()
         .map(|path| {
             let source = std::fs::read_to_string(&path).unwrap();
             (path.strip_prefix(root).unwrap().to_path_buf(), source)
         })
-        .collect();
+        .collect()
+}
+
+#[test]
+fn no_tool_file_uses_the_upstream_client() {
+    let problems = upstream_calls_in_tools(&crate_files());
+    assert!(problems.is_empty(), "tools read upstream:\n{}", problems.join("\n"));
+}
+
+#[test]
+fn the_checker_finds_a_tool_that_reads_upstream() {
+    let files: Vec<(PathBuf, String)> = [
+        ("src/lib.rs", "pub mod tools;\n"),
+        ("src/tools/mod.rs", "pub mod a;\npub mod b;\n"),
+        // A doc comment and a string may mention it; the code may not.
+        (
+            "src/tools/a.rs",
+            "//! app.upstream in a comment\nconst S: &str = \".upstream\";\nfn f(app: &App) { let _ = app\n    .upstream\n    .metadata(); }\n",
+        ),
+        ("src/tools/b.rs", "use crate::upstream::EduSharing;\nuse crate::upstream::UpstreamError;\n"),
+    ]
+    .iter()
+    .map(|(path, source)| (PathBuf::from(path), source.to_string()))
+    .collect();
+    let problems: Vec<String> = upstream_calls_in_tools(&files);
+    assert_eq!(
+        problems,
+        [
+            "src/tools/a.rs:4: tools::a uses the upstream client; read through search/ or navigation/",
+            "src/tools/b.rs:1: tools::b uses the upstream client; read through search/ or navigation/",
+        ]
+    );
+}
+
+#[test]
+fn no_file_refers_to_a_layer_above_it_and_no_siblings_form_a_circle() {
+    let files = crate_files();
     assert!(files.len() > 50, "found only {} files", files.len());
     let problems = violations(&files);
     assert!(problems.is_empty(), "layer rule broken:\n{}", problems.join("\n"));

@@ -18,9 +18,6 @@ pub const TOP_PASSAGES: usize = 8;
 const MAX_OUTLINE: usize = 60;
 const MAX_SECTIONS: usize = 25;
 
-/// The property holding the text.
-pub const PROPERTY: &str = "ccm:oeh_collection_compendium_text";
-
 #[derive(Serialize)]
 struct OutlineEntry<'a> {
     level: usize,
