@@ -9,9 +9,9 @@ use crate::format::one_line;
 use crate::navigation::details::DetailsWarning;
 use crate::navigation::topic_page_content::{MAX_LANES, PageWarning};
 use crate::navigation::{NavError, NavWarning};
-use crate::search::SearchWarning;
 use crate::search::filters::UnresolvedFilter;
 use crate::search::related::{RelatedError, RelatedWarning};
+use crate::search::{Pot, SearchWarning};
 use crate::upstream::{Oversize, SharedHealth, UpstreamError};
 
 /// One German sentence (or line) for the user.
@@ -82,6 +82,11 @@ impl Kind {
             Kind::Material => "Material",
         }
     }
+}
+
+/// `„<q>“` for sentences, one line.
+pub fn quoted(query: &str) -> String {
+    format!("„{}“", one_line(query))
 }
 
 /// A call that panicked.
@@ -234,6 +239,17 @@ impl German for SearchWarning {
             SearchWarning::RelaxedSearchFailed(error) => failed("Die gelockerte Suche", error),
             SearchWarning::KeywordSearchFailed(error) => failed("Die Stichwortsuche nach Sammlungen", error),
             SearchWarning::SubtreeFailed(error) => error.german(),
+            SearchWarning::PotFailed { pot, error } => failed(
+                match pot {
+                    Pot::Content => "Die Suche nach Inhalten",
+                    Pot::Collections => "Die Suche nach Sammlungen",
+                    Pot::Portals => "Das Lesen der Fachportale",
+                },
+                error,
+            ),
+            SearchWarning::RelaxedCollectionsFailed { query, error } => {
+                failed(&format!("Die Suche nach Sammlungen zu {}", quoted(query)), error)
+            }
             SearchWarning::ChildListsFailed { failed, of, error } => format!(
                 "{failed} von {of} Unter-Sammlungs-Listen konnten nicht gelesen werden; die Liste kann unvollständig sein. {}",
                 error.german()

@@ -11,6 +11,7 @@
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value, json};
 
+pub use super::messages::quoted;
 use super::messages::unresolved_hint;
 use crate::format::FormattedNode;
 use crate::search::filters::{Filters, UnresolvedFilter};
@@ -318,11 +319,6 @@ pub fn cards(results: &[FormattedNode]) -> String {
         .map(|r| r.card(Some(CARD_DESCRIPTION_LIMIT)))
         .collect::<Vec<_>>()
         .join("\n\n")
-}
-
-/// `„<q>“` for sentences, one line.
-pub fn quoted(query: &str) -> String {
-    format!("„{}“", crate::format::one_line(query))
 }
 
 #[cfg(test)]
