@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use crate::app::App;
 use crate::ids::NodeId;
-use crate::navigation::listing::{self, Listing};
+use crate::navigation::listed_in::{self, ListedCollections};
 use crate::upstream::{CallScope, Node, Props, SharedHealth, StoredText, UpstreamError};
 
 /// The property holding a collection's editorial (compendium) text.
@@ -65,7 +65,7 @@ pub struct Details {
     /// `(id, title)` of the parents, nearest first, when asked for.
     pub parents: Option<Vec<(String, String)>>,
     /// The collections that list a material, when asked for.
-    pub listing: Option<Listing>,
+    pub listing: Option<ListedCollections>,
     /// In the order the parts are shown: listing, text, parents.
     pub warnings: Vec<DetailsWarning>,
 }
@@ -103,7 +103,7 @@ pub async fn node_details(app: &App, node_id: &NodeId, query: DetailsQuery) -> R
             None
         }
         (true, false) => Some(
-            listing::collections_of(app, &node)
+            listed_in::collections_of(app, &node)
                 .await
                 .map_err(DetailsError::Listing)?,
         ),

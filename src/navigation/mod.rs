@@ -12,7 +12,7 @@
 //! repository is never reported as "0 hits".
 
 pub mod details;
-pub mod listing;
+pub mod listed_in;
 pub mod page_widgets;
 pub mod portals;
 pub mod topic_page_content;

@@ -11,7 +11,7 @@ use super::pipeline::{ContentOutcome, ContentSearch, search_content};
 use super::ranking::{TextFilter, rerank};
 use super::{Pot, SearchWarning};
 use crate::app::App;
-use crate::format::FormattedNode;
+use crate::card::FormattedNode;
 use crate::upstream::{ChildFilter, Node, Props, UpstreamError};
 
 /// Subject portals with a topic page that may join the collection pool.
@@ -226,7 +226,7 @@ async fn collection_pots(
         .filter(|n| visible(n))
         .filter(|n| seen.insert(n.id().to_string()))
         .collect();
-    let formatted: Vec<FormattedNode> = rerank(pool, collection_query).iter().map(|n| app.format(n)).collect();
+    let formatted: Vec<FormattedNode> = rerank(pool, collection_query).iter().map(|n| app.card(n)).collect();
     let (with_page, without_page): (Vec<FormattedNode>, Vec<FormattedNode>) =
         formatted.into_iter().partition(|f| !f.topic_page_url.is_empty());
     let take = |nodes: Vec<FormattedNode>, wanted: bool| -> Vec<FormattedNode> {
@@ -274,6 +274,6 @@ pub async fn combined_search(
         exclude: &[],
     };
     let outcome = search_all(app, &search).await?;
-    let content = outcome.content.nodes.iter().map(|n| app.format(n)).collect();
+    let content = outcome.content.nodes.iter().map(|n| app.card(n)).collect();
     Ok([content, outcome.collections, outcome.topic_pages])
 }

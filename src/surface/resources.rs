@@ -135,7 +135,7 @@ async fn portals_document(app: &App) -> Result<Value, ErrorData> {
         .portals
         .iter()
         .map(|portal| {
-            let card = app.format(&portal.node);
+            let card = app.card(&portal.node);
             json!({
                 "nodeId": card.node_id,
                 "title": card.title,

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::counts::count_line;
 use super::messages::{self, German, Kind, Withheld};
 use super::params::{
-    self, Bounded, Choice, Choices, ExcludeIds, FilterValue, Flag, NodeId, Output, Paging, Text, VocabFilters,
+    self, Bounded, Choice, Choices, ExcludeIds, FilterValue, Flag, NodeIdArg, Output, Paging, Text, VocabFilters,
 };
 use super::result_list::{LabeledCriterion, Listing, QueryMeta};
 use super::view::{self, Page};
@@ -32,7 +32,7 @@ const MAX_SKIP_RECURSIVE: i64 = 400;
 #[serde(rename_all = "camelCase")]
 pub(super) struct Params {
     /// The collection's nodeId (UUID).
-    node_id: NodeId,
+    node_id: NodeIdArg,
     /// Keep only materials containing one of these words (page reordered by relevance).
     #[serde(default)]
     query: Text<MAX_QUERY>,
@@ -101,7 +101,7 @@ pub(super) fn decode(args: &Args) -> Result<Params, ToolResponse> {
 }
 
 pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
-    let node_id = params.node_id;
+    let node_id = params.node_id.0;
     let query = params.query.0;
     let filter = params.content_filter.0.unwrap_or(ChildFilter::Files);
     let recursive = recursive(filter, params.include_subcollections.get());
@@ -149,7 +149,7 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
         }
         None => None,
     };
-    let results: Vec<_> = outcome.nodes.iter().map(|n| app.format(n)).collect();
+    let results: Vec<_> = outcome.nodes.iter().map(|n| app.card(n)).collect();
     let query_type = match (recursive, filter) {
         (true, _) => "collection_contents_recursive",
         (false, ChildFilter::Files) => "collection_contents",

@@ -11,9 +11,9 @@ use serde_json::json;
 use super::ToolResponse;
 use super::knowledge_search::citation_url;
 use super::messages::{self, Kind, Withheld};
-use super::params::NodeId;
+use super::params::NodeIdArg;
 use crate::app::App;
-use crate::format::NodeType;
+use crate::card::NodeType;
 use crate::navigation::details::{self, TextSource};
 
 pub const NAME: &str = "fetch";
@@ -28,7 +28,7 @@ const CUT_MARK: &str = "\n\n[…gekürzt]";
 #[serde(rename_all = "camelCase")]
 pub(super) struct Params {
     /// nodeId from search.
-    id: NodeId,
+    id: NodeIdArg,
 }
 
 /// The answer, in documented key order.
@@ -54,7 +54,7 @@ struct Metadata<'a> {
 }
 
 pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
-    let id = params.id;
+    let id = params.id.0;
     let document = match details::document(app, &id).await {
         Ok(document) => document,
         Err(error) => {
@@ -72,7 +72,7 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
         source,
         cut,
     } = document;
-    let card = app.format(&node);
+    let card = app.card(&node);
     let document = Document {
         id: id.as_str(),
         title: &card.title,

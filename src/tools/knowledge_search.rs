@@ -11,7 +11,7 @@ use super::ToolResponse;
 use super::messages::German;
 use super::params::RequiredText;
 use crate::app::App;
-use crate::format::FormattedNode;
+use crate::card::FormattedNode;
 use crate::search::all;
 
 pub const NAME: &str = "search";

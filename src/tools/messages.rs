@@ -5,7 +5,7 @@
 //! missing, as data; only this module turns that into sentences a teacher's
 //! chatbot can show, so every such text is in one place.
 
-use crate::format::one_line;
+use crate::card::one_line;
 use crate::navigation::details::DetailsWarning;
 use crate::navigation::topic_page_content::{MAX_LANES, PageWarning};
 use crate::navigation::{NavError, NavWarning};
@@ -190,7 +190,7 @@ pub fn listing_failed(node_id: &str, error: &UpstreamError) -> String {
 /// At most `max` characters of edu-sharing's message, without control,
 /// bidirectional or zero-width characters.
 fn shorten(s: &str, max: usize) -> String {
-    crate::format::echo(s, max)
+    crate::card::echo(s, max)
 }
 
 impl German for NavError {

@@ -9,7 +9,7 @@ use super::ToolResponse;
 use super::messages::{self, German};
 use super::params::IdEntries;
 use crate::app::App;
-use crate::format::FormattedNode;
+use crate::card::FormattedNode;
 use crate::navigation::details;
 
 pub const NAME: &str = "get_nodes_details";
@@ -44,7 +44,7 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let results: Vec<(&str, FormattedNode)> = batch
         .found
         .iter()
-        .map(|(id, node)| (id.as_str(), app.format(node)))
+        .map(|(id, node)| (id.as_str(), app.card(node)))
         .collect();
     let found = results.len();
     ToolResponse::json(json!(BatchView {

@@ -15,7 +15,7 @@ use super::result_list::{Extras, LabeledCriterion, Listing, PotView, QueryMeta, 
 use super::view::ViewCard;
 use super::{Format, ToolResponse};
 use crate::app::App;
-use crate::format::FormattedNode;
+use crate::card::FormattedNode;
 use crate::search::all::{self, AllOutcome, AllSearch, Pots as Wanted};
 use crate::search::filters::Filters;
 
@@ -70,7 +70,7 @@ impl Include {
                     return Err(format!(
                         "Ungültiger Eintrag in {}: \"{}\". Erlaubt: {}.",
                         params::KEY,
-                        crate::format::one_line(&item),
+                        crate::card::one_line(&item),
                         POTS.join(", ")
                     ));
                 }
@@ -166,7 +166,7 @@ impl<'a> Pots<'a> {
         let content_pot = Listing {
             related: content.filled,
             total: content.total,
-            results: content.nodes.iter().map(|n| app.format(n)).collect(),
+            results: content.nodes.iter().map(|n| app.card(n)).collect(),
             unresolved: &[],
             warnings: &[],
             relaxed: None,

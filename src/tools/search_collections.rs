@@ -73,7 +73,7 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
         Err(error) => return ToolResponse::error(error.german()),
     };
 
-    let results: Vec<_> = outcome.nodes.iter().map(|n| app.format(n)).collect();
+    let results: Vec<_> = outcome.nodes.iter().map(|n| app.card(n)).collect();
     let mut criteria = LabeledCriterion::from_filters(&filters);
     if let Some(parent) = &parent {
         criteria.insert(

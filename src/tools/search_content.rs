@@ -72,7 +72,7 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
         }
         None => None,
     };
-    let results: Vec<_> = outcome.nodes.iter().map(|n| app.format(n)).collect();
+    let results: Vec<_> = outcome.nodes.iter().map(|n| app.card(n)).collect();
     let meta = QueryMeta {
         tool_name: NAME,
         query_type: "ngsearch_enhanced",

@@ -14,7 +14,7 @@ use super::params::{Flag, Output, Text};
 use super::result_list::UnresolvedView;
 use super::{Format, ToolResponse};
 use crate::app::App;
-use crate::format::FormattedNode;
+use crate::card::FormattedNode;
 use crate::navigation::NavError;
 use crate::navigation::portals::{self, Portals, PortalsQuery};
 
@@ -79,7 +79,7 @@ fn render(app: &App, result: &Portals, format: Format) -> ToolResponse {
                 .portals
                 .iter()
                 .map(|p| PortalView {
-                    card: app.format(&p.node),
+                    card: app.card(&p.node),
                     sub_collection_count: p.sub_collection_count,
                 })
                 .collect(),
@@ -99,7 +99,7 @@ fn render(app: &App, result: &Portals, format: Format) -> ToolResponse {
             }
             for portal in &result.portals {
                 out.push_str("\n\n");
-                out.push_str(&app.format(&portal.node).card(Some(200)));
+                out.push_str(&app.card(&portal.node).card(Some(200)));
                 if let Some(count) = portal.sub_collection_count {
                     let _ = write!(out, "\nUnter-Sammlungen: {count}");
                 }

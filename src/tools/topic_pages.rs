@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::params::{self, Choice, Choices, Flag, OptionalNodeId, Output, Paging, Text};
 use super::{Args, Format, ToolResponse};
 use crate::app::App;
-use crate::format::one_line;
+use crate::card::one_line;
 use crate::navigation::topic_pages::{self, Mode, Sort, TopicPage, TopicPages, TopicPagesQuery};
 
 pub const NAME: &str = "search_wlo_topic_pages";

@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use crate::format::{one_line, truncate_marked};
+use crate::card::{one_line, truncate_marked};
 use crate::search::compendium::{self, Outline};
 
 /// Each section, the preamble and each passage is cut to this many characters.

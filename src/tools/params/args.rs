@@ -6,7 +6,7 @@
 
 use serde_json::{Map, Value};
 
-use super::{self as params, ExcludeIds, FieldError, Flag, OptionalNodeId, OutputFormat};
+use super::{ExcludeIds, FieldError, Flag, OptionalNodeId, OutputFormat};
 
 /// A bad argument, as a German message for the model and the user.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,12 +51,12 @@ impl Args {
 
     /// An optional string; blank counts as absent.
     pub fn optional_text(&self, key: &str, max_chars: usize) -> Result<Option<String>, ArgError> {
-        read(self, key, |v| params::text(v, max_chars))
+        read(self, key, |v| super::text(v, max_chars))
     }
 
     /// An integer (also `5.0` or `"5"`), clamped into `min..=max`.
     pub fn integer(&self, key: &str, min: i64, max: i64, default: i64) -> Result<i64, ArgError> {
-        read(self, key, |v| params::integer(v, min, max)).map(|n| n.unwrap_or(default))
+        read(self, key, |v| super::integer(v, min, max)).map(|n| n.unwrap_or(default))
     }
 
     /// A boolean (also `"true"` / `"false"`).
@@ -69,7 +69,7 @@ impl Args {
 
     /// One of `allowed` (case-insensitive); returns the canonical spelling.
     pub fn choice(&self, key: &str, allowed: &[&'static str]) -> Result<Option<&'static str>, ArgError> {
-        read(self, key, |v| params::choice(v, allowed)).map(|found| found.map(|i| allowed[i]))
+        read(self, key, |v| super::choice(v, allowed)).map(|found| found.map(|i| allowed[i]))
     }
 
     /// `outputFormat`: markdown or json.
@@ -82,7 +82,7 @@ impl Args {
 
     /// A required node id (UUID, `workspace://SpacesStore/` stripped, lower-cased).
     pub fn node_id(&self, key: &str) -> Result<String, ArgError> {
-        read(self, key, params::required_node_id).map(String::from)
+        read(self, key, super::required_node_id).map(String::from)
     }
 
     /// An optional node id; a value that is not a UUID is an error naming the field.
@@ -92,7 +92,7 @@ impl Args {
 
     /// A list of strings (a single string counts as a one-element list), at most `max_items` entries.
     pub fn string_list(&self, key: &str, max_items: usize) -> Result<Vec<String>, ArgError> {
-        read(self, key, |v| params::text_list(v, max_items))
+        read(self, key, |v| super::text_list(v, max_items))
     }
 
     /// `excludeNodeIds`: valid node ids only, at most 500 entries.
@@ -102,7 +102,7 @@ impl Args {
 }
 
 fn read<T>(args: &Args, key: &str, parse: impl FnOnce(&Value) -> Result<T, String>) -> Result<T, ArgError> {
-    params::field(args, key, parse).map_err(|FieldError { error, .. }| error)
+    super::field(args, key, parse).map_err(|FieldError { error, .. }| error)
 }
 
 #[cfg(test)]

@@ -79,7 +79,7 @@ struct Nullable {
 
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(transparent)]
-struct NodeIdField(NodeId);
+struct NodeIdField(NodeIdArg);
 
 /// Groups flattened between own fields, one of them nested.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -319,7 +319,7 @@ fn the_schema_is_plain_closed_and_ordered() {
         .to_string()
     );
     let p: Nullable = serde_json::from_value(json!({"nodeId": ID})).unwrap();
-    assert_eq!(p.node_id.map(|id| id.0.to_string()).as_deref(), Some(ID));
+    assert_eq!(p.node_id.map(|id| id.0.0.to_string()).as_deref(), Some(ID));
 }
 
 #[test]

@@ -12,12 +12,12 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::messages::{self, German, Kind, Withheld};
-use super::params::{Flag, NodeId, Output, Text};
+use super::params::{Flag, NodeIdArg, Output, Text};
 use super::{Format, NodeRef, ToolResponse};
 use crate::app::App;
-use crate::format::{self, FormattedNode, truncate_marked};
+use crate::card::{self, FormattedNode, truncate_marked};
 use crate::navigation::details::{self, Details, DetailsError, DetailsQuery};
-use crate::navigation::listing::Listing;
+use crate::navigation::listed_in::ListedCollections;
 use crate::upstream::Node;
 use compendium::Compendium;
 
@@ -33,7 +33,7 @@ const TEXT_LIMIT_MARKDOWN: usize = 2000;
 #[serde(rename_all = "camelCase")]
 pub(super) struct Params {
     /// The node's id (UUID) from a search result.
-    node_id: NodeId,
+    node_id: NodeIdArg,
     /// Add the stored full text (Volltext).
     #[serde(default)]
     include_text_content: Flag<false>,
@@ -54,7 +54,7 @@ pub(super) struct Params {
 }
 
 pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
-    let node_id = params.node_id;
+    let node_id = params.node_id.0;
     let with_raw = params.include_raw.get();
     let text_query = params.text_query.0;
     let format = params.output.format();
@@ -94,7 +94,7 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     // With whether the read stopped inside the text.
     let text = text.map(|t| (t.text, t.cut));
 
-    let formatted = app.format(&node);
+    let formatted = app.card(&node);
     let render_url = app.render_url(formatted.node_id.as_str());
     match format {
         Format::Json => ToolResponse::json(json!(DetailsView {
@@ -124,7 +124,7 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
             if let Some(parents) = &parents {
                 let _ = write!(out, "\n\n### Eltern-Sammlungen ({})", parents.len());
                 for (id, title) in parents {
-                    let _ = write!(out, "\n- {} (nodeId: {id})", format::one_line(title));
+                    let _ = write!(out, "\n- {} (nodeId: {id})", card::one_line(title));
                 }
             }
             if let Some(listing) = &listing {
@@ -186,7 +186,7 @@ struct CollectionView<'a> {
     path: &'a [String],
 }
 
-fn collection_views(listing: &Listing) -> Vec<CollectionView<'_>> {
+fn collection_views(listing: &ListedCollections) -> Vec<CollectionView<'_>> {
     listing
         .collections
         .iter()
@@ -200,15 +200,15 @@ fn collection_views(listing: &Listing) -> Vec<CollectionView<'_>> {
 
 /// `### In Sammlungen (N)`: one line per collection with its path, then
 /// "… und N weitere" beyond the shown ones.
-fn collections_markdown(out: &mut String, listing: &Listing) {
+fn collections_markdown(out: &mut String, listing: &ListedCollections) {
     let _ = write!(out, "\n\n### In Sammlungen ({})", listing.total);
     if listing.total == 0 {
         out.push_str("\n(in keiner Sammlung)");
     }
     for c in &listing.collections {
-        let _ = write!(out, "\n- {} (nodeId: {})", format::one_line(&c.title), c.node_id);
+        let _ = write!(out, "\n- {} (nodeId: {})", card::one_line(&c.title), c.node_id);
         if !c.path.is_empty() {
-            let path: Vec<String> = c.path.iter().map(|t| format::one_line(t)).collect();
+            let path: Vec<String> = c.path.iter().map(|t| card::one_line(t)).collect();
             let _ = write!(out, " — Pfad: {}", path.join(" › "));
         }
     }
@@ -221,7 +221,7 @@ fn raw_lists(node: &Node) -> Vec<(&'static str, Vec<String>)> {
     vec![
         ("disciplines", node.prop("ccm:taxonid").to_vec()),
         ("educationalContexts", node.prop("ccm:educationalcontext").to_vec()),
-        ("userRoles", node.prop(format::user_role_property(node)).to_vec()),
+        ("userRoles", node.prop(card::user_role_property(node)).to_vec()),
         ("learningResourceTypes", node.prop("ccm:oeh_lrt_aggregated").to_vec()),
         (
             "license",
