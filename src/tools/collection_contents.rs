@@ -59,9 +59,6 @@ pub(super) struct Params {
     output: Output<false>,
 }
 
-/// What to list is checked first: it decides the range of skipCount.
-const CHECK_FIRST: &[&str] = &["contentFilter", "includeSubcollections"];
-
 impl Choices for ChildFilter {
     fn names() -> &'static [&'static str] {
         &["files", "folders", "both"]
@@ -81,11 +78,11 @@ fn recursive(filter: ChildFilter, include_subcollections: bool) -> bool {
     include_subcollections && filter == ChildFilter::Files
 }
 
-/// The arguments, the ones of [`CHECK_FIRST`] checked first.
+/// The arguments; a bad skipCount of a recursive listing states the
+/// narrower range.
 pub(super) fn decode(args: &Args) -> Result<Params, ToolResponse> {
-    params::decode_in_order(args, CHECK_FIRST).map_err(|error| {
-        // A bad skipCount of a recursive listing: the message states the
-        // narrower range (the arguments checked before it are valid).
+    params::decode(args).map_err(|error| {
+        // Only when what to list is itself valid: it decides the range.
         if error.key == "skipCount"
             && let (Ok(filter), Ok(flag)) = (
                 params::field(args, "contentFilter", Choice::<ChildFilter>::parse),

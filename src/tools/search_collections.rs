@@ -5,9 +5,9 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 
 use super::messages::{self, German, Kind};
-use super::params::{self, ContextFilters, ExcludeIds, OptionalNodeId, Output, Paging, Text};
+use super::params::{ContextFilters, ExcludeIds, OptionalNodeId, Output, Paging, Text};
 use super::result_list::{LabeledCriterion, Listing, QueryMeta, quoted};
-use super::{Args, Format, ToolResponse};
+use super::{Format, ToolResponse};
 use crate::app::App;
 use crate::search::collections::{CollectionSearch, search_collections};
 use crate::upstream::UpstreamError;
@@ -37,14 +37,6 @@ pub(super) struct Params {
     exclude_node_ids: ExcludeIds,
     #[serde(flatten)]
     output: Output<false>,
-}
-
-/// The filters are checked before the other arguments.
-const CHECK_FIRST: &[&str] = &["educationalContext", "discipline", "userRole"];
-
-/// The arguments, the ones of [`CHECK_FIRST`] checked first.
-pub(super) fn decode(args: &Args) -> Result<Params, ToolResponse> {
-    params::decode_in_order(args, CHECK_FIRST).map_err(Into::into)
 }
 
 pub(super) async fn call(app: &App, params: Params) -> ToolResponse {

@@ -1,11 +1,13 @@
 //! The `arguments` object of one tool call, and the German [`ArgError`].
 //!
 //! Tools decode their arguments into a typed `Params` struct
-//! ([`super::decode`]). The keyed accessors here read one argument
-//! with the same adapters, for code that has no struct (tests, fuzzing).
+//! ([`super::decode`]). The keyed accessors of [`Args`] read one argument
+//! with the same adapters, for code that has no struct: the unit tests, and
+//! with the cargo feature `testing` the integration tests and fuzzing.
 
 use serde_json::{Map, Value};
 
+#[cfg(any(test, feature = "testing"))]
 use super::{ExcludeIds, FieldError, Flag, OptionalNodeId, OutputFormat};
 
 /// A bad argument, as a German message for the model and the user.
@@ -38,7 +40,11 @@ impl Args {
     pub fn get_raw(&self, key: &str) -> Option<&Value> {
         self.0.get(key)
     }
+}
 
+/// The keyed accessors (tests and fuzzing only).
+#[cfg(any(test, feature = "testing"))]
+impl Args {
     /// A required, non-blank string of at most `max_chars` characters (after trimming).
     pub fn required_text(&self, key: &str, max_chars: usize) -> Result<String, ArgError> {
         let text = self.optional_text(key, max_chars)?;
@@ -101,6 +107,7 @@ impl Args {
     }
 }
 
+#[cfg(any(test, feature = "testing"))]
 fn read<T>(args: &Args, key: &str, parse: impl FnOnce(&Value) -> Result<T, String>) -> Result<T, ArgError> {
     super::field(args, key, parse).map_err(|FieldError { error, .. }| error)
 }
