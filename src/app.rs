@@ -27,8 +27,8 @@ impl App {
         crate::urls::topic_page(&self.config.repository_url, collection_id)
     }
 
-    /// Format a node for output.
-    pub fn format(&self, node: &crate::node::Node) -> crate::format::FormattedNode {
-        crate::format::FormattedNode::from_node(node, &self.config.repository_url)
+    /// A node as the card every tool shows.
+    pub fn card(&self, node: &crate::node::Node) -> crate::card::FormattedNode {
+        crate::card::FormattedNode::from_node(node, &self.config.repository_url)
     }
 }

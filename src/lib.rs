@@ -24,8 +24,8 @@
 //! request is answered on its own, so any instance can answer any request.
 
 pub mod app;
+pub mod card;
 pub mod config;
-pub mod format;
 pub mod ids;
 pub mod navigation;
 pub mod node;

@@ -152,7 +152,7 @@ impl ServerHandler for WloServer {
         let name = request.name.to_string();
         let Some(entry) = tools::find(&self.app, &name) else {
             return Err(ErrorData::invalid_params(
-                format!("Unknown tool: {}", crate::format::echo(&name, 100)),
+                format!("Unknown tool: {}", crate::card::echo(&name, 100)),
                 None,
             ));
         };
@@ -222,7 +222,7 @@ impl ServerHandler for WloServer {
     ) -> Result<CustomResult, ErrorData> {
         let method = request.method.as_str();
         Err(surface::invalid_params::invalid_params(method, request.params.as_ref())
-            .unwrap_or_else(|| ErrorData::new(ErrorCode::METHOD_NOT_FOUND, crate::format::echo(method, 100), None)))
+            .unwrap_or_else(|| ErrorData::new(ErrorCode::METHOD_NOT_FOUND, crate::card::echo(method, 100), None)))
     }
 
     #[allow(deprecated)]

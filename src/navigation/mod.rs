@@ -11,7 +11,8 @@
 //! turns it into the failure's error (`tools::run_tool`), so a broken
 //! repository is never reported as "0 hits".
 
-pub mod listing;
+pub mod details;
+pub mod listed_in;
 pub mod page_widgets;
 pub mod portals;
 pub mod topic_page_content;

@@ -153,11 +153,6 @@ impl WidgetRead {
             has_more: false,
         }
     }
-
-    /// Does it show material?
-    pub fn has_items(&self) -> bool {
-        matches!(self, WidgetRead::Items { nodes, .. } if !nodes.is_empty())
-    }
 }
 
 /// Read a widget's settings, then the material they name (two round trips).

@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use super::ranking::collation_key;
 use crate::app::App;
-use crate::format;
+use crate::card;
 use crate::upstream::{Criterion, FacetList, Node, UpstreamError};
 use crate::vocab::{self, Vocabulary};
 
@@ -139,7 +139,7 @@ pub fn tally_nodes<'a>(nodes: impl IntoIterator<Item = &'a Node>) -> [Vec<LabelC
     let mut tallies: [Tally; 3] = Default::default();
     for node in nodes {
         for (tally, vocabulary) in tallies.iter_mut().zip(FACET_VOCABULARIES) {
-            for label in format::labels(node, vocabulary, vocabulary.property()) {
+            for label in card::labels(node, vocabulary, vocabulary.property()) {
                 tally.add(&label, 1);
             }
         }

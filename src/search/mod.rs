@@ -1,3 +1,4 @@
+pub mod all;
 pub mod collections;
 pub mod compendium;
 pub mod contents_filter;
@@ -37,4 +38,19 @@ pub enum SearchWarning {
     /// searched; `words` are the parts the repository does not know (may be
     /// empty).
     TopicNotRecognised { words: Vec<String> },
+    /// One of the parallel reads of a combined search failed; the others answered.
+    PotFailed { pot: Pot, error: UpstreamError },
+    /// The collection search for the relaxed query failed.
+    RelaxedCollectionsFailed { query: String, error: UpstreamError },
+}
+
+/// The parallel reads of a combined search (`all::search_all`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pot {
+    /// The content pipeline.
+    Content,
+    /// The collection keyword search.
+    Collections,
+    /// The listing of the subject portals.
+    Portals,
 }

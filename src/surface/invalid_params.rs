@@ -8,7 +8,7 @@
 use rmcp::ErrorData;
 use serde_json::Value;
 
-use crate::format::echo;
+use crate::card::echo;
 
 /// Methods of the MCP surface this server offers (requests only).
 const KNOWN_METHODS: &[&str] = &[

@@ -10,8 +10,8 @@ use serde_json::{Value, json};
 use crate::app::App;
 use crate::navigation::NavError;
 use crate::navigation::portals::{self, PortalsQuery};
-use crate::tools::messages::German;
-use crate::upstream::{CallScope, UpstreamError};
+use crate::tools::{self, messages};
+use crate::upstream::UpstreamError;
 use crate::vocab::Vocabulary;
 
 /// URI prefix of the vocabulary resources.
@@ -115,12 +115,10 @@ pub async fn read_resource(app: &App, uri: &str) -> Result<ReadResourceResult, E
 /// The portals document: the subject portals of [`portals::subject_portals`]
 /// (no filter, no counts: one listing of the root), German alphabetical order.
 async fn portals_document(app: &App) -> Result<Value, ErrorData> {
-    // A resource read has no tool call around it, so it gets its own scope
-    // and deadline.
-    let scope = CallScope::new(app.config.tool_deadline);
+    // A resource read has no tool call around it; it runs the way one does.
     let query = PortalsQuery::default();
-    let read = scope.run(portals::subject_portals(app, &query));
-    let listing = match tokio::time::timeout(app.config.tool_deadline, read).await {
+    let (outcome, _scope) = tools::run_scoped(app, PORTALS_URI, || portals::subject_portals(app, &query)).await;
+    let listing = match outcome {
         Ok(Ok(listing)) => listing,
         Ok(Err(error)) => {
             // The resource names what failed upstream, not the root collection.
@@ -129,26 +127,15 @@ async fn portals_document(app: &App) -> Result<Value, ErrorData> {
                 NavError::Upstream(error) => error,
             };
             tracing::warn!(resource = PORTALS_URI, error = %error, "resource read failed");
-            return Err(ErrorData::internal_error(
-                format!(
-                    "Die Fachportale konnten nicht von WLO gelesen werden: {}",
-                    error.german()
-                ),
-                None,
-            ));
+            return Err(ErrorData::internal_error(messages::portals_failed(&error), None));
         }
-        Err(_) => {
-            return Err(ErrorData::internal_error(
-                "Zeitüberschreitung beim Lesen der Fachportale von WLO.",
-                None,
-            ));
-        }
+        Err(message) => return Err(ErrorData::internal_error(message, None)),
     };
     let portals: Vec<Value> = listing
         .portals
         .iter()
         .map(|portal| {
-            let card = app.format(&portal.node);
+            let card = app.card(&portal.node);
             json!({
                 "nodeId": card.node_id,
                 "title": card.title,

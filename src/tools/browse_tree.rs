@@ -9,10 +9,10 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::messages::{German, nav_warnings};
-use super::params::{self, Bounded, Flag, NodeId, Output};
+use super::params::{self, Bounded, Flag, NodeIdArg, Output};
 use super::{ArgError, Args, Format, NodeRef, ToolResponse};
 use crate::app::App;
-use crate::format::{FormattedNode, one_line};
+use crate::card::{FormattedNode, one_line};
 use crate::navigation::tree::{self, MAX_CHILDREN_PER_PARENT, MAX_NODES, Tree, TreeNode, TreeQuery};
 
 pub const NAME: &str = "browse_collection_tree";
@@ -26,7 +26,7 @@ const ID_TIP: &str = "Tipp: get_subject_portals liefert die nodeIds der Fachport
 #[serde(rename_all = "camelCase")]
 pub(super) struct Params {
     /// nodeId (UUID) of the parent collection, e.g. from get_subject_portals.
-    node_id: NodeId,
+    node_id: NodeIdArg,
     /// 1 = direct sub-collections, 2 = also their children.
     #[serde(default)]
     depth: Bounded<1, 2, 1>,
@@ -53,7 +53,7 @@ pub(super) fn decode(args: &Args) -> Result<Params, ToolResponse> {
 
 pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let query = TreeQuery {
-        node_id: params.node_id,
+        node_id: params.node_id.0,
         depth: params.depth.get() as u8,
         include_counts: params.include_content_counts.get(),
         max_results: params.max_results.get() as u32,
@@ -99,7 +99,7 @@ struct TreeNodeView {
 
 fn node_view(app: &App, node: &TreeNode) -> TreeNodeView {
     TreeNodeView {
-        card: app.format(&node.node),
+        card: app.card(&node.node),
         file_count: node.file_count,
         has_more_children: node.children.as_ref().map(|_| node.has_more_children),
         children: node
@@ -155,7 +155,7 @@ fn to_markdown(app: &App, tree: &Tree) -> String {
     }
     for node in &tree.nodes {
         out.push_str("\n\n");
-        out.push_str(&app.format(&node.node).card(Some(200)));
+        out.push_str(&app.card(&node.node).card(Some(200)));
         if let Some(count) = node.file_count {
             let _ = write!(out, "\nInhalte: {count}");
         }

@@ -6,9 +6,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::counts::count_line;
-use super::messages::German;
+use super::messages::{self, German, Kind, Withheld};
 use super::params::{
-    self, Bounded, Choice, Choices, ExcludeIds, FilterValue, Flag, NodeId, Output, Paging, Text, VocabFilters,
+    self, Bounded, Choice, Choices, ExcludeIds, FilterValue, Flag, NodeIdArg, Output, Paging, Text, VocabFilters,
 };
 use super::result_list::{LabeledCriterion, Listing, QueryMeta};
 use super::view::{self, Page};
@@ -17,7 +17,7 @@ use crate::app::App;
 use crate::search::collections::{ContentsListing, collection_contents};
 use crate::search::contents_filter::{LOCAL_READ, Stats, Window};
 use crate::search::facets::LabelCount;
-use crate::upstream::{ChildFilter, UpstreamError};
+use crate::upstream::ChildFilter;
 
 pub const NAME: &str = "get_collection_contents";
 pub const TITLE: &str = "Inhalte einer WLO-Sammlung";
@@ -32,7 +32,7 @@ const MAX_SKIP_RECURSIVE: i64 = 400;
 #[serde(rename_all = "camelCase")]
 pub(super) struct Params {
     /// The collection's nodeId (UUID).
-    node_id: NodeId,
+    node_id: NodeIdArg,
     /// Keep only materials containing one of these words (page reordered by relevance).
     #[serde(default)]
     query: Text<MAX_QUERY>,
@@ -59,9 +59,6 @@ pub(super) struct Params {
     output: Output<false>,
 }
 
-/// What to list is checked first: it decides the range of skipCount.
-const CHECK_FIRST: &[&str] = &["contentFilter", "includeSubcollections"];
-
 impl Choices for ChildFilter {
     fn names() -> &'static [&'static str] {
         &["files", "folders", "both"]
@@ -81,11 +78,11 @@ fn recursive(filter: ChildFilter, include_subcollections: bool) -> bool {
     include_subcollections && filter == ChildFilter::Files
 }
 
-/// The arguments, the ones of [`CHECK_FIRST`] checked first.
+/// The arguments; a bad skipCount of a recursive listing states the
+/// narrower range.
 pub(super) fn decode(args: &Args) -> Result<Params, ToolResponse> {
-    params::decode_in_order(args, CHECK_FIRST).map_err(|error| {
-        // A bad skipCount of a recursive listing: the message states the
-        // narrower range (the arguments checked before it are valid).
+    params::decode(args).map_err(|error| {
+        // Only when what to list is itself valid: it decides the range.
         if error.key == "skipCount"
             && let (Ok(filter), Ok(flag)) = (
                 params::field(args, "contentFilter", Choice::<ChildFilter>::parse),
@@ -101,7 +98,7 @@ pub(super) fn decode(args: &Args) -> Result<Params, ToolResponse> {
 }
 
 pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
-    let node_id = params.node_id;
+    let node_id = params.node_id.0;
     let query = params.query.0;
     let filter = params.content_filter.0.unwrap_or(ChildFilter::Files);
     let recursive = recursive(filter, params.include_subcollections.get());
@@ -125,15 +122,14 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     };
     let outcome = match collection_contents(app, listing).await {
         Ok(outcome) => outcome,
-        Err(UpstreamError::NotFound) => {
-            return ToolResponse::error(format!("Sammlung {node_id} nicht gefunden."));
-        }
-        Err(UpstreamError::Forbidden) => {
-            return ToolResponse::error(format!(
-                "Sammlung {node_id} ist nicht öffentlich: WLO gibt den Inhalt ohne Anmeldung nicht heraus."
+        Err(error) => {
+            return ToolResponse::error(messages::node_unavailable(
+                Kind::Collection,
+                node_id.as_str(),
+                Withheld::Contents,
+                &error,
             ));
         }
-        Err(error) => return ToolResponse::error(error.german()),
     };
 
     let mut warnings: Vec<String> = outcome.warnings.iter().map(German::german).collect();
@@ -150,7 +146,7 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
         }
         None => None,
     };
-    let results: Vec<_> = outcome.nodes.iter().map(|n| app.format(n)).collect();
+    let results: Vec<_> = outcome.nodes.iter().map(|n| app.card(n)).collect();
     let query_type = match (recursive, filter) {
         (true, _) => "collection_contents_recursive",
         (false, ChildFilter::Files) => "collection_contents",

@@ -14,7 +14,7 @@ pub fn count_line(name: &str, counts: &[LabelCount]) -> String {
     let shown: Vec<String> = counts
         .iter()
         .take(SHOWN)
-        .map(|c| format!("{} ({})", crate::format::one_line(&c.label), c.count))
+        .map(|c| format!("{} ({})", crate::card::one_line(&c.label), c.count))
         .collect();
     let mut line = format!("- {name}: {}", shown.join(", "));
     if counts.len() > SHOWN {

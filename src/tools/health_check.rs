@@ -1,6 +1,6 @@
 //! `wlo_health_check`: one uncached metadata read of the root collection.
 
-use std::time::{Instant, SystemTime};
+use std::time::SystemTime;
 
 use serde_json::json;
 
@@ -8,9 +8,10 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::ToolResponse;
-use super::messages::German;
+use super::messages::{self, German};
 use crate::app::App;
-use crate::upstream::{Props, SharedHealth, UpstreamError};
+use crate::navigation::details;
+use crate::upstream::{SharedHealth, UpstreamError};
 
 pub const NAME: &str = "wlo_health_check";
 pub const TITLE: &str = "WLO-Status prüfen";
@@ -24,29 +25,19 @@ pub(super) struct NoParams {}
 pub(super) type Params = NoParams;
 
 pub(super) async fn call(app: &App, _params: Params) -> ToolResponse {
-    let started = Instant::now();
-    let result = app
-        .upstream
-        .metadata_uncached(&app.config.root_collection_id, Props::All)
-        .await;
-    let latency_ms = started.elapsed().as_millis() as u64;
+    let check = details::root_check(app).await;
+    let latency_ms = check.latency.as_millis() as u64;
     let checked_at = iso8601_utc(SystemTime::now());
-    let (root_resolved, error) = match result {
-        Ok(node) => (Some(node.display_title().to_string()), None),
+    let (root_resolved, error) = match check.root {
+        Ok(title) => (Some(title), None),
         Err(UpstreamError::NotFound) => (
             None,
-            Some(format!(
-                "Der Wurzelknoten {} wurde nicht gefunden (WLO_ROOT_COLLECTION_ID prüfen).",
-                app.config.root_collection_id
-            )),
+            Some(messages::root_not_found(app.config.root_collection_id.as_str())),
         ),
         Err(other) => (None, Some(other.german())),
     };
     // Only when configured, so that the answer without a shared tier stays as it was.
-    let shared_cache = match app.upstream.shared() {
-        Some(tier) => Some(SharedCacheView::from(tier.health().await)),
-        None => None,
-    };
+    let shared_cache = check.shared.map(SharedCacheView::from);
     let ok = error.is_none();
     let view = HealthView {
         ok,

@@ -2,14 +2,7 @@
 //! by id as `{"id","title","text","url","metadata"}`, where `text` is the
 //! collection's editorial compendium, else the material's stored full text,
 //! else its description.
-//!
-//! The metadata read and the full-text read go out together. The repository
-//! extracts a text on its first read, which can take seconds, so the text
-//! read gets only what is left of the tool deadline minus a reserve for
-//! answering; a text that has not arrived by then is replaced by the
-//! description, never turned into an error.
-
-use std::time::Duration;
+//! The reads are `navigation::details::document`'s.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -17,19 +10,16 @@ use serde_json::json;
 
 use super::ToolResponse;
 use super::knowledge_search::citation_url;
-use super::messages::German;
-use super::params::NodeId;
+use super::messages::{self, Kind, Withheld};
+use super::params::NodeIdArg;
 use crate::app::App;
-use crate::format::NodeType;
-use crate::upstream::{CallScope, Props, UpstreamError};
+use crate::card::NodeType;
+use crate::navigation::details::{self, TextSource};
 
 pub const NAME: &str = "fetch";
 pub const TITLE: &str = "WLO-Text";
 pub const DESCRIPTION: &str = "Text of one search result by id: editorial text, full text or description.";
 
-/// Time kept back from the text read to answer within the deadline: at most
-/// this, and at most a quarter of the deadline.
-const ANSWER_RESERVE: Duration = Duration::from_millis(1000);
 /// Appended where the text was cut.
 const CUT_MARK: &str = "\n\n[…gekürzt]";
 
@@ -38,16 +28,7 @@ const CUT_MARK: &str = "\n\n[…gekürzt]";
 #[serde(rename_all = "camelCase")]
 pub(super) struct Params {
     /// nodeId from search.
-    id: NodeId,
-}
-
-/// Where `text` came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-enum TextSource {
-    Compendium,
-    Fulltext,
-    Description,
+    id: NodeIdArg,
 }
 
 /// The answer, in documented key order.
@@ -69,43 +50,29 @@ struct Metadata<'a> {
     license: &'a str,
     publisher: &'a str,
     node_type: NodeType,
-    text_source: TextSource,
+    text_source: &'static str,
 }
 
 pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
-    let id = params.id;
-    let text_budget = CallScope::current().map_or(app.config.tool_deadline, |scope| scope.remaining());
-    let text_budget = text_budget.saturating_sub(ANSWER_RESERVE.min(app.config.tool_deadline / 4));
-    let text = async {
-        // Past the budget the read is dropped: no answer, not a failure.
-        let read = app.upstream.text_content(&id, app.config.fetch_max_chars);
-        match tokio::time::timeout(text_budget, read).await {
-            Ok(Ok(text)) => text,
-            Ok(Err(_)) | Err(_) => None,
-        }
-    };
-    let (metadata, text) = futures::join!(app.upstream.metadata(&id, Props::All), text);
-
-    let node = match metadata {
-        Ok(node) => node,
-        Err(UpstreamError::NotFound) => return ToolResponse::error(format!("Node {id} nicht gefunden.")),
-        Err(UpstreamError::Forbidden) => {
-            return ToolResponse::error(format!(
-                "Node {id} ist nicht öffentlich: WLO gibt Metadaten und Text ohne Anmeldung nicht heraus."
+    let id = params.id.0;
+    let document = match details::document(app, &id).await {
+        Ok(document) => document,
+        Err(error) => {
+            return ToolResponse::error(messages::node_unavailable(
+                Kind::Node,
+                id.as_str(),
+                Withheld::MetadataAndText,
+                &error,
             ));
         }
-        Err(error) => return ToolResponse::error(error.german()),
     };
-    let compendium = node
-        .first("ccm:oeh_collection_compendium_text")
-        .filter(|text| node.is_collection() && !text.trim().is_empty());
-    // `cut`: the read stopped inside a long stored text.
-    let (text, source, cut) = match (compendium, text.filter(|t| !t.text.trim().is_empty())) {
-        (Some(compendium), _) => (compendium.to_string(), TextSource::Compendium, false),
-        (None, Some(full)) => (full.text, TextSource::Fulltext, full.cut),
-        (None, None) => (node.description().to_string(), TextSource::Description, false),
-    };
-    let card = app.format(&node);
+    let details::Document {
+        node,
+        text,
+        source,
+        cut,
+    } = document;
+    let card = app.card(&node);
     let document = Document {
         id: id.as_str(),
         title: &card.title,
@@ -118,10 +85,19 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
             license: &card.license,
             publisher: &card.publisher,
             node_type: card.node_type,
-            text_source: source,
+            text_source: source_name(source),
         },
     };
     ToolResponse::json(json!(document))
+}
+
+/// `metadata.textSource`: where `text` came from.
+fn source_name(source: TextSource) -> &'static str {
+    match source {
+        TextSource::Compendium => "compendium",
+        TextSource::Fulltext => "fulltext",
+        TextSource::Description => "description",
+    }
 }
 
 /// `text` cut to at most `max` characters, at the last whitespace in the last

@@ -7,11 +7,12 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use super::ToolResponse;
 use super::messages::German;
 use super::params::RequiredText;
-use super::{ToolResponse, search_all};
 use crate::app::App;
-use crate::format::FormattedNode;
+use crate::card::FormattedNode;
+use crate::search::all;
 
 pub const NAME: &str = "search";
 pub const TITLE: &str = "WLO-Suche";
@@ -39,7 +40,7 @@ struct Hit<'a> {
 }
 
 pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
-    let pots = match search_all::combined_search(app, &params.query.0, MAX_MATERIALS, MAX_COLLECTIONS).await {
+    let pots = match all::combined_search(app, &params.query.0, MAX_MATERIALS, MAX_COLLECTIONS).await {
         Ok(pots) => pots,
         Err(error) => return ToolResponse::error(error.german()),
     };

@@ -5,12 +5,13 @@
 //! missing, as data; only this module turns that into sentences a teacher's
 //! chatbot can show, so every such text is in one place.
 
-use crate::format::one_line;
+use crate::card::one_line;
+use crate::navigation::details::DetailsWarning;
 use crate::navigation::topic_page_content::{MAX_LANES, PageWarning};
 use crate::navigation::{NavError, NavWarning};
-use crate::search::SearchWarning;
 use crate::search::filters::UnresolvedFilter;
 use crate::search::related::{RelatedError, RelatedWarning};
+use crate::search::{Pot, SearchWarning};
 use crate::upstream::{Oversize, SharedHealth, UpstreamError};
 
 /// One German sentence (or line) for the user.
@@ -64,16 +65,138 @@ impl German for UpstreamError {
     }
 }
 
+/// What a sentence about one missing node calls it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Any node (a material or a collection).
+    Node,
+    Collection,
+    Material,
+}
+
+impl Kind {
+    fn word(self) -> &'static str {
+        match self {
+            Kind::Node => "Node",
+            Kind::Collection => "Sammlung",
+            Kind::Material => "Material",
+        }
+    }
+}
+
+/// `„<q>“` for sentences, one line.
+pub fn quoted(query: &str) -> String {
+    format!("„{}“", one_line(query))
+}
+
+/// A call that panicked.
+pub fn internal_error() -> String {
+    "Interner Fehler im WLO-MCP-Server bei diesem Aufruf. Bitte erneut versuchen oder die Anfrage ändern.".into()
+}
+
+/// A call that ran past its `deadline`.
+pub fn deadline_exceeded(deadline: std::time::Duration) -> String {
+    format!(
+        "Zeitüberschreitung bei WLO: Die Anfrage hat länger als {} ms gedauert. Bitte später erneut versuchen oder die Anfrage eingrenzen (z. B. kleineres maxResults).",
+        deadline.as_millis()
+    )
+}
+
+/// `<Kind> <id> nicht gefunden.`
+pub fn not_found(kind: Kind, id: &str) -> String {
+    format!("{} {id} nicht gefunden.", kind.word())
+}
+
+/// What the repository withholds from a node that is not public.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Withheld {
+    Metadata,
+    MetadataAndText,
+    Contents,
+}
+
+impl Withheld {
+    fn words(self) -> &'static str {
+        match self {
+            Withheld::Metadata => "die Metadaten",
+            Withheld::MetadataAndText => "Metadaten und Text",
+            Withheld::Contents => "den Inhalt",
+        }
+    }
+}
+
+/// Why the node an answer rests on could not be read: not found, not
+/// public (`withheld` without a login), or the failure.
+pub fn node_unavailable(kind: Kind, id: &str, withheld: Withheld, error: &UpstreamError) -> String {
+    match error {
+        UpstreamError::NotFound => not_found(kind, id),
+        UpstreamError::Forbidden => format!(
+            "{} {id} ist nicht öffentlich: WLO gibt {} ohne Anmeldung nicht heraus.",
+            kind.word(),
+            withheld.words()
+        ),
+        error => error.german(),
+    }
+}
+
+/// The configured root collection was not found.
+pub fn root_not_found(id: &str) -> String {
+    format!("Die Wurzelsammlung {id} wurde bei WLO nicht gefunden (WLO_ROOT_COLLECTION_ID prüfen).")
+}
+
+/// `<what> ist fehlgeschlagen: <failure>` (a search, a read, a count).
+pub fn failed(what: &str, error: &UpstreamError) -> String {
+    format!("{what} ist fehlgeschlagen: {}", error.german())
+}
+
+/// One thing or several, for the verb of a sentence.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Count {
+    One,
+    Several,
+}
+
+/// `<what> konnte(n) nicht geladen werden: <failure>`.
+pub fn failed_to_load(what: &str, count: Count, error: &UpstreamError) -> String {
+    let verb = match count {
+        Count::One => "konnte",
+        Count::Several => "konnten",
+    };
+    format!("{what} {verb} nicht geladen werden: {}", error.german())
+}
+
+/// `failed` of the `of` nodes of a batch could not be read for a repository failure.
+pub fn batch_failures(failed: usize, of: usize, error: &UpstreamError) -> String {
+    format!(
+        "{failed} von {of} Einträgen konnten wegen eines WLO-Fehlers nicht geladen werden: {}",
+        error.german()
+    )
+}
+
+/// The subject portals could not be read.
+pub fn portals_failed(error: &UpstreamError) -> String {
+    failed_to_load("Die Fachportale", Count::Several, error)
+}
+
+/// The collections that list the material `node_id` could not be read.
+pub fn listing_failed(node_id: &str, error: &UpstreamError) -> String {
+    failed_to_load(
+        &format!("Die Sammlungen, in denen der Inhalt {node_id} liegt,"),
+        Count::Several,
+        error,
+    )
+}
+
 /// At most `max` characters of edu-sharing's message, without control,
 /// bidirectional or zero-width characters.
 fn shorten(s: &str, max: usize) -> String {
-    crate::format::echo(s, max)
+    crate::card::echo(s, max)
 }
 
 impl German for NavError {
     fn german(&self) -> String {
         match self {
-            NavError::NotFound(id) => format!("Sammlung {id} nicht gefunden."),
+            NavError::NotFound(id) => not_found(Kind::Collection, id),
             NavError::Upstream(error) => error.german(),
         }
     }
@@ -113,14 +236,20 @@ impl German for SearchWarning {
                 verb(*failed),
                 error.german()
             ),
-            SearchWarning::RelaxedSearchFailed(error) => {
-                format!("Die gelockerte Suche ist fehlgeschlagen: {}", error.german())
-            }
-            SearchWarning::KeywordSearchFailed(error) => format!(
-                "Die Stichwortsuche nach Sammlungen ist fehlgeschlagen: {}",
-                error.german()
-            ),
+            SearchWarning::RelaxedSearchFailed(error) => failed("Die gelockerte Suche", error),
+            SearchWarning::KeywordSearchFailed(error) => failed("Die Stichwortsuche nach Sammlungen", error),
             SearchWarning::SubtreeFailed(error) => error.german(),
+            SearchWarning::PotFailed { pot, error } => failed(
+                match pot {
+                    Pot::Content => "Die Suche nach Inhalten",
+                    Pot::Collections => "Die Suche nach Sammlungen",
+                    Pot::Portals => "Das Lesen der Fachportale",
+                },
+                error,
+            ),
+            SearchWarning::RelaxedCollectionsFailed { query, error } => {
+                failed(&format!("Die Suche nach Sammlungen zu {}", quoted(query)), error)
+            }
             SearchWarning::ChildListsFailed { failed, of, error } => format!(
                 "{failed} von {of} Unter-Sammlungs-Listen konnten nicht gelesen werden; die Liste kann unvollständig sein. {}",
                 error.german()
@@ -147,16 +276,15 @@ impl German for NavWarning {
                 "Die Anzahl der Unter-Sammlungen ist für {failed} von {of} Fachportalen nicht verfügbar: {}",
                 error.german()
             ),
-            NavWarning::TitleUnavailable(error) => {
-                format!("Der Titel der Sammlung konnte nicht geladen werden: {}", error.german())
-            }
+            NavWarning::TitleUnavailable(error) => failed_to_load("Der Titel der Sammlung", Count::One, error),
             NavWarning::TotalInexact(error) => format!(
                 "Die Gesamtzahl der Unter-Sammlungen konnte nicht genau bestimmt werden: {}",
                 error.german()
             ),
-            NavWarning::SubCollectionsFailed { failed, of, error } => format!(
-                "Die Unter-Sammlungen von {failed} der {of} Sammlungen konnten nicht geladen werden: {}",
-                error.german()
+            NavWarning::SubCollectionsFailed { failed, of, error } => failed_to_load(
+                &format!("Die Unter-Sammlungen von {failed} der {of} Sammlungen"),
+                Count::Several,
+                error,
             ),
             NavWarning::FileCountsUnavailable { failed, of, error } => format!(
                 "Die Anzahl der Inhalte ist für {failed} von {of} Sammlungen nicht verfügbar: {}",
@@ -164,12 +292,8 @@ impl German for NavWarning {
             ),
             NavWarning::ConfigFolderMissing { folder_id } => config_folder_missing(folder_id),
             NavWarning::VariantOrderUnavailable(error) => variant_order_unavailable(error),
-            NavWarning::CollectionSearchFailed(error) => {
-                format!("Die Sammlungssuche ist fehlgeschlagen: {}", error.german())
-            }
-            NavWarning::PortalsFailed(error) => {
-                format!("Die Fachportale konnten nicht geladen werden: {}", error.german())
-            }
+            NavWarning::CollectionSearchFailed(error) => failed("Die Sammlungssuche", error),
+            NavWarning::PortalsFailed(error) => portals_failed(error),
             NavWarning::TopicPagesIncomplete(error) => format!(
                 "Nicht alle Themenseiten konnten geladen werden, die Liste ist möglicherweise unvollständig: {}",
                 error.german()
@@ -241,10 +365,10 @@ impl German for PageWarning {
                 heading,
                 widget_id,
                 error,
-            } => format!(
-                "Rubrik „{}“: das Widget {widget_id} konnte nicht geladen werden: {}",
-                lane_name(*lane, heading),
-                error.german()
+            } => failed_to_load(
+                &format!("Rubrik „{}“: das Widget {widget_id}", lane_name(*lane, heading)),
+                Count::One,
+                error,
             ),
         }
     }
@@ -273,15 +397,28 @@ impl German for RelatedWarning {
 /// Why `get_related_content` has no answer for the material `node_id`.
 pub fn related_error(node_id: &str, error: &RelatedError) -> String {
     match error {
-        RelatedError::Seed(UpstreamError::NotFound) => format!("Material {node_id} nicht gefunden."),
-        RelatedError::Seed(UpstreamError::Forbidden) => {
-            format!("Material {node_id} ist nicht öffentlich: WLO gibt die Metadaten ohne Anmeldung nicht heraus.")
-        }
-        RelatedError::Seed(error) | RelatedError::Search(error) => error.german(),
+        RelatedError::Seed(error) => node_unavailable(Kind::Material, node_id, Withheld::Metadata, error),
+        RelatedError::Search(error) => error.german(),
         RelatedError::NotAMaterial { title } => format!(
             "„{}“ ist eine Sammlung, kein Material: get_related_content erwartet die nodeId eines Materials. Die Inhalte einer Sammlung listet get_collection_contents.",
             one_line(title)
         ),
+    }
+}
+
+impl German for DetailsWarning {
+    fn german(&self) -> String {
+        match self {
+            DetailsWarning::CollectionsOfCollection => "includeCollections gilt nur für Inhalte; die übergeordneten Sammlungen einer Sammlung zeigt includeParents.".into(),
+            DetailsWarning::PathFailed { title, error } => {
+                failed_to_load(&format!("Pfad der Sammlung „{}“", one_line(title)), Count::One, error)
+            }
+            DetailsWarning::TextFailed(error) => failed_to_load("Volltext", Count::One, error),
+            DetailsWarning::ParentsOfMaterial => {
+                "Eltern-Sammlungen sind für Inhalte über WLO nicht abrufbar (nur für Sammlungen).".into()
+            }
+            DetailsWarning::ParentsFailed(error) => failed_to_load("Eltern-Sammlungen", Count::Several, error),
+        }
     }
 }
 

@@ -39,7 +39,7 @@ use serde_json::Value;
 use crate::app::App;
 use crate::config::{Config, ConfigError};
 pub use params::args::{ArgError, Args, Format};
-pub use run::run_tool;
+pub use run::{run_scoped, run_tool};
 
 /// What a tool answers: markdown text or one JSON document, possibly an error.
 #[derive(Debug, Clone, PartialEq)]
@@ -159,7 +159,7 @@ pub struct ToolEntry {
 
 /// A tool module's entry: its spec from `NAME`, `TITLE`, `DESCRIPTION` and
 /// the schema of `Params`; its call decodes the arguments into `Params`
-/// (with the module's own `decode` where it checks in an order of its own)
+/// (with the module's own `decode` where it words a bad argument its own way)
 /// and runs `call`.
 macro_rules! entry {
     ($module:ident) => {
@@ -190,8 +190,8 @@ macro_rules! entry {
 pub static TOOLS: &[ToolEntry] = &[
     entry!(search_all),
     entry!(search_content),
-    entry!(search_collections, search_collections::decode),
-    entry!(topic_pages, topic_pages::decode),
+    entry!(search_collections),
+    entry!(topic_pages),
     entry!(topic_page_content),
     entry!(subject_portals),
     entry!(browse_tree, browse_tree::decode),

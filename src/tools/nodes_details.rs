@@ -6,12 +6,11 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::ToolResponse;
-use super::messages::German;
+use super::messages::{self, German};
 use super::params::IdEntries;
 use crate::app::App;
-use crate::format::FormattedNode;
-use crate::ids::NodeId;
-use crate::upstream::Props;
+use crate::card::FormattedNode;
+use crate::navigation::details;
 
 pub const NAME: &str = "get_nodes_details";
 pub const TITLE: &str = "Mehrere WLO-Einträge auf einmal";
@@ -29,59 +28,29 @@ pub(super) struct Params {
 }
 
 pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
-    let raw = params.node_ids.0;
-
-    // Normalise and de-duplicate in order; malformed ids are never requested.
-    let mut wanted: Vec<NodeId> = Vec::new();
-    let mut failed: Vec<String> = Vec::new();
-    for entry in raw.iter().filter(|s| !s.is_empty()) {
-        match NodeId::parse(entry) {
-            Some(id) if !wanted.contains(&id) => wanted.push(id),
-            Some(_) => {}
-            None if !failed.contains(entry) => failed.push(entry.clone()),
-            None => {}
-        }
-    }
-    let requested = wanted.len() + failed.len();
-
-    let reads = futures::future::join_all(wanted.iter().map(|id| app.upstream.metadata(id, Props::All))).await;
-    let mut results = Vec::new();
-    let mut repository_failures = Vec::new();
-    for (id, read) in wanted.iter().zip(reads) {
-        match read {
-            Ok(node) => results.push((id.as_str(), app.format(&node))),
-            Err(error) => {
-                if error.is_repository_failure() {
-                    repository_failures.push(error);
-                }
-                failed.push(id.to_string());
-            }
-        }
-    }
-
+    let batch = details::nodes_details(app, &params.node_ids.0).await;
     // Nothing resolved and a read failed: the failure, in id order.
-    if let Some(error) = repository_failures.first()
-        && results.is_empty()
+    if let Some(error) = batch.repository_failures.first()
+        && batch.found.is_empty()
     {
         return ToolResponse::error(error.german());
     }
-    let warnings: Vec<String> = repository_failures
+    let warnings: Vec<String> = batch
+        .repository_failures
         .first()
-        .map(|error| {
-            format!(
-                "{} von {} Einträgen konnten wegen eines WLO-Fehlers nicht geladen werden: {}",
-                repository_failures.len(),
-                wanted.len(),
-                error.german()
-            )
-        })
+        .map(|error| messages::batch_failures(batch.repository_failures.len(), batch.wanted, error))
         .into_iter()
+        .collect();
+    let results: Vec<(&str, FormattedNode)> = batch
+        .found
+        .iter()
+        .map(|(id, node)| (id.as_str(), app.card(node)))
         .collect();
     let found = results.len();
     ToolResponse::json(json!(BatchView {
-        requested,
-        resolved: results.len(),
-        failed: &failed,
+        requested: batch.requested,
+        resolved: found,
+        failed: &batch.failed,
         results: ById(results),
         warnings,
     }))

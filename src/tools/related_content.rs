@@ -6,12 +6,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::messages::{German, related_error, unresolved_hint};
-use super::params::{FilterValue, NodeId, Output, Paging, VocabFilters};
+use super::params::{FilterValue, NodeIdArg, Output, Paging, VocabFilters};
 use super::result_list::{UnresolvedView, cards, quoted};
 use super::view::ViewCard;
 use super::{Format, NodeRef, ToolResponse};
 use crate::app::App;
-use crate::format::{FormattedNode, one_line};
+use crate::card::{FormattedNode, one_line};
 use crate::search::related::{RelatedSearch, related_content};
 
 pub const NAME: &str = "get_related_content";
@@ -23,7 +23,7 @@ pub const DESCRIPTION: &str = "Material like one material (\"mehr davon\"): same
 #[serde(rename_all = "camelCase")]
 pub(super) struct Params {
     /// A material's nodeId.
-    node_id: NodeId,
+    node_id: NodeIdArg,
     #[serde(flatten)]
     paging: Paging<20, 5>,
     #[serde(flatten)]
@@ -33,7 +33,7 @@ pub(super) struct Params {
 }
 
 pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
-    let node_id = params.node_id;
+    let node_id = params.node_id.0;
     let filters = FilterValue::resolve(params.filters.entries());
     let max_results = params.paging.max_results();
     let criteria = filters.criteria();
@@ -47,7 +47,7 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
         Err(error) => return ToolResponse::error(related_error(&node_id, &error)),
     };
 
-    let results: Vec<FormattedNode> = outcome.nodes.iter().map(|n| app.format(n)).collect();
+    let results: Vec<FormattedNode> = outcome.nodes.iter().map(|n| app.card(n)).collect();
     let warnings: Vec<String> = outcome.warnings.iter().map(German::german).collect();
     let seed_title = outcome.seed.display_title();
     let topic_matches = results.len() - outcome.filled;

@@ -11,8 +11,9 @@
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value, json};
 
+pub use super::messages::quoted;
 use super::messages::unresolved_hint;
-use crate::format::FormattedNode;
+use crate::card::FormattedNode;
 use crate::search::filters::{Filters, UnresolvedFilter};
 
 /// Description length of a card in a result list.
@@ -298,7 +299,7 @@ pub fn hint_lines(unresolved: &[UnresolvedFilter], warnings: &[String], relaxed:
         lines.push(relaxed_line(query, relaxed));
     }
     lines.extend(unresolved.iter().map(unresolved_hint));
-    lines.extend(warnings.iter().map(|w| format!("⚠ {}", crate::format::one_line(w))));
+    lines.extend(warnings.iter().map(|w| format!("⚠ {}", crate::card::one_line(w))));
     lines
 }
 
@@ -306,8 +307,8 @@ pub fn hint_lines(unresolved: &[UnresolvedFilter], warnings: &[String], relaxed:
 pub fn relaxed_line(query: &str, relaxed: &str) -> String {
     format!(
         "Keine exakten Treffer für „{}“ – gezeigt: „{}“",
-        crate::format::one_line(query),
-        crate::format::one_line(relaxed)
+        crate::card::one_line(query),
+        crate::card::one_line(relaxed)
     )
 }
 
@@ -318,11 +319,6 @@ pub fn cards(results: &[FormattedNode]) -> String {
         .map(|r| r.card(Some(CARD_DESCRIPTION_LIMIT)))
         .collect::<Vec<_>>()
         .join("\n\n")
-}
-
-/// `„<q>“` for sentences, one line.
-pub fn quoted(query: &str) -> String {
-    format!("„{}“", crate::format::one_line(query))
 }
 
 #[cfg(test)]

@@ -9,20 +9,25 @@ use std::time::Instant;
 
 use futures::FutureExt;
 
-use super::messages::German;
+use super::messages::{self, German};
 use super::{Args, ToolEntry, ToolResponse};
 use crate::app::App;
 use crate::upstream::CallScope;
 
-/// Run one tool call: scope, deadline, panic guard, the failure policy and the log line.
-pub async fn run_tool(app: &Arc<App>, name: &str, entry: &ToolEntry, args: Args) -> ToolResponse {
-    let started = Instant::now();
+/// Run `work` as every tool call runs: inside its own [`CallScope`] (the tool
+/// deadline, the fan-out bound, the request counters), behind a panic guard,
+/// and cut at the deadline. A panic or the deadline is a German sentence.
+/// Tools and resource reads both go through here.
+pub async fn run_scoped<T, F>(app: &App, name: &str, work: impl FnOnce() -> F) -> (Result<T, String>, Arc<CallScope>)
+where
+    F: Future<Output = T>,
+{
     let scope = CallScope::new(app.config.tool_deadline);
-    // The tool function is invoked inside the guarded future, so a panic while
-    // building the future is caught as well as one while running it.
-    let call = AssertUnwindSafe(async { scope.run((entry.call)(app, args)).await }).catch_unwind();
-    let response = match tokio::time::timeout(app.config.tool_deadline, call).await {
-        Ok(Ok(response)) => response,
+    // `work` is invoked inside the guarded future, so a panic while building
+    // the future is caught as well as one while running it.
+    let call = AssertUnwindSafe(async { scope.run(work()).await }).catch_unwind();
+    let outcome = match tokio::time::timeout(app.config.tool_deadline, call).await {
+        Ok(Ok(value)) => Ok(value),
         Ok(Err(panic)) => {
             let what = panic
                 .downcast_ref::<&str>()
@@ -30,15 +35,18 @@ pub async fn run_tool(app: &Arc<App>, name: &str, entry: &ToolEntry, args: Args)
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_default();
             tracing::error!(tool = name, panic = %what, "tool panicked");
-            ToolResponse::error(
-                "Interner Fehler im WLO-MCP-Server bei diesem Aufruf. Bitte erneut versuchen oder die Anfrage ändern.",
-            )
+            Err(messages::internal_error())
         }
-        Err(_) => ToolResponse::error(format!(
-            "Zeitüberschreitung bei WLO: Die Anfrage hat länger als {} ms gedauert. Bitte später erneut versuchen oder die Anfrage eingrenzen (z. B. kleineres maxResults).",
-            app.config.tool_deadline.as_millis()
-        )),
+        Err(_) => Err(messages::deadline_exceeded(app.config.tool_deadline)),
     };
+    (outcome, scope)
+}
+
+/// Run one tool call: [`run_scoped`], then the failure policy and the log line.
+pub async fn run_tool(app: &Arc<App>, name: &str, entry: &ToolEntry, args: Args) -> ToolResponse {
+    let started = Instant::now();
+    let (outcome, scope) = run_scoped(app, name, || (entry.call)(app, args)).await;
+    let response = outcome.unwrap_or_else(ToolResponse::error);
     // The failure policy: an answer without results that rests on a failed
     // read says so, instead of telling the model that WLO has nothing.
     let mut response = match scope.first_failure() {

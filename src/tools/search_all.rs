@@ -3,7 +3,6 @@
 //! subject portals are read in parallel and answered in separate pots.
 
 use std::collections::BTreeSet;
-use std::sync::Arc;
 
 use serde_json::{Value, json};
 
@@ -16,11 +15,9 @@ use super::result_list::{Extras, LabeledCriterion, Listing, PotView, QueryMeta, 
 use super::view::ViewCard;
 use super::{Format, ToolResponse};
 use crate::app::App;
-use crate::format::FormattedNode;
+use crate::card::FormattedNode;
+use crate::search::all::{self, AllOutcome, AllSearch, Pots as Wanted};
 use crate::search::filters::Filters;
-use crate::search::pipeline::{ContentOutcome, ContentSearch, search_content};
-use crate::search::ranking::{TextFilter, rerank};
-use crate::upstream::{ChildFilter, Node, Props, UpstreamError};
 
 pub const NAME: &str = "search_wlo_all";
 pub const TITLE: &str = "WLO komplett durchsuchen";
@@ -28,10 +25,6 @@ pub const DESCRIPTION: &str = "One call for a broad topic request on WirLernenOn
 
 const MAX_QUERY: usize = 200;
 const POTS: [&str; 3] = ["content", "collections", "topicPages"];
-/// Subject portals with a topic page that may join the collection pool.
-const MAX_PORTALS: usize = 10;
-/// Keyword-search candidates at least (they are reranked locally).
-const KEYWORD_MIN: usize = 20;
 
 /// The arguments of `search_wlo_all`.
 #[derive(Deserialize, JsonSchema)]
@@ -62,22 +55,8 @@ pub(super) struct Params {
 
 /// `include`: which pots are wanted (all when not given or empty). The
 /// schema offers the three pot names; up to 10 entries are read.
-#[derive(Debug, Clone, Copy)]
-struct Include {
-    content: bool,
-    collections: bool,
-    topic_pages: bool,
-}
-
-impl Default for Include {
-    fn default() -> Self {
-        Include {
-            content: true,
-            collections: true,
-            topic_pages: true,
-        }
-    }
-}
+#[derive(Debug, Clone, Copy, Default)]
+struct Include(Wanted);
 
 impl Include {
     fn parse(value: &Value) -> Result<Include, String> {
@@ -91,7 +70,7 @@ impl Include {
                     return Err(format!(
                         "Ungültiger Eintrag in {}: \"{}\". Erlaubt: {}.",
                         params::KEY,
-                        crate::format::one_line(&item),
+                        crate::card::one_line(&item),
                         POTS.join(", ")
                     ));
                 }
@@ -100,11 +79,11 @@ impl Include {
         if wanted.is_empty() {
             return Ok(Include::default());
         }
-        Ok(Include {
+        Ok(Include(Wanted {
             content: wanted.contains("content"),
             collections: wanted.contains("collections"),
             topic_pages: wanted.contains("topicPages"),
-        })
+        }))
     }
 }
 
@@ -124,16 +103,26 @@ impl JsonSchema for Include {
 
 pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let request = Request::new(params);
-    let mut reads = match read_in_parallel(app, &request).await {
-        Ok(reads) => reads,
+    let search = AllSearch {
+        query: &request.query,
+        filters: &request.filters,
+        max_content: request.max_content,
+        max_collections: request.max_collections,
+        pots: request.include.0,
+        exclude: &request.exclude,
+    };
+    let outcome = match all::search_all(app, &search).await {
+        Ok(outcome) => outcome,
         Err(error) => return ToolResponse::error(error.german()),
     };
-    let collections = collection_pots(app, &request, &mut reads).await;
-    let pots = Pots::new(app, &request, &reads, &collections);
+    let warnings: Vec<String> = outcome.warnings.iter().map(German::german).collect();
+    let pots = Pots::new(app, &request, &outcome);
     let found = pots.found();
     let response = match request.format {
-        Format::Json => ToolResponse::json(to_json(&request, &reads, &pots)),
-        Format::Markdown => ToolResponse::text(to_markdown(&request, &reads, &pots)).with_view(view(&request, &pots)),
+        Format::Json => ToolResponse::json(to_json(&request, &outcome, &warnings, &pots)),
+        Format::Markdown => {
+            ToolResponse::text(to_markdown(&request, &outcome, &warnings, &pots)).with_view(view(&request, &pots))
+        }
     };
     response.found(found)
 }
@@ -161,173 +150,6 @@ impl Request {
             format: params.output.format(),
         }
     }
-
-    /// Whether a collection pot (collections or topic pages) is wanted.
-    fn wants_collections(&self) -> bool {
-        self.include.collections || self.include.topic_pages
-    }
-
-    /// How many keyword-search candidates to ask for: enough to fill the
-    /// pots after excluded ids and reranking.
-    fn keyword_max(&self) -> u32 {
-        ((self.max_collections + self.exclude.len().min(200)) * 2).max(KEYWORD_MIN) as u32
-    }
-
-    fn excluded(&self, id: &str) -> bool {
-        self.exclude.iter().any(|e| e.eq_ignore_ascii_case(id))
-    }
-}
-
-/// What the three parallel reads gave; a failed read is a warning.
-struct Reads {
-    content: ContentOutcome,
-    keyword_nodes: Vec<Node>,
-    portal_list: Vec<Node>,
-    warnings: Vec<String>,
-}
-
-/// Step 1, one parallel block: content pipeline ‖ collection keyword search
-/// ‖ root children (the subject portals). When every read failed, the first
-/// failure is the answer.
-async fn read_in_parallel(app: &App, request: &Request) -> Result<Reads, UpstreamError> {
-    let criteria = request.filters.criteria();
-    let content = async {
-        if request.include.content {
-            let search = ContentSearch {
-                query: &request.query,
-                filters: &criteria,
-                max_results: request.max_content,
-                exclude: &request.exclude,
-                facets: false,
-            };
-            Some(search_content(app, search).await)
-        } else {
-            None
-        }
-    };
-    let keyword = async {
-        if request.wants_collections() {
-            Some(
-                app.upstream
-                    .collection_search(&request.query, request.keyword_max(), Props::Display)
-                    .await,
-            )
-        } else {
-            None
-        }
-    };
-    let root = &app.config.root_collection_id;
-    let portals = async {
-        if request.include.topic_pages {
-            Some(
-                app.upstream
-                    .children(root, ChildFilter::Folders, 100, 0, Props::Display)
-                    .await,
-            )
-        } else {
-            None
-        }
-    };
-    let (content, keyword, portals) = futures::join!(content, keyword, portals);
-
-    let mut errors: Vec<(&str, UpstreamError)> = Vec::new();
-    let mut reads = 0;
-    let content: ContentOutcome =
-        settle(content, "Die Suche nach Inhalten", &mut reads, &mut errors).unwrap_or_default();
-    let keyword_nodes: Vec<Node> = settle(keyword, "Die Suche nach Sammlungen", &mut reads, &mut errors)
-        .map(|list| Arc::unwrap_or_clone(list).nodes)
-        .unwrap_or_default();
-    let portal_list: Vec<Node> = settle(portals, "Das Lesen der Fachportale", &mut reads, &mut errors)
-        .map(|list| Arc::unwrap_or_clone(list).nodes)
-        .unwrap_or_default();
-    if reads > 0 && errors.len() == reads {
-        let (_, error) = errors.swap_remove(0);
-        return Err(error);
-    }
-    let mut warnings: Vec<String> = content.warnings.iter().map(German::german).collect();
-    warnings.extend(
-        errors
-            .iter()
-            .map(|(what, e)| format!("{what} ist fehlgeschlagen: {}", e.german())),
-    );
-    Ok(Reads {
-        content,
-        keyword_nodes,
-        portal_list,
-        warnings,
-    })
-}
-
-/// The two collection pots, ranked for `query`.
-struct CollectionPots {
-    /// What the collections were ranked for: the query, or the content
-    /// pot's relaxed query when the query found none.
-    query: String,
-    collections: Vec<FormattedNode>,
-    topic_pages: Vec<FormattedNode>,
-}
-
-/// Step 2: the collection pool (matching portals first, then keyword hits),
-/// reranked and split by whether a collection has a topic page. When the
-/// content pot had to relax a query that nothing matched, the collection
-/// pots follow it (one more keyword search, only then).
-async fn collection_pots(app: &App, request: &Request, reads: &mut Reads) -> CollectionPots {
-    let visible = |n: &Node| !n.id().is_empty() && !n.is_topic_page_technical() && !request.excluded(n.id());
-    let portal_list = &reads.portal_list;
-    let portals_for = |q: &str| -> Vec<Node> {
-        let matcher = TextFilter::new(q);
-        portal_list
-            .iter()
-            .filter(|n| n.page_config_ref().is_some() && matcher.matches(n))
-            .take(MAX_PORTALS)
-            .cloned()
-            .collect()
-    };
-    let mut collection_query = request.query.as_str();
-    let mut portal_nodes = portals_for(&request.query);
-    let mut keyword_nodes = std::mem::take(&mut reads.keyword_nodes);
-    if let Some(relaxed) = reads.content.relaxed_query.as_deref()
-        && request.wants_collections()
-        && !portal_nodes.iter().chain(&keyword_nodes).any(visible)
-    {
-        collection_query = relaxed;
-        portal_nodes = portals_for(relaxed);
-        match app
-            .upstream
-            .collection_search(relaxed, request.keyword_max(), Props::Display)
-            .await
-        {
-            Ok(list) => keyword_nodes = Arc::unwrap_or_clone(list).nodes,
-            Err(error) => reads.warnings.push(format!(
-                "Die Suche nach Sammlungen zu {} ist fehlgeschlagen: {}",
-                quoted(relaxed),
-                error.german()
-            )),
-        }
-    }
-
-    let mut seen = BTreeSet::new();
-    let pool: Vec<Node> = portal_nodes
-        .into_iter()
-        .chain(keyword_nodes)
-        .filter(|n| visible(n))
-        .filter(|n| seen.insert(n.id().to_string()))
-        .collect();
-    let formatted: Vec<FormattedNode> = rerank(pool, collection_query).iter().map(|n| app.format(n)).collect();
-    let (with_page, without_page): (Vec<FormattedNode>, Vec<FormattedNode>) =
-        formatted.into_iter().partition(|f| !f.topic_page_url.is_empty());
-    let take = |nodes: Vec<FormattedNode>, wanted: bool| -> Vec<FormattedNode> {
-        if wanted {
-            nodes.into_iter().take(request.max_collections).collect()
-        } else {
-            Vec::new()
-        }
-    };
-    CollectionPots {
-        query: collection_query.to_string(),
-        topic_pages: take(with_page, request.include.topic_pages),
-        collections: take(without_page, request.include.collections),
-    }
 }
 
 /// Step 3: the three pots as listings.
@@ -338,13 +160,13 @@ struct Pots<'a> {
 }
 
 impl<'a> Pots<'a> {
-    fn new(app: &'a App, request: &'a Request, reads: &'a Reads, collections: &'a CollectionPots) -> Pots<'a> {
-        let content = &reads.content;
+    fn new(app: &'a App, request: &'a Request, outcome: &'a AllOutcome) -> Pots<'a> {
+        let content = &outcome.content;
         let repository_url = app.config.repository_url.as_str();
         let content_pot = Listing {
             related: content.filled,
             total: content.total,
-            results: content.nodes.iter().map(|n| app.format(n)).collect(),
+            results: content.nodes.iter().map(|n| app.card(n)).collect(),
             unresolved: &[],
             warnings: &[],
             relaxed: None,
@@ -371,7 +193,7 @@ impl<'a> Pots<'a> {
                 meta: QueryMeta {
                     tool_name: name,
                     query_type,
-                    search_term: &collections.query,
+                    search_term: &outcome.collection_query,
                     criteria: Vec::new(),
                     max_items: request.max_collections as u64,
                     skip_count: 0,
@@ -383,12 +205,12 @@ impl<'a> Pots<'a> {
         Pots {
             content: content_pot,
             collections: pot(
-                &collections.collections,
+                &outcome.collections,
                 "search_wlo_all:collections",
                 "keyword_collections",
             ),
             topic_pages: pot(
-                &collections.topic_pages,
+                &outcome.topic_pages,
                 "search_wlo_all:topicPages",
                 "topic_pages_by_keyword",
             ),
@@ -401,7 +223,7 @@ impl<'a> Pots<'a> {
 }
 
 /// Step 4a: one JSON document, a key per pot.
-fn to_json(request: &Request, reads: &Reads, pots: &Pots) -> Value {
+fn to_json(request: &Request, outcome: &AllOutcome, warnings: &[String], pots: &Pots) -> Value {
     json!(AllDoc {
         query: &request.query,
         content: pots.content.pot(),
@@ -409,8 +231,8 @@ fn to_json(request: &Request, reads: &Reads, pots: &Pots) -> Value {
         topic_pages: pots.topic_pages.pot(),
         extras: Extras::new(
             &request.filters.unresolved,
-            &reads.warnings,
-            reads.content.relaxed_query.as_deref(),
+            warnings,
+            outcome.content.relaxed_query.as_deref(),
         ),
     })
 }
@@ -439,17 +261,17 @@ struct AllDoc<'a> {
 }
 
 /// Step 4b: markdown, a section per wanted pot.
-fn to_markdown(request: &Request, reads: &Reads, pots: &Pots) -> String {
+fn to_markdown(request: &Request, outcome: &AllOutcome, warnings: &[String], pots: &Pots) -> String {
     let query = request.query.as_str();
     let total = pots.content.total + pots.collections.total + pots.topic_pages.total;
     let mut lines = vec![format!("Gefundene Treffer gesamt: {total}")];
     lines.extend(hint_lines(
         &request.filters.unresolved,
-        &reads.warnings,
-        reads.content.relaxed_query.as_deref().map(|r| (query, r)),
+        warnings,
+        outcome.content.relaxed_query.as_deref().map(|r| (query, r)),
     ));
     let mut out = lines.join("\n");
-    let include = request.include;
+    let include = request.include.0;
     let sections = [
         (include.content, "Inhalte", &pots.content, "Keine Inhalte"),
         (include.collections, "Sammlungen", &pots.collections, "Keine Sammlungen"),
@@ -484,40 +306,4 @@ fn to_markdown(request: &Request, reads: &Reads, pots: &Pots) -> String {
         out.push_str(&format!("\n\n{head}\n\n{body}"));
     }
     out
-}
-
-/// Count one read of the call and keep its value, or record its failure.
-fn settle<T>(
-    read: Option<Result<T, UpstreamError>>,
-    what: &'static str,
-    reads: &mut usize,
-    errors: &mut Vec<(&'static str, UpstreamError)>,
-) -> Option<T> {
-    let read = read?;
-    *reads += 1;
-    read.map_err(|error| errors.push((what, error))).ok()
-}
-
-/// The three pots for `query` without filters, exclusions or rendering:
-/// `(materials, collections, topic pages)`, for the `search` tool. Fails
-/// only when every read failed.
-pub(crate) async fn combined_search(
-    app: &App,
-    query: &str,
-    max_content: usize,
-    max_collections: usize,
-) -> Result<[Vec<FormattedNode>; 3], UpstreamError> {
-    let request = Request {
-        query: query.to_string(),
-        filters: Filters::default(),
-        max_content,
-        max_collections,
-        include: Include::default(),
-        exclude: Vec::new(),
-        format: Format::Json,
-    };
-    let mut reads = read_in_parallel(app, &request).await?;
-    let collections = collection_pots(app, &request, &mut reads).await;
-    let content = reads.content.nodes.iter().map(|n| app.format(n)).collect();
-    Ok([content, collections.collections, collections.topic_pages])
 }

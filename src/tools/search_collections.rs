@@ -4,10 +4,10 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::messages::German;
-use super::params::{self, ContextFilters, ExcludeIds, OptionalNodeId, Output, Paging, Text};
+use super::messages::{self, German, Kind};
+use super::params::{ContextFilters, ExcludeIds, OptionalNodeId, Output, Paging, Text};
 use super::result_list::{LabeledCriterion, Listing, QueryMeta, quoted};
-use super::{Args, Format, ToolResponse};
+use super::{Format, ToolResponse};
 use crate::app::App;
 use crate::search::collections::{CollectionSearch, search_collections};
 use crate::upstream::UpstreamError;
@@ -39,14 +39,6 @@ pub(super) struct Params {
     output: Output<false>,
 }
 
-/// The filters are checked before the other arguments.
-const CHECK_FIRST: &[&str] = &["educationalContext", "discipline", "userRole"];
-
-/// The arguments, the ones of [`CHECK_FIRST`] checked first.
-pub(super) fn decode(args: &Args) -> Result<Params, ToolResponse> {
-    params::decode_in_order(args, CHECK_FIRST).map_err(Into::into)
-}
-
 pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let query = params.query.0.unwrap_or_default();
     let parent = params.parent_node_id.0;
@@ -65,15 +57,15 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let outcome = match search_collections(app, search).await {
         Ok(outcome) => outcome,
         Err(UpstreamError::NotFound) if parent.is_some() => {
-            return ToolResponse::error(format!(
-                "Sammlung {} nicht gefunden.",
-                parent.map(String::from).unwrap_or_default()
+            return ToolResponse::error(messages::not_found(
+                Kind::Collection,
+                &parent.map(String::from).unwrap_or_default(),
             ));
         }
         Err(error) => return ToolResponse::error(error.german()),
     };
 
-    let results: Vec<_> = outcome.nodes.iter().map(|n| app.format(n)).collect();
+    let results: Vec<_> = outcome.nodes.iter().map(|n| app.card(n)).collect();
     let mut criteria = LabeledCriterion::from_filters(&filters);
     if let Some(parent) = &parent {
         criteria.insert(

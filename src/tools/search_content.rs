@@ -5,7 +5,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::counts::facets_markdown;
-use super::messages::German;
+use super::messages::{self, German};
 use super::params::{ExcludeIds, FilterValue, Flag, Output, Paging, RequiredText, VocabFilters};
 use super::result_list::{LabeledCriterion, Listing, QueryMeta, quoted};
 use super::view::{self, Page};
@@ -67,15 +67,12 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let facets = match &outcome.facets {
         Some(Ok(facets)) => Some(facets),
         Some(Err(error)) => {
-            warnings.push(format!(
-                "Die Zählung der Treffer ist fehlgeschlagen: {}",
-                error.german()
-            ));
+            warnings.push(messages::failed("Die Zählung der Treffer", error));
             None
         }
         None => None,
     };
-    let results: Vec<_> = outcome.nodes.iter().map(|n| app.format(n)).collect();
+    let results: Vec<_> = outcome.nodes.iter().map(|n| app.card(n)).collect();
     let meta = QueryMeta {
         tool_name: NAME,
         query_type: "ngsearch_enhanced",

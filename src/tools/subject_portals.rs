@@ -9,12 +9,12 @@ use serde_json::json;
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::messages::{German, nav_warnings};
+use super::messages::{self, German, nav_warnings};
 use super::params::{Flag, Output, Text};
 use super::result_list::UnresolvedView;
 use super::{Format, ToolResponse};
 use crate::app::App;
-use crate::format::FormattedNode;
+use crate::card::FormattedNode;
 use crate::navigation::NavError;
 use crate::navigation::portals::{self, Portals, PortalsQuery};
 
@@ -44,9 +44,7 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let format = params.output.format();
     match portals::subject_portals(app, &query).await {
         Ok(result) => render(app, &result, format),
-        Err(NavError::NotFound(id)) => ToolResponse::error(format!(
-            "Die Wurzelsammlung {id} wurde bei WLO nicht gefunden (WLO_ROOT_COLLECTION_ID prüfen)."
-        )),
+        Err(NavError::NotFound(id)) => ToolResponse::error(messages::root_not_found(&id)),
         Err(error) => ToolResponse::error(error.german()),
     }
 }
@@ -81,7 +79,7 @@ fn render(app: &App, result: &Portals, format: Format) -> ToolResponse {
                 .portals
                 .iter()
                 .map(|p| PortalView {
-                    card: app.format(&p.node),
+                    card: app.card(&p.node),
                     sub_collection_count: p.sub_collection_count,
                 })
                 .collect(),
@@ -101,7 +99,7 @@ fn render(app: &App, result: &Portals, format: Format) -> ToolResponse {
             }
             for portal in &result.portals {
                 out.push_str("\n\n");
-                out.push_str(&app.format(&portal.node).card(Some(200)));
+                out.push_str(&app.card(&portal.node).card(Some(200)));
                 if let Some(count) = portal.sub_collection_count {
                     let _ = write!(out, "\nUnter-Sammlungen: {count}");
                 }

@@ -8,13 +8,13 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::messages::{German, lane_name};
-use super::params::{Bounded, Choice, NodeId, Output};
+use super::params::{Bounded, Choice, NodeIdArg, Output};
 use super::result_list::cards;
 use super::topic_pages::TargetGroup;
 use super::view::ViewCard;
 use super::{Format, ToolResponse};
 use crate::app::App;
-use crate::format::{FormattedNode, one_line};
+use crate::card::{FormattedNode, one_line};
 use crate::navigation::NavError;
 use crate::navigation::topic_page_content::{self, EmptyReason, PageContent, PageContentQuery};
 use crate::upstream::UpstreamError;
@@ -28,7 +28,7 @@ pub const DESCRIPTION: &str = "The material a collection's topic page (Themensei
 #[serde(rename_all = "camelCase")]
 pub(super) struct Params {
     /// The collection's nodeId (UUID).
-    collection_id: NodeId,
+    collection_id: NodeIdArg,
     /// Audience variant (default: the page's default).
     #[serde(default)]
     target_group: Choice<TargetGroup>,
@@ -41,7 +41,7 @@ pub(super) struct Params {
 
 pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let query = PageContentQuery {
-        collection_id: params.collection_id,
+        collection_id: params.collection_id.0,
         target_group: params.target_group.0.map(|group| group.0.to_string()),
         cards: params.cards_per_lane.get() as usize,
     };
@@ -58,7 +58,7 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let lanes: Vec<Vec<FormattedNode>> = content
         .lanes
         .iter()
-        .map(|lane| lane.nodes.iter().map(|n| app.format(n)).collect())
+        .map(|lane| lane.nodes.iter().map(|n| app.card(n)).collect())
         .collect();
     let warnings: Vec<String> = content.warnings.iter().map(German::german).collect();
     let response = match params.output.format() {

@@ -10,10 +10,10 @@ use super::result_list::UnresolvedView;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::params::{self, Choice, Choices, Flag, OptionalNodeId, Output, Paging, Text};
-use super::{Args, Format, ToolResponse};
+use super::params::{Choice, Choices, Flag, OptionalNodeId, Output, Paging, Text};
+use super::{Format, ToolResponse};
 use crate::app::App;
-use crate::format::one_line;
+use crate::card::one_line;
 use crate::navigation::topic_pages::{self, Mode, Sort, TopicPage, TopicPages, TopicPagesQuery};
 
 pub const NAME: &str = "search_wlo_topic_pages";
@@ -48,9 +48,6 @@ pub(super) struct Params {
     output: Output<false>,
 }
 
-/// The mode arguments are checked before the filters.
-const CHECK_FIRST: &[&str] = &["query", "collectionId"];
-
 /// `targetGroup`: the audience of a topic page variant.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct TargetGroup(pub(super) &'static str);
@@ -73,11 +70,6 @@ impl Choices for Sort {
     fn from_index(index: usize) -> Self {
         [Sort::Alpha, Sort::Relevance][index]
     }
-}
-
-/// The arguments, the ones of [`CHECK_FIRST`] checked first.
-pub(super) fn decode(args: &Args) -> Result<Params, ToolResponse> {
-    params::decode_in_order(args, CHECK_FIRST).map_err(Into::into)
 }
 
 pub(super) async fn call(app: &App, params: Params) -> ToolResponse {

@@ -10,7 +10,7 @@
 use serde::Serialize;
 use serde_json::{Value, json};
 
-use crate::format::{FormattedNode, NodeType};
+use crate::card::{FormattedNode, NodeType};
 
 /// The `_meta` key of the view data (namespaced, per the MCP `_meta` rules).
 pub const META_KEY: &str = "wirlernenonline.de/view";

@@ -20,7 +20,7 @@ use tracing_subscriber::field::MakeExt;
 use tracing_subscriber::fmt::format::{FormatFields, Writer};
 use tracing_subscriber::fmt::writer::MakeWriter;
 
-use crate::format::is_hidden_control;
+use crate::card::is_hidden_control;
 
 /// Longest field value in a log line (ids, methods, tool names, paths).
 pub const MAX_FIELD_CHARS: usize = 300;

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::answers::{ListTotal, NodeEntry, NodeList, NodeText, StoredText, TitleList, UsageList};
-use super::facets::FacetList;
+use super::facet_list::FacetList;
 use super::request::{CacheClass, Criterion, Request};
 use super::{EduSharing, UpstreamError};
 use crate::ids::NodeId;

@@ -40,7 +40,6 @@ pub(super) struct Request {
     pub(super) key: String,
     pub(super) url: String,
     pub(super) body: Option<String>,
-    pub(super) retryable_connect: bool,
     pub(super) hedge: HedgeClass,
     /// Read at most this many body bytes and cut there instead of failing
     /// (the stored full texts); `None`: the per-read cap refuses more.
@@ -54,7 +53,6 @@ impl Request {
             key: url.clone(),
             url,
             body: None,
-            retryable_connect: true,
             cut: None,
         }
     }
@@ -67,7 +65,7 @@ impl Request {
         }
     }
 
-    /// Searches are POSTs but read-only, so a connect failure may be retried too.
+    /// Searches are POSTs but read-only, so a connect failure is retried as for a GET.
     pub(super) fn post(url: String, body: serde_json::Value) -> Request {
         let body = body.to_string();
         Request {
@@ -75,7 +73,6 @@ impl Request {
             key: format!("POST {url} {body}"),
             url,
             body: Some(body),
-            retryable_connect: true,
             cut: None,
         }
     }

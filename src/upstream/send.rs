@@ -172,7 +172,7 @@ impl EduSharing {
                 hedger.record(request.hedge, started.elapsed());
             }
             match result {
-                Err(UpstreamError::Unreachable(e)) if attempt == 1 && request.retryable_connect => {
+                Err(UpstreamError::Unreachable(e)) if attempt == 1 => {
                     tracing::debug!(error = %e, "retrying upstream read after a connection error");
                     continue;
                 }

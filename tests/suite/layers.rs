@@ -4,6 +4,9 @@
 //! or one below. Sibling modules (files of one directory) must not refer to
 //! each other in a circle. A failure names the file, the line and the edge.
 //!
+//! Tools read nothing themselves: no file of the tools layer touches the
+//! upstream client (`app.upstream`, `EduSharing`); the domain reads for them.
+//!
 //! The scanner reads code only: comments (doc links included), string and
 //! character literals are blanked first, and `super::` inside an inline
 //! `mod … { }` is resolved from that inline module.
@@ -41,7 +44,7 @@ fn layer_of(module: &str) -> &'static str {
         "search" | "navigation" => "domain",
         "app" => "context",
         "upstream" => "upstream",
-        "config" | "vocab" | "ids" | "node" | "urls" | "format" => "leaf",
+        "config" | "vocab" | "ids" | "node" | "urls" | "card" => "leaf",
         other => panic!("module {other} has no layer: add it to docs/architecture.md and to layer_of"),
     }
 }
@@ -393,12 +396,12 @@ fn violations(files: &[(PathBuf, String)]) -> Vec<String> {
             }
         }
     }
-    for ((a, b), (file, line)) in &edges {
-        if a < b
-            && let Some((back_file, back_line)) = edges.get(&(b.clone(), a.clone()))
-        {
+    problems.extend(circles(&edges));
+    for (path, source) in files {
+        for line in aliases(source) {
             problems.push(format!(
-                "circle between sibling modules {a} and {b}: {file}:{line} and {back_file}:{back_line}"
+                "{}:{line}: an alias of `crate`, `self` or `super` hides the paths behind it from this check: write the path",
+                path.display()
             ));
         }
     }
@@ -412,6 +415,127 @@ fn violations(files: &[(PathBuf, String)]) -> Vec<String> {
         }
     }
     problems
+}
+
+/// The circles among sibling modules, of any length: one per set of modules
+/// that reach each other, the shortest from the set's first module. A circle
+/// of two reads `circle between sibling modules a and b: <a→b> and <b→a>`,
+/// a longer one `a → b → c → a: <a→b>, <b→c>, <c→a>`.
+fn circles(edges: &BTreeMap<(String, String), (String, usize)>) -> Vec<String> {
+    let mut next: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for (a, b) in edges.keys() {
+        next.entry(a).or_default().push(b);
+    }
+    let reach = |from: &str| -> BTreeSet<String> {
+        let mut seen = BTreeSet::new();
+        let mut todo = vec![from.to_string()];
+        while let Some(at) = todo.pop() {
+            for to in next.get(at.as_str()).into_iter().flatten() {
+                if seen.insert(to.to_string()) {
+                    todo.push(to.to_string());
+                }
+            }
+        }
+        seen
+    };
+    let mut done = BTreeSet::new();
+    let mut out = Vec::new();
+    for start in next.keys() {
+        if done.contains(*start) || !reach(start).contains(*start) {
+            continue;
+        }
+        // The set: what `start` reaches and what reaches it back.
+        for other in reach(start) {
+            if reach(&other).contains(*start) {
+                done.insert(other);
+            }
+        }
+        // Breadth first from `start` until an edge leads back to it.
+        let mut parent: BTreeMap<&str, &str> = BTreeMap::new();
+        let mut queue = std::collections::VecDeque::from([*start]);
+        let mut last = None;
+        while let Some(at) = queue.pop_front() {
+            let successors = next.get(at).map(Vec::as_slice).unwrap_or_default();
+            if successors.contains(start) {
+                last = Some(at);
+                break;
+            }
+            for to in successors {
+                if *to != *start && !parent.contains_key(to) {
+                    parent.insert(*to, at);
+                    queue.push_back(*to);
+                }
+            }
+        }
+        let mut cycle = vec![last.expect("start reaches itself")];
+        while let Some(before) = parent.get(cycle.last().unwrap()) {
+            cycle.push(*before);
+        }
+        if *cycle.last().unwrap() != *start {
+            cycle.push(start);
+        }
+        cycle.reverse();
+        let at = |a: &str, b: &str| {
+            let (file, line) = &edges[&(a.to_string(), b.to_string())];
+            format!("{file}:{line}")
+        };
+        let steps: Vec<String> = (0..cycle.len())
+            .map(|i| at(cycle[i], cycle[(i + 1) % cycle.len()]))
+            .collect();
+        out.push(if cycle.len() == 2 {
+            format!(
+                "circle between sibling modules {} and {}: {} and {}",
+                cycle[0], cycle[1], steps[0], steps[1]
+            )
+        } else {
+            format!(
+                "circle between sibling modules {} → {}: {}",
+                cycle.join(" → "),
+                cycle[0],
+                steps.join(", ")
+            )
+        });
+    }
+    out
+}
+
+/// The lines of `use` and `extern crate` items that alias `crate`, `self`,
+/// `super` or `wlo_mcp` (`use crate as c;`, `use super::{self as p};`,
+/// `extern crate self as c;`): a path through such a name is invisible to
+/// this check, so the alias is not allowed.
+fn aliases(source: &str) -> Vec<usize> {
+    let code = code_only(source);
+    // Every word with its line, then the words of each item from `use` or
+    // `extern` to its `;`.
+    let mut words: Vec<(usize, String)> = Vec::new();
+    for (n, line) in code.lines().enumerate() {
+        let mut word = String::new();
+        for c in line.chars().chain([' ']) {
+            if c.is_alphanumeric() || c == '_' {
+                word.push(c);
+                continue;
+            }
+            if !word.is_empty() {
+                words.push((n + 1, std::mem::take(&mut word)));
+            }
+            if c == ';' {
+                words.push((n + 1, ";".into()));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let mut in_item = false;
+    for pair in words.windows(2) {
+        let ((line, word), (_, after)) = (&pair[0], &pair[1]);
+        match word.as_str() {
+            "use" | "extern" => in_item = true,
+            ";" => in_item = false,
+            "crate" | "self" | "super" | "wlo_mcp" if in_item && after == "as" => out.push(*line),
+            _ => {}
+        }
+    }
+    out.dedup();
+    out
 }
 
 /// The two sibling modules an edge connects, if it connects siblings (or
@@ -428,16 +552,97 @@ fn sibling_pair(from: &str, to: &str) -> Option<(String, String)> {
     Some((a[..=common].join("::"), b[..=common].join("::")))
 }
 
-#[test]
-fn no_file_refers_to_a_layer_above_it_and_no_siblings_form_a_circle() {
+/// Tool modules that still read upstream themselves, each removed when its
+/// reads move below. An entry that no longer reads fails the test.
+const TOOLS_THAT_READ: &[&str] = &[];
+
+/// The places where a tools-layer file uses the upstream client directly:
+/// `….upstream` (the client `App` holds) or the name `EduSharing`.
+fn upstream_calls_in_tools(files: &[(PathBuf, String)]) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut reading = BTreeSet::new();
+    for (path, source) in files {
+        let module = module_of(path);
+        if layer_of(&module) != "tools" {
+            continue;
+        }
+        let code = code_only(source);
+        for (index, line) in code.lines().enumerate() {
+            let field = line
+                .match_indices(".upstream")
+                .any(|(at, _)| !ident_char(line[at + ".upstream".len()..].chars().next().as_ref()));
+            let client = line
+                .match_indices("EduSharing")
+                .any(|(at, _)| !ident_char(line[..at].chars().last().as_ref()));
+            if field || client {
+                reading.insert(module.clone());
+                if !TOOLS_THAT_READ.contains(&module.as_str()) {
+                    problems.push(format!(
+                        "{}:{}: {module} uses the upstream client; read through search/ or navigation/",
+                        path.display(),
+                        index + 1
+                    ));
+                }
+            }
+        }
+    }
+    if files.len() > 20 {
+        for module in TOOLS_THAT_READ {
+            if !reading.contains(*module) {
+                problems.push(format!(
+                    "{module} no longer reads upstream: remove it from TOOLS_THAT_READ"
+                ));
+            }
+        }
+    }
+    problems
+}
+
+fn crate_files() -> Vec<(PathBuf, String)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let files: Vec<(PathBuf, String)> = source_files(root)
+    source_files(root)
         .into_iter()
         .map(|path| {
             let source = std::fs::read_to_string(&path).unwrap();
             (path.strip_prefix(root).unwrap().to_path_buf(), source)
         })
-        .collect();
+        .collect()
+}
+
+#[test]
+fn no_tool_file_uses_the_upstream_client() {
+    let problems = upstream_calls_in_tools(&crate_files());
+    assert!(problems.is_empty(), "tools read upstream:\n{}", problems.join("\n"));
+}
+
+#[test]
+fn the_checker_finds_a_tool_that_reads_upstream() {
+    let files: Vec<(PathBuf, String)> = [
+        ("src/lib.rs", "pub mod tools;\n"),
+        ("src/tools/mod.rs", "pub mod a;\npub mod b;\n"),
+        // A doc comment and a string may mention it; the code may not.
+        (
+            "src/tools/a.rs",
+            "//! app.upstream in a comment\nconst S: &str = \".upstream\";\nfn f(app: &App) { let _ = app\n    .upstream\n    .metadata(); }\n",
+        ),
+        ("src/tools/b.rs", "use crate::upstream::EduSharing;\nuse crate::upstream::UpstreamError;\n"),
+    ]
+    .iter()
+    .map(|(path, source)| (PathBuf::from(path), source.to_string()))
+    .collect();
+    let problems: Vec<String> = upstream_calls_in_tools(&files);
+    assert_eq!(
+        problems,
+        [
+            "src/tools/a.rs:4: tools::a uses the upstream client; read through search/ or navigation/",
+            "src/tools/b.rs:1: tools::b uses the upstream client; read through search/ or navigation/",
+        ]
+    );
+}
+
+#[test]
+fn no_file_refers_to_a_layer_above_it_and_no_siblings_form_a_circle() {
+    let files = crate_files();
     assert!(files.len() > 50, "found only {} files", files.len());
     let problems = violations(&files);
     assert!(problems.is_empty(), "layer rule broken:\n{}", problems.join("\n"));
@@ -471,13 +676,13 @@ fn the_checker_names_file_line_and_edge_of_an_upward_reference() {
 #[test]
 fn the_checker_resolves_groups_super_and_inline_modules() {
     let problems = synthetic(&[
-        ("src/lib.rs", "pub mod upstream;\npub mod format;\npub mod server;\n"),
+        ("src/lib.rs", "pub mod upstream;\npub mod card;\npub mod server;\n"),
         ("src/server.rs", "pub struct S;\n"),
-        ("src/format.rs", "pub fn f() {}\n"),
+        ("src/card.rs", "pub fn f() {}\n"),
         // A group spanning lines, `super::super` from an inline module.
         (
             "src/upstream/mod.rs",
-            "pub mod model;\nuse crate::{\n    format::f,\n    server::S,\n};\n",
+            "pub mod model;\nuse crate::{\n    card::f,\n    server::S,\n};\n",
         ),
         (
             "src/upstream/model.rs",
@@ -509,6 +714,66 @@ fn the_checker_finds_a_circle_between_siblings() {
         problems,
         [
             "circle between sibling modules search::expand and search::query: src/search/expand.rs:1 and src/search/query.rs:3"
+        ]
+    );
+}
+
+#[test]
+fn the_checker_finds_a_circle_of_three_siblings() {
+    let problems = synthetic(&[
+        ("src/lib.rs", "pub mod search;\n"),
+        ("src/search/mod.rs", "mod a;\nmod b;\nmod c;\nmod d;\n"),
+        ("src/search/a.rs", "use super::b::f;\n"),
+        ("src/search/b.rs", "pub fn f() {}\n\nuse super::c::g;\n"),
+        ("src/search/c.rs", "pub fn g() { super::a::h(); }\n"),
+        // d uses all three without closing a circle.
+        ("src/search/d.rs", "use super::{a::h, b::f, c::g};\n"),
+    ]);
+    assert_eq!(
+        problems,
+        [
+            "circle between sibling modules search::a → search::b → search::c → search::a: src/search/a.rs:1, src/search/b.rs:3, src/search/c.rs:1"
+        ]
+    );
+    // Without the closing edge there is no circle.
+    let open = synthetic(&[
+        ("src/lib.rs", "pub mod search;\n"),
+        ("src/search/mod.rs", "mod a;\nmod b;\nmod c;\n"),
+        ("src/search/a.rs", "use super::b::f;\n"),
+        ("src/search/b.rs", "use super::c::g;\n"),
+        ("src/search/c.rs", "pub fn g() {}\n"),
+    ]);
+    assert_eq!(open, Vec::<String>::new());
+}
+
+#[test]
+fn the_checker_rejects_aliases_of_crate_self_and_super() {
+    let problems = synthetic(&[
+        (
+            "src/lib.rs",
+            "pub mod search;\npub mod tools;\nextern crate self as wlo;\n",
+        ),
+        ("src/tools/mod.rs", "pub fn t() {}\n"),
+        (
+            "src/search/mod.rs",
+            "mod a;\n// use crate as c; in a comment is fine\nuse crate as root;\nfn f() { root::tools::t(); }\n",
+        ),
+        (
+            "src/search/a.rs",
+            "use super::{\n    self as parent,\n};\nfn g(x: u8) -> u32 { x as u32 }\n",
+        ),
+    ]);
+    let expected = |at: &str| {
+        format!(
+            "{at}: an alias of `crate`, `self` or `super` hides the paths behind it from this check: write the path"
+        )
+    };
+    assert_eq!(
+        problems,
+        [
+            expected("src/lib.rs:3"),
+            expected("src/search/mod.rs:3"),
+            expected("src/search/a.rs:2")
         ]
     );
 }

@@ -1,6 +1,6 @@
 //! Typed tool parameters over real HTTP: when several arguments are bad, the
-//! one a tool has always reported is reported (whatever the key order of the
-//! request), ranges that depend on another argument are stated as they
+//! first in the tool's field order (its schema's property order) is reported
+//! (whatever the key order of the request), ranges that depend on another argument are stated as they
 //! apply, and a bad argument never reaches WLO.
 
 use crate::common;
@@ -12,7 +12,7 @@ const ID: &str = "5e40e372-735c-4b17-bbf7-e827a5702b57";
 const UUID_HINT: &str = "Erlaubt: eine nodeId (UUID wie 5e40e372-735c-4b17-bbf7-e827a5702b57).";
 
 #[tokio::test]
-async fn the_first_bad_argument_in_checking_order_is_reported() {
+async fn the_first_bad_argument_in_field_order_is_reported() {
     let h = Harness::start().await;
     let cases: Vec<(&str, Value, String)> = vec![
         // Declared order: query, the filters, maxResults, excludeNodeIds, outputFormat.
@@ -31,28 +31,33 @@ async fn the_first_bad_argument_in_checking_order_is_reported() {
             json!({"include": ["content", "bilder"], "maxContent": 3, "query": "Bruch"}),
             "Ungültiger Eintrag in include: \"bilder\". Erlaubt: content, collections, topicPages.".into(),
         ),
-        // The collection search checks its filters before the query.
+        // The collection search: the query before the filters.
         (
             "search_wlo_collections",
             json!({"query": ["Bruch"], "maxResults": "viele", "discipline": {"x": 1}}),
-            "Ungültiger Wert für discipline: ein Objekt. Erlaubt: Text mit höchstens 200 Zeichen.".into(),
+            "Ungültiger Wert für query: eine Liste. Erlaubt: Text mit höchstens 200 Zeichen.".into(),
         ),
-        // Topic pages: query and collectionId before targetGroup.
+        // Topic pages: targetGroup is declared before collectionId.
         (
             "search_wlo_topic_pages",
             json!({"targetGroup": "students", "collectionId": "nope"}),
+            "Ungültiger Wert für targetGroup: \"students\". Erlaubt: teacher, learner, general.".into(),
+        ),
+        (
+            "search_wlo_topic_pages",
+            json!({"sort": "neu", "collectionId": "nope"}),
             format!("Ungültiger Wert für collectionId: \"nope\". {UUID_HINT}"),
         ),
-        // Collection contents: what to list before the nodeId.
+        // Collection contents: nodeId, then what to list, then paging.
         (
             "get_collection_contents",
-            json!({"maxResults": "viele", "contentFilter": "pdf"}),
+            json!({"maxResults": "viele", "contentFilter": "pdf", "nodeId": ID}),
             "Ungültiger Wert für contentFilter: \"pdf\". Erlaubt: files, folders, both.".into(),
         ),
         (
             "get_collection_contents",
             json!({"includeSubcollections": "vielleicht", "nodeId": "nope"}),
-            "Ungültiger Wert für includeSubcollections: \"vielleicht\". Erlaubt: true oder false.".into(),
+            format!("Ungültiger Wert für nodeId: \"nope\". {UUID_HINT}"),
         ),
         // The tree adds where nodeIds come from.
         (

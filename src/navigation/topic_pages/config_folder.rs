@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::Variant;
 use crate::app::App;
-use crate::format;
+use crate::card;
 use crate::ids;
 use crate::navigation::{NavWarning, contains_uri};
 use crate::node::strip_store_ref;
@@ -222,7 +222,7 @@ pub(super) fn variants_of_folder(
                 },
                 target_group: vocab::target_group_slug(raw_group),
                 target_group_label: vocab::target_group_label(raw_group),
-                educational_contexts: format::labels(&n, Vocabulary::EducationalContext, "ccm:educationalcontext"),
+                educational_contexts: card::labels(&n, Vocabulary::EducationalContext, "ccm:educationalcontext"),
                 collection_id: owner.id.clone(),
                 collection_name: owner.name.clone(),
                 topic_page_url: topic_page_url.clone(),

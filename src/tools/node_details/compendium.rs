@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use serde::Serialize;
 
-use crate::format::{one_line, truncate_marked};
+use crate::card::{one_line, truncate_marked};
 use crate::search::compendium::{self, Outline};
 
 /// Each section, the preamble and each passage is cut to this many characters.
@@ -17,9 +17,6 @@ pub const TOP_PASSAGES: usize = 8;
 /// overview at most this many sections.
 const MAX_OUTLINE: usize = 60;
 const MAX_SECTIONS: usize = 25;
-
-/// The property holding the text.
-pub const PROPERTY: &str = "ccm:oeh_collection_compendium_text";
 
 #[derive(Serialize)]
 struct OutlineEntry<'a> {

@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::{KEY, adapter_schema, lenient};
 use crate::ids;
-pub use crate::ids::NodeId;
+use crate::ids::NodeId;
 use crate::search::filters::{FilterField, Filters};
 use crate::tools::Format;
 
@@ -228,13 +228,18 @@ pub fn required_node_id(value: &Value) -> Result<NodeId, String> {
     })
 }
 
-impl<'de> Deserialize<'de> for NodeId {
+/// A required node-id argument: the arguments' own type, so that the leaf
+/// [`NodeId`] knows nothing of argument decoding.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NodeIdArg(pub NodeId);
+
+impl<'de> Deserialize<'de> for NodeIdArg {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        lenient(deserializer, required_node_id)
+        lenient(deserializer, |value| required_node_id(value).map(NodeIdArg))
     }
 }
 
-impl JsonSchema for NodeId {
+impl JsonSchema for NodeIdArg {
     adapter_schema!("NodeId".to_string(), |_g| json_schema!({ "type": "string" }));
 }
 
@@ -525,7 +530,7 @@ impl<const JSON_DEFAULT: bool> JsonSchema for OutputFormat<JSON_DEFAULT> {
 pub fn describe(value: &Value) -> String {
     match value {
         Value::String(s) => {
-            format!("\"{}\"", crate::format::echo(s, 60))
+            format!("\"{}\"", crate::card::echo(s, 60))
         }
         Value::Array(_) => "eine Liste".into(),
         Value::Object(_) => "ein Objekt".into(),

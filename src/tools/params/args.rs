@@ -1,12 +1,14 @@
 //! The `arguments` object of one tool call, and the German [`ArgError`].
 //!
 //! Tools decode their arguments into a typed `Params` struct
-//! ([`super::decode`]). The keyed accessors here read one argument
-//! with the same adapters, for code that has no struct (tests, fuzzing).
+//! ([`super::decode`]). The keyed accessors of [`Args`] read one argument
+//! with the same adapters, for code that has no struct: the unit tests, and
+//! with the cargo feature `testing` the integration tests and fuzzing.
 
 use serde_json::{Map, Value};
 
-use super::{self as params, ExcludeIds, FieldError, Flag, OptionalNodeId, OutputFormat};
+#[cfg(any(test, feature = "testing"))]
+use super::{ExcludeIds, FieldError, Flag, OptionalNodeId, OutputFormat};
 
 /// A bad argument, as a German message for the model and the user.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,7 +40,11 @@ impl Args {
     pub fn get_raw(&self, key: &str) -> Option<&Value> {
         self.0.get(key)
     }
+}
 
+/// The keyed accessors (tests and fuzzing only).
+#[cfg(any(test, feature = "testing"))]
+impl Args {
     /// A required, non-blank string of at most `max_chars` characters (after trimming).
     pub fn required_text(&self, key: &str, max_chars: usize) -> Result<String, ArgError> {
         let text = self.optional_text(key, max_chars)?;
@@ -51,12 +57,12 @@ impl Args {
 
     /// An optional string; blank counts as absent.
     pub fn optional_text(&self, key: &str, max_chars: usize) -> Result<Option<String>, ArgError> {
-        read(self, key, |v| params::text(v, max_chars))
+        read(self, key, |v| super::text(v, max_chars))
     }
 
     /// An integer (also `5.0` or `"5"`), clamped into `min..=max`.
     pub fn integer(&self, key: &str, min: i64, max: i64, default: i64) -> Result<i64, ArgError> {
-        read(self, key, |v| params::integer(v, min, max)).map(|n| n.unwrap_or(default))
+        read(self, key, |v| super::integer(v, min, max)).map(|n| n.unwrap_or(default))
     }
 
     /// A boolean (also `"true"` / `"false"`).
@@ -69,7 +75,7 @@ impl Args {
 
     /// One of `allowed` (case-insensitive); returns the canonical spelling.
     pub fn choice(&self, key: &str, allowed: &[&'static str]) -> Result<Option<&'static str>, ArgError> {
-        read(self, key, |v| params::choice(v, allowed)).map(|found| found.map(|i| allowed[i]))
+        read(self, key, |v| super::choice(v, allowed)).map(|found| found.map(|i| allowed[i]))
     }
 
     /// `outputFormat`: markdown or json.
@@ -82,7 +88,7 @@ impl Args {
 
     /// A required node id (UUID, `workspace://SpacesStore/` stripped, lower-cased).
     pub fn node_id(&self, key: &str) -> Result<String, ArgError> {
-        read(self, key, params::required_node_id).map(String::from)
+        read(self, key, super::required_node_id).map(String::from)
     }
 
     /// An optional node id; a value that is not a UUID is an error naming the field.
@@ -92,7 +98,7 @@ impl Args {
 
     /// A list of strings (a single string counts as a one-element list), at most `max_items` entries.
     pub fn string_list(&self, key: &str, max_items: usize) -> Result<Vec<String>, ArgError> {
-        read(self, key, |v| params::text_list(v, max_items))
+        read(self, key, |v| super::text_list(v, max_items))
     }
 
     /// `excludeNodeIds`: valid node ids only, at most 500 entries.
@@ -101,8 +107,9 @@ impl Args {
     }
 }
 
+#[cfg(any(test, feature = "testing"))]
 fn read<T>(args: &Args, key: &str, parse: impl FnOnce(&Value) -> Result<T, String>) -> Result<T, ArgError> {
-    params::field(args, key, parse).map_err(|FieldError { error, .. }| error)
+    super::field(args, key, parse).map_err(|FieldError { error, .. }| error)
 }
 
 #[cfg(test)]

@@ -25,11 +25,12 @@
 //! filters, paging, the output format), one struct each, embedded with
 //! `#[serde(flatten)]`. serde decodes flattened fields after all others and
 //! outside the error path, so [`decode`] does not rely on serde's order or
-//! path: it tags every value with its key, the adapters record each failure
-//! with that key and go on with the "not given" value, and the failure
-//! earliest in checking order is reported. A required field cannot go on
-//! (it has no "not given" value), so it must come before every group in
-//! checking order; a debug assertion holds decoders to that.
+//! path: it tags every value with its key, an adapter's failure carries that
+//! key in its error, [`decode`] sets the failed field to "not given" and
+//! decodes again, and the failure earliest in the struct's field order (the
+//! schema's property order) is reported. A required field cannot go on (it
+//! has no "not given" value), so required fields are declared first; a
+//! debug assertion holds structs to that.
 //!
 //! Decoding stays in our own dispatch (not rmcp's `Parameters<T>`): a bad
 //! argument is a tool result with `isError: true`, never a JSON-RPC error.
@@ -75,51 +76,75 @@ impl From<FieldError> for super::ToolResponse {
 }
 
 /// Decode a tool's arguments into its parameter struct, checking the fields
-/// in declaration order: when several are bad, the first one is reported.
+/// in declaration order (flattened groups where they are declared): when
+/// several are bad, the first one is reported. The order of the checks is
+/// the order of the schema's properties; no tool has an order of its own.
+///
+/// serde stops at the first failure in its own order (own fields, then the
+/// groups), so a failed field is set to "not given" and the struct decoded
+/// again until nothing fails or a required field (which has no "not given")
+/// does; of the failures seen, the first in declaration order is reported.
 pub fn decode<P: DeserializeOwned + JsonSchema>(args: &Args) -> Result<P, FieldError> {
-    decode_in_order(args, &[])
-}
-
-/// [`decode`], checking the fields named in `order` first (then the rest in
-/// declaration order), so a tool can keep the order in which it reports bad
-/// arguments independent of the order of its schema.
-pub fn decode_in_order<P: DeserializeOwned + JsonSchema>(args: &Args, order: &[&str]) -> Result<P, FieldError> {
-    let fields = field_names::<P>();
+    let schema = input_schema::<P>();
+    let fields: Vec<String> = match schema.get("properties") {
+        Some(Value::Object(properties)) => properties.keys().cloned().collect(),
+        _ => Vec::new(),
+    };
+    let required: Vec<&str> = match schema.get("required") {
+        Some(Value::Array(keys)) => keys.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    };
+    // A required field that fails ends decoding before the groups are read:
+    // it must come before every field that is not required.
     debug_assert!(
-        order.iter().all(|key| fields.iter().any(|f| f == key)),
-        "check order names unknown fields: {order:?}"
+        fields
+            .iter()
+            .skip_while(|f| required.contains(&f.as_str()))
+            .all(|f| !required.contains(&f.as_str())),
+        "a required field comes after a field that is not required (a flattened group) in {fields:?}"
     );
-    let mut checking: Vec<&str> = order.to_vec();
-    checking.extend(fields.iter().map(String::as_str).filter(|f| !order.contains(f)));
     // Every known field is present (absent ones as null, which every adapter
     // reads as "not given"), tagged with its key; unknown keys are not passed on.
-    let map: Map<String, Value> = checking
+    let mut values: Vec<(String, Value)> = fields
         .iter()
-        .map(|key| {
-            let raw = args.get_raw(key).cloned().unwrap_or(Value::Null);
-            (key.to_string(), json!({ TAG_KEY: key, TAG_VALUE: raw }))
-        })
+        .map(|key| (key.clone(), args.get_raw(key).cloned().unwrap_or(Value::Null)))
         .collect();
-    CHECKED.with_borrow_mut(Checked::clear);
-    let decoded: Result<P, _> = serde_path_to_error::deserialize(Value::Object(map));
-    let checked = CHECKED.with_borrow_mut(std::mem::take);
-    let position = |key: &str| checking.iter().position(|k| *k == key).unwrap_or(usize::MAX);
-    if let Some(stop) = &checked.stopped_at {
-        debug_assert!(
-            checking[..position(stop)]
-                .iter()
-                .all(|key| checked.seen.iter().any(|s| s == key)),
-            "required field {stop} comes after a flattened group in checking order"
-        );
-    }
-    if let Some(first) = checked
-        .failures
-        .into_iter()
-        .min_by_key(|failure| position(&failure.key))
-    {
+    let mut failures: Vec<FieldError> = Vec::new();
+    let decoded = loop {
+        let map: Map<String, Value> = values
+            .iter()
+            .map(|(key, raw)| (key.clone(), json!({ TAG_KEY: key, TAG_VALUE: raw })))
+            .collect();
+        let error = match serde_path_to_error::deserialize::<_, P>(Value::Object(map)) {
+            Ok(decoded) => break Ok(decoded),
+            Err(error) => error,
+        };
+        let Some(failure) = FieldError::from_tagged(&error.inner().to_string()) else {
+            break Err(Some(error));
+        };
+        let given = values
+            .iter_mut()
+            .find(|(key, raw)| *key == failure.key && !raw.is_null());
+        failures.push(failure);
+        match given {
+            // Go on with the field not given.
+            Some((_, raw)) => *raw = Value::Null,
+            // A required field: nothing to go on with.
+            None => break Err(None),
+        }
+    };
+    let position = |key: &str| fields.iter().position(|k| k == key).unwrap_or(usize::MAX);
+    if let Some(first) = failures.into_iter().min_by_key(|failure| position(&failure.key)) {
         return Err(first);
     }
+    // `None` (stopped at a required field) always comes with a failure.
     decoded.map_err(|error| {
+        let Some(error) = error else {
+            return FieldError {
+                key: String::new(),
+                error: ArgError(String::new()),
+            };
+        };
         // Not an adapter's failure (a field type without one): serde's message.
         let key = match error.path().iter().next() {
             Some(serde_path_to_error::Segment::Map { key }) => key.clone(),
@@ -135,27 +160,23 @@ pub fn decode_in_order<P: DeserializeOwned + JsonSchema>(args: &Args, order: &[&
 /// The keys of a tagged value (control characters: no argument is named so).
 const TAG_KEY: &str = "\u{1}key";
 const TAG_VALUE: &str = "\u{1}value";
+/// Opens an adapter's failure under [`decode`]: `<TAGGED><key><TAGGED><message>`.
+const TAGGED: char = '\u{2}';
 
-/// What the adapters saw during one [`decode_in_order`] on this thread.
-#[derive(Default)]
-struct Checked {
-    /// Every field an adapter read, in serde's order.
-    seen: Vec<String>,
-    /// Every field that failed, with its message.
-    failures: Vec<FieldError>,
-    /// The required field whose failure ended decoding, if any.
-    stopped_at: Option<String>,
-}
-
-impl Checked {
-    fn clear(&mut self) {
-        *self = Checked::default();
+impl FieldError {
+    /// An adapter's failure of a tagged value, as its error message carries it.
+    fn tagged(key: &str, message: &str) -> String {
+        format!("{TAGGED}{key}{TAGGED}{}", message.replacen(KEY, key, 1))
     }
-}
 
-thread_local! {
-    // Decoding is synchronous, so one slot per thread holds one decode.
-    static CHECKED: std::cell::RefCell<Checked> = std::cell::RefCell::default();
+    /// The failure [`FieldError::tagged`] wrote, if the message is one.
+    fn from_tagged(message: &str) -> Option<FieldError> {
+        let (key, message) = message.strip_prefix(TAGGED)?.split_once(TAGGED)?;
+        Some(FieldError {
+            key: key.to_string(),
+            error: ArgError(message.to_string()),
+        })
+    }
 }
 
 /// One argument read on its own with an adapter's parser.
@@ -176,30 +197,17 @@ pub fn field_names<P: JsonSchema>() -> Vec<String> {
 }
 
 /// Run an adapter's parser on the raw value. Under [`decode`] the value comes
-/// tagged with its key: a failure is recorded under that key and decoding goes
-/// on with the "not given" value, so later fields are checked too. Otherwise
+/// tagged with its key and a failure carries that key in its error; otherwise
 /// the message names no field yet.
 pub fn lenient<'de, D, T>(deserializer: D, parse: impl Fn(&Value) -> Result<T, String>) -> Result<T, D::Error>
 where
     D: Deserializer<'de>,
 {
     let value = Value::deserialize(deserializer)?;
-    let Some((key, raw)) = untag(&value) else {
-        return parse(&value).map_err(D::Error::custom);
-    };
-    CHECKED.with_borrow_mut(|checked| checked.seen.push(key.to_string()));
-    parse(raw).or_else(|message| {
-        CHECKED.with_borrow_mut(|checked| {
-            checked.failures.push(FieldError {
-                key: key.to_string(),
-                error: ArgError(message.replacen(KEY, key, 1)),
-            })
-        });
-        parse(&Value::Null).map_err(|_| {
-            CHECKED.with_borrow_mut(|checked| checked.stopped_at = Some(key.to_string()));
-            D::Error::custom(format!("{key} is required"))
-        })
-    })
+    match untag(&value) {
+        Some((key, raw)) => parse(raw).map_err(|message| D::Error::custom(FieldError::tagged(key, &message))),
+        None => parse(&value).map_err(D::Error::custom),
+    }
 }
 
 fn untag(value: &Value) -> Option<(&str, &Value)> {

@@ -79,7 +79,7 @@ struct Nullable {
 
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(transparent)]
-struct NodeIdField(NodeId);
+struct NodeIdField(NodeIdArg);
 
 /// Groups flattened between own fields, one of them nested.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -227,10 +227,8 @@ fn messages_name_the_field_and_say_what_is_allowed() {
 #[test]
 fn the_first_bad_field_is_reported_whatever_the_key_order() {
     let sent = json!({"outputFormat": "xml", "sort": "nope", "count": "x", "query": "q"});
-    let error = decode::<Sample>(&args(sent.clone())).unwrap_err();
+    let error = decode::<Sample>(&args(sent)).unwrap_err();
     assert_eq!(error.key, "count");
-    let error = decode_in_order::<Sample>(&args(sent), &["sort"]).unwrap_err();
-    assert_eq!(error.key, "sort");
     // A missing required field comes first when it is declared first.
     let error = decode::<Sample>(&args(json!({"count": "x"}))).unwrap_err();
     assert_eq!(error.key, "query");
@@ -319,7 +317,7 @@ fn the_schema_is_plain_closed_and_ordered() {
         .to_string()
     );
     let p: Nullable = serde_json::from_value(json!({"nodeId": ID})).unwrap();
-    assert_eq!(p.node_id.map(|id| id.0.to_string()).as_deref(), Some(ID));
+    assert_eq!(p.node_id.map(|id| id.0.0.to_string()).as_deref(), Some(ID));
 }
 
 #[test]
@@ -389,10 +387,6 @@ fn a_bad_grouped_field_is_named_and_reported_in_declaration_order() {
         message::<Grouped>(json!({"query": "q", "userRole": ["a"]})),
         "Ungültiger Wert für userRole: eine Liste. Erlaubt: Text mit höchstens 200 Zeichen."
     );
-    // A check order moves a grouped field ahead of the own ones.
-    let sent = json!({"query": "q", "publisher": {}, "maxResults": "x"});
-    let error = decode_in_order::<Grouped>(&args(sent), &["maxResults"]).unwrap_err();
-    assert_eq!(error.key, "maxResults");
 }
 
 /// A required field after a group: when it fails, the group's fields may not
@@ -408,7 +402,7 @@ struct RequiredAfterGroup {
 }
 
 #[test]
-#[should_panic(expected = "comes after a flattened group")]
+#[should_panic(expected = "a required field comes after a field that is not required")]
 fn a_required_field_after_a_group_is_refused() {
     let _ = decode::<RequiredAfterGroup>(&args(json!({})));
 }

@@ -215,7 +215,7 @@ where
                 Ok(Err(Unreadable::Broken(error))) => {
                     let message = format!(
                         "Bad Request: the request body could not be read ({})",
-                        crate::format::echo(&error.to_string(), 120)
+                        crate::card::echo(&error.to_string(), 120)
                     );
                     return Ok(rpc_error(StatusCode::BAD_REQUEST, -32600, &message));
                 }

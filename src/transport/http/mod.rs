@@ -39,7 +39,7 @@
 //!    clients can parse.
 //! 9. [`protocol_version::Supported`]: a malformed or unsupported
 //!    `MCP-Protocol-Version` → 400/-32600, as the MCP specification asks.
-//! 10. [`rmcp::ForwardLayer`]: notifications and client responses → 202 (a
+//! 10. [`forward::ForwardLayer`]: notifications and client responses → 202 (a
 //!     stateless server has nothing to do with them); requests go to rmcp with
 //!     normalised headers and no session id, and rmcp's plain-text errors come
 //!     back as JSON-RPC.
@@ -50,13 +50,13 @@
 
 pub mod auth;
 pub mod cors;
+pub mod forward;
 pub mod host;
 pub mod jsonrpc;
 pub mod limits;
 pub mod method;
 pub mod protocol_version;
 pub mod recover;
-pub mod rmcp;
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -132,8 +132,8 @@ impl HttpHandler {
             .layer(layer_fn(move |inner| recover::Recover::new(inner, budget)))
             .layer(jsonrpc::ShapeLayer) // 8
             .layer(guard(protocol_version::Supported)) // 9
-            .layer(rmcp::ForwardLayer) // 10
-            .service(rmcp::service(app.clone()));
+            .layer(forward::ForwardLayer) // 10
+            .service(forward::service(app.clone()));
         HttpHandler {
             app,
             service: BoxCloneSyncService::new(service),

@@ -28,13 +28,13 @@ pub struct ListedIn {
     pub node_id: String,
     pub title: String,
     /// Titles from the subject portal down to the collection itself; empty
-    /// when the path could not be read (see [`Listing::path_failures`]).
+    /// when the path could not be read (see [`ListedCollections::path_failures`]).
     pub path: Vec<String>,
 }
 
 /// The collections that list a material.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Listing {
+pub struct ListedCollections {
     /// The original's id (the node's own id unless it is a reference).
     pub original_id: String,
     /// At most [`MAX_COLLECTIONS`], in the repository's order.
@@ -47,7 +47,7 @@ pub struct Listing {
 
 /// The collections that list `node` (a material), with their paths.
 /// A failed E9 read is an error: it must never read as "in no collection".
-pub async fn collections_of(app: &App, node: &Node) -> Result<Listing, UpstreamError> {
+pub async fn collections_of(app: &App, node: &Node) -> Result<ListedCollections, UpstreamError> {
     let original_id = listed_id(node.original())?;
     let usages = app.upstream.collection_usages(&original_id).await?;
     let mut seen = HashSet::new();
@@ -83,7 +83,7 @@ pub async fn collections_of(app: &App, node: &Node) -> Result<Listing, UpstreamE
             path,
         });
     }
-    Ok(Listing {
+    Ok(ListedCollections {
         original_id: original_id.to_string(),
         collections,
         total,

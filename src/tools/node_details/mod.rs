@@ -11,13 +11,14 @@ use serde_json::{Value, json};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::messages::German;
-use super::params::{Flag, NodeId, Output, Text};
+use super::messages::{self, German, Kind, Withheld};
+use super::params::{Flag, NodeIdArg, Output, Text};
 use super::{Format, NodeRef, ToolResponse};
 use crate::app::App;
-use crate::format::{self, FormattedNode, truncate_marked};
-use crate::navigation::listing::{self, Listing};
-use crate::upstream::{Node, Props, UpstreamError};
+use crate::card::{self, FormattedNode, truncate_marked};
+use crate::navigation::details::{self, Details, DetailsError, DetailsQuery};
+use crate::navigation::listed_in::ListedCollections;
+use crate::upstream::Node;
 use compendium::Compendium;
 
 pub const NAME: &str = "get_node_details";
@@ -26,14 +27,13 @@ pub const DESCRIPTION: &str = "Full metadata of one WLO node (material or collec
 
 const TEXT_LIMIT_JSON: usize = 4000;
 const TEXT_LIMIT_MARKDOWN: usize = 2000;
-const MAX_PARENTS: usize = 20;
 
 /// The arguments of `get_node_details`.
 #[derive(Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub(super) struct Params {
     /// The node's id (UUID) from a search result.
-    node_id: NodeId,
+    node_id: NodeIdArg,
     /// Add the stored full text (Volltext).
     #[serde(default)]
     include_text_content: Flag<false>,
@@ -54,116 +54,47 @@ pub(super) struct Params {
 }
 
 pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
-    let node_id = params.node_id;
-    let with_text = params.include_text_content.get();
-    let with_parents = params.include_parents.get();
+    let node_id = params.node_id.0;
     let with_raw = params.include_raw.get();
-    let with_collections = params.include_collections.get();
     let text_query = params.text_query.0;
     let format = params.output.format();
-
-    // The three reads go out together.
-    let metadata = app.upstream.metadata(&node_id, Props::All);
-    let text = async {
-        if with_text {
-            // The JSON answer shows the longer cut of the two formats.
-            Some(app.upstream.text_content(&node_id, TEXT_LIMIT_JSON).await)
-        } else {
-            None
-        }
+    let query = DetailsQuery {
+        // The JSON answer shows the longer cut of the two formats.
+        text: params.include_text_content.get().then_some(TEXT_LIMIT_JSON),
+        parents: params.include_parents.get(),
+        collections: params.include_collections.get(),
     };
-    let parents = async {
-        if with_parents {
-            Some(
-                app.upstream
-                    .parents(&node_id, Props::Keys(&["cclom:title", "cm:name"]))
-                    .await,
-            )
-        } else {
-            None
-        }
-    };
-    let (metadata, text, parents) = futures::join!(metadata, text, parents);
-
-    let node = match metadata {
-        Ok(node) => node,
-        Err(UpstreamError::NotFound) => return ToolResponse::error(format!("Node {node_id} nicht gefunden.")),
-        Err(UpstreamError::Forbidden) => {
-            return ToolResponse::error(format!(
-                "Node {node_id} ist nicht öffentlich: WLO gibt die Metadaten ohne Anmeldung nicht heraus."
+    let details = match details::node_details(app, &node_id, query).await {
+        Ok(details) => details,
+        Err(DetailsError::Node(error)) => {
+            return ToolResponse::error(messages::node_unavailable(
+                Kind::Node,
+                node_id.as_str(),
+                Withheld::Metadata,
+                &error,
             ));
         }
-        Err(error) => return ToolResponse::error(error.german()),
-    };
-
-    let mut warnings = Vec::new();
-    // A material's collections: E9 after E6, then one wave of E7. A failed
-    // E9 read fails the call: it must never read as "in no collection".
-    let listing = match (with_collections, node.is_collection()) {
-        (false, _) => None,
-        (true, true) => {
-            warnings.push(
-                "includeCollections gilt nur für Inhalte; die übergeordneten Sammlungen einer Sammlung zeigt includeParents."
-                    .to_string(),
-            );
-            None
+        // It must never read as "in no collection".
+        Err(DetailsError::Listing(error)) => {
+            return ToolResponse::error(messages::listing_failed(node_id.as_str(), &error));
         }
-        (true, false) => match listing::collections_of(app, &node).await {
-            Ok(listing) => Some(listing),
-            Err(error) => {
-                return ToolResponse::error(format!(
-                    "Die Sammlungen, in denen der Inhalt {node_id} liegt, konnten nicht geladen werden: {}",
-                    error.german()
-                ));
-            }
-        },
     };
-    if let Some(listing) = &listing {
-        for (title, error) in &listing.path_failures {
-            warnings.push(format!(
-                "Pfad der Sammlung „{}“ konnte nicht geladen werden: {}",
-                format::one_line(title),
-                error.german()
-            ));
-        }
-    }
-    // A collection's text is its editorial compendium (read with E6).
-    let compendium_text = node
-        .first(compendium::PROPERTY)
-        .filter(|_| with_text && node.is_collection());
-    let compendium = compendium_text.map(|text| Compendium::new(text, text_query.as_deref()));
-    let text = if compendium.is_some() { None } else { text };
+    let Details {
+        node,
+        compendium,
+        text,
+        parents,
+        listing,
+        warnings,
+    } = details;
+    let warnings: Vec<String> = warnings.iter().map(German::german).collect();
+    let compendium = compendium
+        .as_deref()
+        .map(|text| Compendium::new(text, text_query.as_deref()));
     // With whether the read stopped inside the text.
-    let text = match text {
-        None => None,
-        Some(Ok(text)) => Some(text.map_or((String::new(), false), |t| (t.text, t.cut))),
-        Some(Err(UpstreamError::NotFound | UpstreamError::Forbidden)) => Some((String::new(), false)),
-        Some(Err(error)) => {
-            warnings.push(format!("Volltext konnte nicht geladen werden: {}", error.german()));
-            Some((String::new(), false))
-        }
-    };
-    // A material has no chain (WLO answers an empty list or a 500): say so
-    // instead of showing "no parents".
-    let parents = match parents {
-        None => None,
-        Some(_) if !node.is_collection() => {
-            warnings
-                .push("Eltern-Sammlungen sind für Inhalte über WLO nicht abrufbar (nur für Sammlungen).".to_string());
-            Some(Vec::new())
-        }
-        Some(Ok(list)) => Some(parent_list(&node_id, &list.nodes)),
-        Some(Err(UpstreamError::NotFound)) => Some(Vec::new()),
-        Some(Err(error)) => {
-            warnings.push(format!(
-                "Eltern-Sammlungen konnten nicht geladen werden: {}",
-                error.german()
-            ));
-            Some(Vec::new())
-        }
-    };
+    let text = text.map(|t| (t.text, t.cut));
 
-    let formatted = app.format(&node);
+    let formatted = app.card(&node);
     let render_url = app.render_url(formatted.node_id.as_str());
     match format {
         Format::Json => ToolResponse::json(json!(DetailsView {
@@ -193,7 +124,7 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
             if let Some(parents) = &parents {
                 let _ = write!(out, "\n\n### Eltern-Sammlungen ({})", parents.len());
                 for (id, title) in parents {
-                    let _ = write!(out, "\n- {} (nodeId: {id})", format::one_line(title));
+                    let _ = write!(out, "\n- {} (nodeId: {id})", card::one_line(title));
                 }
             }
             if let Some(listing) = &listing {
@@ -255,7 +186,7 @@ struct CollectionView<'a> {
     path: &'a [String],
 }
 
-fn collection_views(listing: &Listing) -> Vec<CollectionView<'_>> {
+fn collection_views(listing: &ListedCollections) -> Vec<CollectionView<'_>> {
     listing
         .collections
         .iter()
@@ -269,15 +200,15 @@ fn collection_views(listing: &Listing) -> Vec<CollectionView<'_>> {
 
 /// `### In Sammlungen (N)`: one line per collection with its path, then
 /// "… und N weitere" beyond the shown ones.
-fn collections_markdown(out: &mut String, listing: &Listing) {
+fn collections_markdown(out: &mut String, listing: &ListedCollections) {
     let _ = write!(out, "\n\n### In Sammlungen ({})", listing.total);
     if listing.total == 0 {
         out.push_str("\n(in keiner Sammlung)");
     }
     for c in &listing.collections {
-        let _ = write!(out, "\n- {} (nodeId: {})", format::one_line(&c.title), c.node_id);
+        let _ = write!(out, "\n- {} (nodeId: {})", card::one_line(&c.title), c.node_id);
         if !c.path.is_empty() {
-            let path: Vec<String> = c.path.iter().map(|t| format::one_line(t)).collect();
+            let path: Vec<String> = c.path.iter().map(|t| card::one_line(t)).collect();
             let _ = write!(out, " — Pfad: {}", path.join(" › "));
         }
     }
@@ -286,23 +217,11 @@ fn collections_markdown(out: &mut String, listing: &Listing) {
     }
 }
 
-/// `[(id, title)]` nearest first, without the node itself, at most 20.
-fn parent_list(node_id: &str, chain: &[Node]) -> Vec<(String, String)> {
-    let mut seen = std::collections::HashSet::new();
-    chain
-        .iter()
-        .filter(|n| n.id() != node_id && !n.id().is_empty())
-        .filter(|n| seen.insert(n.id().to_string()))
-        .take(MAX_PARENTS)
-        .map(|n| (n.id().to_string(), n.display_title().to_string()))
-        .collect()
-}
-
 fn raw_lists(node: &Node) -> Vec<(&'static str, Vec<String>)> {
     vec![
         ("disciplines", node.prop("ccm:taxonid").to_vec()),
         ("educationalContexts", node.prop("ccm:educationalcontext").to_vec()),
-        ("userRoles", node.prop(format::user_role_property(node)).to_vec()),
+        ("userRoles", node.prop(card::user_role_property(node)).to_vec()),
         ("learningResourceTypes", node.prop("ccm:oeh_lrt_aggregated").to_vec()),
         (
             "license",

@@ -109,13 +109,13 @@ impl Vocabulary {
     fn source(self) -> &'static str {
         match self {
             Vocabulary::EducationalContext => {
-                include_str!("../data/vocabs/educationalContext.json")
+                include_str!("../../data/vocabs/educationalContext.json")
             }
-            Vocabulary::Discipline => include_str!("../data/vocabs/discipline.json"),
-            Vocabulary::UserRole => include_str!("../data/vocabs/userRole.json"),
-            Vocabulary::Lrt => include_str!("../data/vocabs/lrt.json"),
-            Vocabulary::License => include_str!("../data/vocabs/license.json"),
-            Vocabulary::TargetGroup => include_str!("../data/vocabs/targetGroup.json"),
+            Vocabulary::Discipline => include_str!("../../data/vocabs/discipline.json"),
+            Vocabulary::UserRole => include_str!("../../data/vocabs/userRole.json"),
+            Vocabulary::Lrt => include_str!("../../data/vocabs/lrt.json"),
+            Vocabulary::License => include_str!("../../data/vocabs/license.json"),
+            Vocabulary::TargetGroup => include_str!("../../data/vocabs/targetGroup.json"),
         }
     }
 }
@@ -174,7 +174,7 @@ static TABLES: LazyLock<[Vec<Entry>; 6]> = LazyLock::new(|| Vocabulary::ALL.map(
 static HOCHSCHUL: LazyLock<Vec<Entry>> = LazyLock::new(|| {
     parse_table(
         "hochschulfaechersystematik",
-        include_str!("../data/vocabs/hochschulfaechersystematik.json"),
+        include_str!("../../data/vocabs/hochschulfaechersystematik.json"),
     )
 });
 

@@ -100,7 +100,7 @@ impl NodeText {
 }
 
 /// A stored full text as read: `cut` when the read stopped inside it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct StoredText {
     pub text: String,
     pub cut: bool,
