@@ -16,7 +16,7 @@ use super::params::{Flag, NodeIdArg, Output, Text};
 use super::{Format, NodeRef, ToolResponse};
 use crate::app::App;
 use crate::card::{self, FormattedNode, truncate_marked};
-use crate::navigation::details::{self, Details, DetailsError, DetailsQuery};
+use crate::navigation::details::{self, DetailsError, DetailsQuery};
 use crate::navigation::listed_in::ListedCollections;
 use crate::upstream::Node;
 use compendium::Compendium;
@@ -79,20 +79,11 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
             return ToolResponse::error(messages::listing_failed(node_id.as_str(), &error));
         }
     };
-    let Details {
-        node,
-        compendium,
-        text,
-        parents,
-        listing,
-        warnings,
-    } = details;
-    let warnings: Vec<String> = warnings.iter().map(German::german).collect();
-    let compendium = compendium
-        .as_deref()
-        .map(|text| Compendium::new(text, text_query.as_deref()));
+    let warnings: Vec<String> = details.warnings.iter().map(German::german).collect();
+    let compendium = (details.compendium.as_deref()).map(|text| Compendium::new(text, text_query.as_deref()));
     // With whether the read stopped inside the text.
-    let text = text.map(|t| (t.text, t.cut));
+    let text = details.text.map(|t| (t.text, t.cut));
+    let (node, parents, listing) = (details.node, details.parents, details.listing);
 
     let formatted = app.card(&node);
     let render_url = app.render_url(formatted.node_id.as_str());
