@@ -63,8 +63,15 @@ echo "package-check: Vercel upload builds mcp"
 code_uri="$(sed -n 's/^ *CodeUri: *//p' template.yaml | head -n 1)"
 [ -n "$code_uri" ] || fail "template.yaml names no CodeUri"
 [ -d "$code_uri" ] || fail "template.yaml's CodeUri $code_uri is not a folder"
-lambda="$scratch/lambda"
-(cd "$code_uri" && copy_tracked "$lambda")
+# SAM packages every file under CodeUri. When that is the repository root and the tree holds
+# no file git does not track (a clean clone, as in CI), the package is this tree: build here and
+# reuse what the build before compiled, instead of compiling the crate again in a copy.
+if [ "$(cd "$code_uri" && pwd)" = "$root" ] && [ -z "$(git ls-files --others --exclude-standard)" ]; then
+  lambda="$root"
+else
+  lambda="$scratch/lambda"
+  (cd "$code_uri" && copy_tracked "$lambda")
+fi
 (cd "$lambda" && cargo build --locked --bin lambda) \
   || fail "the Lambda package (CodeUri $code_uri) does not build the binary lambda"
 echo "package-check: Lambda package (CodeUri $code_uri) builds lambda"
