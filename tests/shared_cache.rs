@@ -20,6 +20,15 @@ async fn standin() -> StandIn {
         .expect("stand-in starts")
 }
 
+/// A real store and a stand-in for one test; `None` (after the visible skip
+/// line) when redis-server is not installed.
+async fn store_and_standin(test: &str) -> Option<(RedisServer, StandIn)> {
+    if !available(test) {
+        return None;
+    }
+    Some((RedisServer::start(), standin().await))
+}
+
 /// A server's environment: the stand-in, the store, in-process cache off
 /// (every read shows whether the shared tier answered), hedging off.
 fn env(repository: &str, store: &str, extra: &[(&str, &str)]) -> Vec<(String, String)> {
@@ -89,11 +98,9 @@ async fn eventually(limit: Duration, mut check: impl AsyncFnMut() -> bool) -> bo
 
 #[tokio::test]
 async fn a_second_process_is_answered_from_the_store() {
-    if !available("a_second_process_is_answered_from_the_store") {
+    let Some((store, wlo)) = store_and_standin("a_second_process_is_answered_from_the_store").await else {
         return;
-    }
-    let store = RedisServer::start();
-    let wlo = standin().await;
+    };
     let vars = env(&wlo.base_url(), &store.url(), &[]);
     let a = spawn(&vars);
     let first = call_all(&a).await;
@@ -130,11 +137,9 @@ async fn a_second_process_is_answered_from_the_store() {
 
 #[tokio::test]
 async fn promotion_keeps_the_remaining_time_to_live() {
-    if !available("promotion_keeps_the_remaining_time_to_live") {
+    let Some((store, wlo)) = store_and_standin("promotion_keeps_the_remaining_time_to_live").await else {
         return;
-    }
-    let store = RedisServer::start();
-    let wlo = standin().await;
+    };
     // In-process cache on for B: a promoted entry must expire with the shared one.
     let ttl = [("WLO_CACHE_TTL_TREE_S", "3"), ("WLO_CACHE_TTL_SEARCH_S", "3")];
     let a = spawn(&env(&wlo.base_url(), &store.url(), &ttl));
@@ -175,11 +180,9 @@ async fn promotion_keeps_the_remaining_time_to_live() {
 
 #[tokio::test]
 async fn repositories_never_see_each_others_entries() {
-    if !available("repositories_never_see_each_others_entries") {
+    let Some((store, wlo)) = store_and_standin("repositories_never_see_each_others_entries").await else {
         return;
-    }
-    let store = RedisServer::start();
-    let wlo = standin().await;
+    };
     let staging = wlo.base_url().replace("127.0.0.1", "localhost");
     let a = spawn(&env(&wlo.base_url(), &store.url(), &[]));
     let b = spawn(&env(&staging, &store.url(), &[]));
@@ -202,11 +205,9 @@ async fn repositories_never_see_each_others_entries() {
 
 #[tokio::test]
 async fn large_answers_are_not_shared() {
-    if !available("large_answers_are_not_shared") {
+    let Some((store, wlo)) = store_and_standin("large_answers_are_not_shared").await else {
         return;
-    }
-    let store = RedisServer::start();
-    let wlo = standin().await;
+    };
     let a = spawn(&env(&wlo.base_url(), &store.url(), &[("WLO_CACHE_SHARED_MAX_KB", "2")]));
     call_all(&a).await;
     let mut admin = store.admin().await;
@@ -316,11 +317,9 @@ async fn a_wrong_password_is_a_miss_and_never_logged() {
 
 #[tokio::test]
 async fn garbage_in_the_store_is_a_miss_and_overwritten() {
-    if !available("garbage_in_the_store_is_a_miss_and_overwritten") {
+    let Some((store, wlo)) = store_and_standin("garbage_in_the_store_is_a_miss_and_overwritten").await else {
         return;
-    }
-    let store = RedisServer::start();
-    let wlo = standin().await;
+    };
     let vars = env(&wlo.base_url(), &store.url(), &[]);
     let a = spawn(&vars);
     let first = call_all(&a).await;
@@ -374,11 +373,9 @@ async fn garbage_in_the_store_is_a_miss_and_overwritten() {
 
 #[tokio::test]
 async fn a_slow_store_costs_at_most_its_bound() {
-    if !available("a_slow_store_costs_at_most_its_bound") {
+    let Some((store, wlo)) = store_and_standin("a_slow_store_costs_at_most_its_bound").await else {
         return;
-    }
-    let store = RedisServer::start();
-    let wlo = standin().await;
+    };
     let a = spawn(&env(
         &wlo.base_url(),
         &store.url(),
@@ -413,11 +410,9 @@ async fn a_slow_store_costs_at_most_its_bound() {
 
 #[tokio::test]
 async fn health_check_reports_the_store_only_when_configured() {
-    if !available("health_check_reports_the_store_only_when_configured") {
+    let Some((mut store, wlo)) = store_and_standin("health_check_reports_the_store_only_when_configured").await else {
         return;
-    }
-    let mut store = RedisServer::start();
-    let wlo = standin().await;
+    };
     let a = spawn(&env(&wlo.base_url(), &store.url(), &[]));
     let doc: Value = serde_json::from_str(&a.server.call_tool("wlo_health_check", json!({})).await.text).unwrap();
     let keys: Vec<&str> = doc.as_object().unwrap().keys().map(String::as_str).collect();
