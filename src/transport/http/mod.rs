@@ -116,15 +116,10 @@ impl HttpHandler {
         let token = app.config.access_token.clone();
         let max_in_flight = app.config.max_in_flight;
         let places = Arc::new(tokio::sync::Semaphore::new(max_in_flight));
-        let service = ServiceBuilder::new()
-            // Outermost first; the numbers are those of the module docs.
-            .layer(cors::headers())
-            .option_layer(options.loopback_host_check.then(|| guard(host::LoopbackHost))) // 1
-            .layer(guard(cors::Preflight)) // 2
-            .option_layer(token.map(|token| guard(auth::BearerToken::new(&token)))) // 3
-            .layer(guard(method::PostOnly)) // 4
-            .layer(guard(limits::HeaderSize)) // 5
-            .layer(guard(limits::DeclaredSize)) // 5
+        // Two stacks, each boxed: as one stack, the nested future types of
+        // twelve layers (two of them optional, so the stack below each
+        // appears twice) took the compiler 150 s to type-check.
+        let reading = ServiceBuilder::new()
             .layer(layer_fn(move |inner| {
                 limits::InFlight::new(inner, places.clone(), max_in_flight)
             })) // 6
@@ -134,6 +129,16 @@ impl HttpHandler {
             .layer(guard(protocol_version::Supported)) // 9
             .layer(forward::ForwardLayer) // 10
             .service(forward::service(app.clone()));
+        let service = ServiceBuilder::new()
+            // Outermost first; the numbers are those of the module docs.
+            .layer(cors::headers())
+            .option_layer(options.loopback_host_check.then(|| guard(host::LoopbackHost))) // 1
+            .layer(guard(cors::Preflight)) // 2
+            .option_layer(token.map(|token| guard(auth::BearerToken::new(&token)))) // 3
+            .layer(guard(method::PostOnly)) // 4
+            .layer(guard(limits::HeaderSize)) // 5
+            .layer(guard(limits::DeclaredSize)) // 5
+            .service(BoxCloneSyncService::new(reading));
         HttpHandler {
             app,
             service: BoxCloneSyncService::new(service),
