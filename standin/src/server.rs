@@ -746,10 +746,24 @@ pub struct StandIn {
     task: Option<tokio::task::JoinHandle<()>>,
 }
 
+/// The corpus of `seed`, generated on first use in this process.
+fn generated_once(seed: u64) -> Arc<Corpus> {
+    static GENERATED: Mutex<BTreeMap<u64, Arc<Corpus>>> = Mutex::new(BTreeMap::new());
+    let mut generated = GENERATED.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    generated
+        .entry(seed)
+        .or_insert_with(|| Arc::new(Corpus::generate(seed)))
+        .clone()
+}
+
 impl StandIn {
-    /// Generate the corpus and start serving on `127.0.0.1:opts.port`.
+    /// Start serving the corpus of `opts.seed` on `127.0.0.1:opts.port`.
+    ///
+    /// The corpus is generated once per seed and process and then shared
+    /// (it is read-only, and generating it is most of a start): a test run
+    /// starts hundreds of stand-ins.
     pub async fn start(opts: StandInOptions) -> std::io::Result<StandIn> {
-        let corpus = Arc::new(Corpus::generate(opts.seed));
+        let corpus = generated_once(opts.seed);
         Self::start_with_corpus(opts, corpus).await
     }
 
