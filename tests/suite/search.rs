@@ -394,37 +394,52 @@ async fn all_variants_failing_is_an_error_never_zero_hits() {
 /// A proxy in front of the stand-in that fails every search whose criteria
 /// contain `cclom:title` (the `title:` variant) with HTTP 500.
 async fn failing_title_proxy(upstream_port: u16) -> (String, tokio::task::JoinHandle<()>) {
-    use axum::body::Bytes;
-    use axum::http::{Method, StatusCode, Uri};
-    let _ = rustls::crypto::ring::default_provider().install_default();
-    let client = reqwest::Client::new();
-    let app = axum::Router::new().fallback(move |method: Method, uri: Uri, body: Bytes| {
-        let client = client.clone();
-        async move {
-            let text = String::from_utf8_lossy(&body).to_string();
-            if text.contains("\"property\":\"cclom:title\"") {
-                let error = r#"{"error":"org.edu_sharing.restservices.DAOException","message":"simulated","stacktraceArray":[]}"#;
-                return (StatusCode::INTERNAL_SERVER_ERROR, error.to_string());
-            }
-            let url = format!("http://127.0.0.1:{upstream_port}{}", uri.path_and_query().map(|p| p.as_str()).unwrap_or("/"));
-            let request = client
-                .request(reqwest::Method::from_bytes(method.as_str().as_bytes()).unwrap(), url)
+    use http_body_util::{BodyExt, Full};
+    use hyper::body::{Bytes, Incoming};
+    use hyper::{Request, Response, StatusCode};
+
+    async fn answer(client: reqwest::Client, upstream_port: u16, request: Request<Incoming>) -> Response<Full<Bytes>> {
+        let (parts, body) = request.into_parts();
+        let body = body.collect().await.map(|b| b.to_bytes()).unwrap_or_default();
+        let (status, text) = if String::from_utf8_lossy(&body).contains("\"property\":\"cclom:title\"") {
+            let error =
+                r#"{"error":"org.edu_sharing.restservices.DAOException","message":"simulated","stacktraceArray":[]}"#;
+            (StatusCode::INTERNAL_SERVER_ERROR, error.to_string())
+        } else {
+            let path = parts.uri.path_and_query().map(|p| p.as_str()).unwrap_or("/");
+            let forwarded = client
+                .request(parts.method, format!("http://127.0.0.1:{upstream_port}{path}"))
                 .header("content-type", "application/json")
                 .header("accept", "application/json")
-                .body(body.to_vec());
-            match request.send().await {
-                Ok(response) => {
-                    let status = StatusCode::from_u16(response.status().as_u16()).unwrap();
-                    (status, response.text().await.unwrap_or_default())
-                }
+                .body(body)
+                .send()
+                .await;
+            match forwarded {
+                Ok(response) => (response.status(), response.text().await.unwrap_or_default()),
                 Err(e) => (StatusCode::BAD_GATEWAY, e.to_string()),
             }
-        }
-    });
+        };
+        let mut response = Response::new(Full::new(Bytes::from(text)));
+        *response.status_mut() = status;
+        response
+    }
+
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let client = reqwest::Client::new();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
     let task = tokio::spawn(async move {
-        let _ = axum::serve(listener, app).await;
+        while let Ok((stream, _)) = listener.accept().await {
+            let client = client.clone();
+            let service = hyper::service::service_fn(move |request| {
+                let client = client.clone();
+                async move { Ok::<_, std::convert::Infallible>(answer(client, upstream_port, request).await) }
+            });
+            tokio::spawn(
+                hyper::server::conn::http1::Builder::new()
+                    .serve_connection(hyper_util::rt::TokioIo::new(stream), service),
+            );
+        }
     });
     (format!("http://127.0.0.1:{port}/edu-sharing"), task)
 }
