@@ -354,7 +354,7 @@ fn boom_call<'a>(_app: &'a App, args: Args) -> Pin<Box<dyn std::future::Future<O
     Box::pin(async move {
         tokio::task::yield_now().await;
         let items: Vec<u8> = Vec::new();
-        let index = args.integer("index", 0, 100, 3).unwrap_or(3) as usize;
+        let index = args.get_raw("index").and_then(Value::as_u64).unwrap_or(3) as usize;
         ToolResponse::text(format!("{}", items[index]))
     })
 }

@@ -593,6 +593,8 @@ proptest! {
     #![proptest_config(config(2000))]
 
     /// Every accessor either returns a value inside its contract or an error naming the key.
+    /// (Debug builds have the accessors; see `tools::Args`.)
+    #[cfg(debug_assertions)]
     #[test]
     fn args_accessors_keep_their_contracts(
         map in arb_arguments(vec![

@@ -2,12 +2,15 @@
 //!
 //! Tools decode their arguments into a typed `Params` struct
 //! ([`super::decode`]). The keyed accessors of [`Args`] read one argument
-//! with the same adapters, for code that has no struct: the unit tests, and
-//! with the cargo feature `testing` the integration tests and fuzzing.
+//! with the same adapters, for code that has no struct: the tests and
+//! fuzzing. Only debug builds (which `cargo test` makes) and the cargo feature
+//! `testing` (which `fuzz/` turns on) have them, so the deployed release
+//! binaries do not. A feature alone would make `cargo test` compile the
+//! library a second time, beside the build `cargo run` made.
 
 use serde_json::{Map, Value};
 
-#[cfg(any(test, feature = "testing"))]
+#[cfg(any(test, debug_assertions, feature = "testing"))]
 use super::{ExcludeIds, FieldError, Flag, OptionalNodeId, OutputFormat};
 
 /// A bad argument, as a German message for the model and the user.
@@ -42,8 +45,8 @@ impl Args {
     }
 }
 
-/// The keyed accessors (tests and fuzzing only).
-#[cfg(any(test, feature = "testing"))]
+/// The keyed accessors (tests and fuzzing only; see the module docs).
+#[cfg(any(test, debug_assertions, feature = "testing"))]
 impl Args {
     /// A required, non-blank string of at most `max_chars` characters (after trimming).
     pub fn required_text(&self, key: &str, max_chars: usize) -> Result<String, ArgError> {
@@ -107,7 +110,7 @@ impl Args {
     }
 }
 
-#[cfg(any(test, feature = "testing"))]
+#[cfg(any(test, debug_assertions, feature = "testing"))]
 fn read<T>(args: &Args, key: &str, parse: impl FnOnce(&Value) -> Result<T, String>) -> Result<T, ArgError> {
     super::field(args, key, parse).map_err(|FieldError { error, .. }| error)
 }
