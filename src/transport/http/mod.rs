@@ -118,7 +118,7 @@ impl HttpHandler {
         let places = Arc::new(tokio::sync::Semaphore::new(max_in_flight));
         // Two stacks, each boxed: as one stack, the nested future types of
         // twelve layers (two of them optional, so the stack below each
-        // appears twice) took the compiler 150 s to type-check.
+        // appears twice) took the compiler 148 s to type-check.
         let reading = ServiceBuilder::new()
             .layer(layer_fn(move |inner| {
                 limits::InFlight::new(inner, places.clone(), max_in_flight)
