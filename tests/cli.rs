@@ -328,8 +328,9 @@ async fn sigterm_finishes_in_flight_requests_and_exits_0() {
     let in_flight = tokio::spawn({
         let url = server.url.clone();
         async move {
-            let _ = rustls::crypto::ring::default_provider().install_default();
-            reqwest::Client::new()
+            loopback_client()
+                .build()
+                .unwrap()
                 .post(url)
                 .body(json!({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"wlo_health_check","arguments":{}}}).to_string())
                 .send()

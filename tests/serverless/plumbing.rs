@@ -26,8 +26,7 @@ impl Reply {
 }
 
 pub(crate) fn client() -> reqwest::Client {
-    let _ = rustls::crypto::ring::default_provider().install_default();
-    reqwest::Client::builder()
+    crate::common::loopback_client()
         .timeout(Duration::from_secs(20))
         .build()
         .expect("client")

@@ -135,14 +135,13 @@ async fn secrets_never_appear_in_logs_errors_or_output() {
     let standin = StandIn::start(StandInOptions::default()).await.unwrap();
     let wk = standin.well_known().clone();
     let wrong = "wrong-secret-1a2b3c4d5e";
-    let _ = rustls::crypto::ring::default_provider().install_default();
     let server = LoggedServer::spawn(&[
         ("WLO_REPOSITORY_URL", &standin.base_url()),
         ("WLO_MCP_TOKEN", TOKEN),
         ("RUST_LOG", "debug"),
         ("WLO_CACHE_MAX_MB", "0"),
     ]);
-    let client = reqwest::Client::new();
+    let client = loopback_client().build().unwrap();
     let mut bodies = Vec::new();
     let calls = [
         json!({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}),
@@ -208,13 +207,12 @@ async fn secrets_never_appear_in_logs_errors_or_output() {
 #[tokio::test]
 async fn rejected_requests_are_logged_without_the_token() {
     let wrong = "presented-but-wrong-7c6b5a";
-    let _ = rustls::crypto::ring::default_provider().install_default();
     let server = LoggedServer::spawn(&[
         ("WLO_REPOSITORY_URL", "http://127.0.0.1:1/edu-sharing"),
         ("WLO_MCP_TOKEN", TOKEN),
         ("RUST_LOG", "info"),
     ]);
-    let client = reqwest::Client::new();
+    let client = loopback_client().build().unwrap();
     let ping = r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#;
     let cases = [
         (Method::POST, "", None, "missing token"),

@@ -424,8 +424,7 @@ async fn failing_title_proxy(upstream_port: u16) -> (String, tokio::task::JoinHa
         response
     }
 
-    let _ = rustls::crypto::ring::default_provider().install_default();
-    let client = reqwest::Client::new();
+    let client = loopback_client().build().unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
     let task = tokio::spawn(async move {

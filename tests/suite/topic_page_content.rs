@@ -65,7 +65,9 @@ async fn search_truth(h: &Harness, widget: &str, cards: usize) -> (Vec<String>, 
         "{}/rest/search/v1/queries/-home-/mds_oeh/ngsearch?contentType=FILES&maxItems={cards}&skipCount=0&propertyFilter=cm:name",
         h.standin.base_url()
     );
-    let body: Value = reqwest::Client::new()
+    let body: Value = loopback_client()
+        .build()
+        .unwrap()
         .post(url)
         .json(&json!({"criteria": criteria}))
         .send()
