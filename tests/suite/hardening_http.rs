@@ -27,22 +27,30 @@ fn padded_ping(len: usize) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn body_size_cap_is_exact() {
     let handler = in_process(&[]);
-    let (status, _, body) = handle(&handler, post_body(padded_ping(MAX_BODY_BYTES))).await;
+    let (status, headers, body) = handle(&handler, post_body(padded_ping(MAX_BODY_BYTES))).await;
     assert_eq!(
         status,
         200,
         "exactly 1 MiB is accepted: {}",
         String::from_utf8_lossy(&body)
     );
-    let (status, _, body) = handle(&handler, post_body(padded_ping(MAX_BODY_BYTES + 1))).await;
+    assert_eq!(
+        headers.get("connection"),
+        None,
+        "a body read to its end keeps the connection"
+    );
+    let (status, headers, body) = handle(&handler, post_body(padded_ping(MAX_BODY_BYTES + 1))).await;
     assert_rpc_error(status, &body, 413, -32600);
+    // The rest of the body is never read: the connection cannot carry another request.
+    assert_eq!(headers.get("connection").map(|v| v.as_bytes()), Some(&b"close"[..]));
     // A declared length far over the cap is rejected without reading the body.
     let request = post()
         .header("content-length", "10737418240")
         .body(Full::new(Bytes::from_static(b"{}")))
         .unwrap();
-    let (status, _, body) = handle(&handler, request).await;
+    let (status, headers, body) = handle(&handler, request).await;
     assert_rpc_error(status, &body, 413, -32600);
+    assert_eq!(headers.get("connection").map(|v| v.as_bytes()), Some(&b"close"[..]));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

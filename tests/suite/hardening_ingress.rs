@@ -163,6 +163,23 @@ fn read_answer(stream: &mut TcpStream) -> (u16, String, Vec<u8>) {
     (status, head, body)
 }
 
+/// An answer given before the body was read to its end says
+/// `Connection: close`, and the server then closes the connection: the
+/// rest of the body must never be read as a next request, and a client that
+/// reused the connection would see it fail.
+fn assert_closes(head: &str, stream: &mut TcpStream) {
+    assert!(
+        head.to_ascii_lowercase().contains("\r\nconnection: close\r\n"),
+        "{head}"
+    );
+    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let mut rest = [0u8; 1];
+    // A reset also means closed; a timeout would not.
+    if let Ok(n) = stream.read(&mut rest) {
+        assert_eq!(n, 0, "the server kept the connection open");
+    }
+}
+
 fn code(answer: &Value) -> i64 {
     answer["error"]["code"].as_i64().unwrap_or(0)
 }
@@ -193,9 +210,10 @@ fn a_declared_length_over_the_limit_is_answered_from_the_headers() {
     let server = serve(&[]);
     let mut stream = server.connect();
     stream.write_all(head(LIMIT + 1, &[]).as_bytes()).unwrap();
-    let (status, _, body) = read_answer(&mut stream);
+    let (status, answer_head, body) = read_answer(&mut stream);
     let answer: Value = serde_json::from_slice(&body).unwrap();
     assert_eq!((status, code(&answer)), (413, -32600), "{answer}");
+    assert_closes(&answer_head, &mut stream);
     // Exactly the limit is read and answered.
     let pad = LIMIT - r#"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":""}}"#.len();
     let exact = format!(
@@ -224,9 +242,10 @@ fn a_chunked_body_stops_at_the_limit() {
         }
         let _ = writer.write_all(b"0\r\n\r\n");
     });
-    let (status, _, body) = read_answer(&mut stream);
+    let (status, answer_head, body) = read_answer(&mut stream);
     let answer: Value = serde_json::from_slice(&body).unwrap();
     assert_eq!((status, code(&answer)), (413, -32600), "{answer}");
+    assert_closes(&answer_head, &mut stream);
     drop(stream);
     sender.join().unwrap();
     let read = server.read_bytes() - before;
