@@ -462,11 +462,20 @@ async fn each_rule_answers_in_order() {
         let (parts, body) = response.into_parts();
         assert_eq!(parts.headers["access-control-allow-origin"], "*");
         assert_eq!(parts.headers["access-control-expose-headers"], "Mcp-Session-Id");
+        // Answered before the body was read to its end: the connection
+        // cannot carry another request (`transport::http::keep_alive`).
+        let closes = match parts.headers.get("connection") {
+            None => false,
+            Some(value) => {
+                assert_eq!(value, "close");
+                true
+            }
+        };
         let body = body.collect().await.unwrap().to_bytes();
         let error = serde_json::from_slice::<Value>(&body)
             .ok()
             .map(|doc| doc["error"].clone());
-        (parts.status.as_u16(), error, body)
+        (parts.status.as_u16(), error, body, closes)
     };
 
     struct Request {
@@ -515,9 +524,9 @@ async fn each_rule_answers_in_order() {
         let http_request = build(&request)
             .body(Full::new(Bytes::from(request.body.clone())))
             .unwrap();
-        let (status, error, body) = answer(handler.handle(http_request).await).await;
+        let (status, error, body, closes) = answer(handler.handle(http_request).await).await;
         let code = error.as_ref().map(|e| e["code"].clone()).unwrap_or(Value::Null);
-        steps.push((status, code));
+        steps.push((status, code, closes));
         if step == 7 {
             assert_eq!(
                 error.unwrap()["message"],
@@ -537,17 +546,19 @@ async fn each_rule_answers_in_order() {
     assert_eq!(
         steps,
         [
-            (403, json!(-32600)), // 1. Host
-            (204, Value::Null),   // 2. preflight, before the token
-            (401, json!(-32001)), // 3. token
-            (405, Value::Null),   // 4. method
-            (431, json!(-32600)), // 5. header size, before the body
-            (413, json!(-32600)), // 7. body size, before its content
-            (400, json!(-32700)), // 8. not JSON
-            (400, json!(-32600)), // 8. not one JSON-RPC message
-            (400, json!(-32600)), // 9. protocol version
-            (202, Value::Null),   // a notification
-            (200, Value::Null),   // a request, answered by rmcp
+            // Every request has a body: the rules before 8 answer with it
+            // unread (or, at 7, read no further), so they close.
+            (403, json!(-32600), true),  // 1. Host
+            (204, Value::Null, true),    // 2. preflight, before the token
+            (401, json!(-32001), true),  // 3. token
+            (405, Value::Null, true),    // 4. method
+            (431, json!(-32600), true),  // 5. header size, before the body
+            (413, json!(-32600), true),  // 7. body size, before its content
+            (400, json!(-32700), false), // 8. not JSON
+            (400, json!(-32600), false), // 8. not one JSON-RPC message
+            (400, json!(-32600), false), // 9. protocol version
+            (202, Value::Null, false),   // a notification
+            (200, Value::Null, false),   // a request, answered by rmcp
         ]
     );
 
@@ -560,13 +571,19 @@ async fn each_rule_answers_in_order() {
     };
     request.token = false;
     let started = std::time::Instant::now();
-    let (status, error, _) = answer(handler.handle(build(&request).body(stalled()).unwrap()).await).await;
-    assert_eq!((status, error.unwrap()["code"].clone()), (401, json!(-32001)));
+    let (status, error, _, closes) = answer(handler.handle(build(&request).body(stalled()).unwrap()).await).await;
+    assert_eq!(
+        (status, error.unwrap()["code"].clone(), closes),
+        (401, json!(-32001), true)
+    );
     assert!(started.elapsed() < std::time::Duration::from_secs(2));
     // ... and one that passes them gets 408 after the request budget (tool
     // deadline + 2 s), before any rule on the body's content.
     request.token = true;
-    let (status, error, _) = answer(handler.handle(build(&request).body(stalled()).unwrap()).await).await;
-    assert_eq!((status, error.unwrap()["code"].clone()), (408, json!(-32600)));
+    let (status, error, _, closes) = answer(handler.handle(build(&request).body(stalled()).unwrap()).await).await;
+    assert_eq!(
+        (status, error.unwrap()["code"].clone(), closes),
+        (408, json!(-32600), true)
+    );
     assert!(started.elapsed() >= std::time::Duration::from_secs(2));
 }

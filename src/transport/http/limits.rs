@@ -72,22 +72,7 @@ impl<B> ValidateRequest<B> for DeclaredSize {
 }
 
 fn too_large() -> HttpResponse {
-    closing(rpc_error(
-        StatusCode::PAYLOAD_TOO_LARGE,
-        -32600,
-        "Request body larger than 1 MiB",
-    ))
-}
-
-/// `response` with `Connection: close`, for an answer given before the
-/// request body was read to its end: what is left of it would be taken for
-/// the next request, so the server closes the connection after answering,
-/// and the header tells the client not to send another request on it.
-fn closing(mut response: HttpResponse) -> HttpResponse {
-    response
-        .headers_mut()
-        .insert(header::CONNECTION, HeaderValue::from_static("close"));
-    response
+    rpc_error(StatusCode::PAYLOAD_TOO_LARGE, -32600, "Request body larger than 1 MiB")
 }
 
 /// The declared `Content-Length`, if any and readable (hyper has already
@@ -232,14 +217,14 @@ where
                         "Bad Request: the request body could not be read ({})",
                         crate::card::echo(&error.to_string(), 120)
                     );
-                    return Ok(closing(rpc_error(StatusCode::BAD_REQUEST, -32600, &message)));
+                    return Ok(rpc_error(StatusCode::BAD_REQUEST, -32600, &message));
                 }
                 Err(_) => {
-                    return Ok(closing(rpc_error(
+                    return Ok(rpc_error(
                         StatusCode::REQUEST_TIMEOUT,
                         -32600,
                         "Request body not received in time",
-                    )));
+                    ));
                 }
             };
             inner.oneshot(Request::from_parts(parts, bytes)).await

@@ -44,7 +44,9 @@
 //!     normalised headers and no session id, and rmcp's plain-text errors come
 //!     back as JSON-RPC.
 //!
-//! Every 4xx except 405 carries a JSON-RPC error body. No session is ever
+//! An answer given before the request body was read to its end says
+//! `Connection: close` ([`keep_alive`]). Every 4xx except 405 carries a
+//! JSON-RPC error body. No session is ever
 //! minted. Each rule is a plain value: the pure checks run in tower-http's
 //! `ValidateRequestHeader` (see [`guard`]), the rest are small own layers.
 
@@ -53,6 +55,7 @@ pub mod cors;
 pub mod forward;
 pub mod host;
 pub mod jsonrpc;
+pub mod keep_alive;
 pub mod limits;
 pub mod method;
 pub mod protocol_version;
@@ -60,6 +63,7 @@ pub mod recover;
 
 use std::convert::Infallible;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use bytes::{Buf, Bytes};
@@ -156,17 +160,22 @@ impl HttpHandler {
         B::Data: Send,
         B::Error: Into<BoxError>,
     {
-        let request = request.map(|body| {
-            body.map_frame(|frame| frame.map_data(|mut data| data.copy_to_bytes(data.remaining())))
-                .map_err(Into::into)
-                .boxed_unsync()
-        });
+        let (parts, body) = request.into_parts();
+        let body = body
+            .map_frame(|frame| frame.map_data(|mut data| data.copy_to_bytes(data.remaining())))
+            .map_err(Into::into)
+            .boxed_unsync();
+        let (body, ended) = keep_alive::Watched::new(body);
+        let request = Request::from_parts(parts, body.boxed_unsync());
         // `poll_ready` and `call` by hand: holding tower's `Oneshot` across
         // the await trips a compiler limitation (higher-ranked lifetimes) in
         // the `Send` proof of the front ends' connection tasks.
         let mut service = self.service.clone();
         let Ok(()) = std::future::poll_fn(|cx| service.poll_ready(cx)).await;
-        let Ok(response) = service.call(request).await;
+        let Ok(mut response) = service.call(request).await;
+        if !ended.load(Ordering::Relaxed) {
+            keep_alive::close(&mut response);
+        }
         response
     }
 }
