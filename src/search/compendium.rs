@@ -13,7 +13,7 @@
 //!
 //! Pure text code: the tools layer reads the text (one E6) and words the answer.
 
-use super::ranking::is_stopword;
+use super::query::is_stopword;
 
 /// A passage is at least this long unless its heading's whole text is shorter.
 pub const MIN_PASSAGE_CHARS: usize = 200;

@@ -5,6 +5,7 @@ pub mod contents_filter;
 pub mod facets;
 pub mod filters;
 pub mod pipeline;
+pub mod query;
 pub mod ranking;
 pub mod related;
 

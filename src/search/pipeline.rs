@@ -49,10 +49,12 @@ use futures::future::join_all;
 
 use super::SearchWarning;
 use super::facets::{Facets, count_facets};
-use super::ranking::{
-    Dictionary, Fusion, MAX_RESCUE_VARIANTS, Variant, VariantHits, WEIGHT_CORRECTED, expand_query, fill_subject,
-    fill_variants, fuse_all, keep_topic_subjects, rank_fill, related_keywords, rescue_variants, split_compounds,
+use super::query::{
+    Dictionary, MAX_RESCUE_VARIANTS, Variant, WEIGHT_CORRECTED, expand_query, rescue_variants, split_compounds,
     synonym_keys, topic_beside_heads,
+};
+use super::ranking::{
+    Fusion, VariantHits, fill_subject, fill_variants, fuse_all, keep_topic_subjects, rank_fill, related_keywords,
 };
 use crate::app::App;
 use crate::upstream::{ChildFilter, Criterion, Node, NodeList, Props, UpstreamError};

@@ -35,9 +35,8 @@ use std::sync::Arc;
 
 use futures::future::join_all;
 
-use super::ranking::{
-    Variant, VariantHits, expand_query, fuse_all, is_framing_word, is_stopword, related_keywords, relevance_score,
-};
+use super::query::{Variant, expand_query, is_framing_word, is_stopword};
+use super::ranking::{VariantHits, fuse_all, related_keywords, relevance_score};
 use crate::app::App;
 use crate::ids::NodeId;
 use crate::upstream::{Criterion, Node, Props, UpstreamError};

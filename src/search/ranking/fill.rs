@@ -20,13 +20,11 @@
 
 use std::collections::BTreeSet;
 
-use super::expand::{NGSEARCHWORD, Variant};
 use super::fuse::Ranked;
-use super::query::QueryModel;
 use super::score::score_node;
-use super::stem::german_stem;
-use super::text::{fold, is_framing_word, is_grade_token, tokens};
-use super::topic::query_disciplines;
+use crate::search::query::{
+    NGSEARCHWORD, QueryModel, Variant, fold, german_stem, is_framing_word, is_grade_token, query_disciplines, tokens,
+};
 use crate::upstream::Criterion;
 use crate::upstream::Node;
 use crate::vocab::Vocabulary;

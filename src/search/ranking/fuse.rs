@@ -3,11 +3,8 @@
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
-use super::compound::{KnownTerms, Mode, may_split, split_query};
-use super::query::{Form, QueryModel, Words};
 use super::score::{score_detail, score_node};
-use super::text::tokens;
-use super::topic::signal_terms;
+use crate::search::query::{Form, KnownTerms, Mode, QueryModel, Words, may_split, signal_terms, split_query, tokens};
 use crate::upstream::Node;
 
 /// The RRF constant `k`.

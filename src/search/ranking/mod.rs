@@ -46,36 +46,17 @@
 //! nothing is lost when the framing word does match.
 
 mod collate;
-mod compound;
-mod expand;
 mod fill;
 mod fuse;
-mod query;
-mod rescue;
 mod score;
-mod stem;
 #[cfg(test)]
 mod test_support;
-mod text;
-mod topic;
-mod typo;
 
 pub use collate::{collation_key, sort_by_title};
-pub use compound::{Split, split_compounds};
-pub use expand::{
-    MAX_VARIANTS, NGSEARCHWORD, Variant, WEIGHT_FULL, WEIGHT_KEYWORDS, WEIGHT_NOSTOP, WEIGHT_SUBJECT, WEIGHT_SYNONYM,
-    WEIGHT_TITLE, WEIGHT_TOPIC, expand_query,
-};
 pub use fill::{
     DISCIPLINE_PREFIX, MAX_RELATED_KEYWORDS, WEIGHT_FILL_RELATED, WEIGHT_FILL_SUBJECT, fill_subject, fill_variants,
     keep_topic_subjects, rank_fill, related_keywords,
 };
 pub use fuse::{Fusion, RRF_K, Ranked, TYPE_TIER, VariantHits, fuse, fuse_all, min_score, rerank};
-pub use rescue::{
-    MAX_RESCUE_VARIANTS, WEIGHT_CORRECTED, WEIGHT_RESCUE_TOPIC, WEIGHT_TERM, rescue_variants, topic_beside_heads,
-};
 pub(crate) use score::lowercase_joined;
 pub use score::{MATERIAL_BONUS, SUBJECT_BONUS, TextFilter, node_matches_text, relevance_score};
-pub use text::{is_framing_word, is_stopword, synonym_keys, synonyms_of};
-pub use topic::{signal_terms, topic_query};
-pub use typo::{Dictionary, edit_distance};

@@ -1,7 +1,6 @@
 //! The per-node quality score and the local text match.
 
-use super::query::{QueryModel, Words};
-use super::text::{char_len, is_stopword, term_matches, tokens};
+use crate::search::query::{QueryModel, Words, char_len, is_stopword, term_matches, tokens};
 use crate::upstream::Node;
 
 /// Licence keys that earn the open-licence bonus.

@@ -225,7 +225,7 @@ pub(crate) fn plan_query(query: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::ranking::topic::{topic_query, topic_sides};
+    use crate::search::query::topic::{topic_query, topic_sides};
 
     fn labels(variants: &[Variant]) -> Vec<(&str, f64)> {
         variants.iter().map(|v| (v.label.as_str(), v.weight)).collect()

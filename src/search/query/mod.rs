@@ -1,0 +1,37 @@
+//! Query understanding: what a user typed, read once — its words, the
+//! request framing around its topic ("Ich suche Arbeitsblätter … für
+//! Klasse 6"), the subjects and material types it names, its word forms
+//! (Snowball stems, compounds and their truncated first parts), typo
+//! rescue, and the variants that go upstream.
+//!
+//! Every search reads a query through this module (content search, related
+//! material, collection search, the combined search, topic pages by
+//! keyword); the ranking (`search::ranking`) compares what it understood
+//! with what the repository answered.
+
+mod compound;
+mod expand;
+mod model;
+mod rescue;
+mod stem;
+mod text;
+mod topic;
+mod typo;
+
+pub use compound::{Split, split_compounds};
+pub use expand::{
+    MAX_VARIANTS, NGSEARCHWORD, Variant, WEIGHT_FULL, WEIGHT_KEYWORDS, WEIGHT_NOSTOP, WEIGHT_SUBJECT, WEIGHT_SYNONYM,
+    WEIGHT_TITLE, WEIGHT_TOPIC, expand_query,
+};
+pub use rescue::{
+    MAX_RESCUE_VARIANTS, WEIGHT_CORRECTED, WEIGHT_RESCUE_TOPIC, WEIGHT_TERM, rescue_variants, topic_beside_heads,
+};
+pub use text::{is_framing_word, is_stopword, synonym_keys, synonyms_of};
+pub use topic::{signal_terms, topic_query};
+pub use typo::{Dictionary, edit_distance};
+
+pub(crate) use compound::{KnownTerms, Mode, may_split, split_query};
+pub(crate) use model::{Form, QueryModel, Words};
+pub(crate) use stem::german_stem;
+pub(crate) use text::{char_len, fold, is_grade_token, term_matches, tokens};
+pub(crate) use topic::query_disciplines;
