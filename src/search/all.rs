@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use super::filters::Filters;
 use super::pipeline::{ContentOutcome, ContentSearch, search_content};
+use super::query::Query;
 use super::ranking::{TextFilter, rerank};
 use super::{Pot, SearchWarning};
 use crate::app::App;
@@ -40,7 +41,7 @@ impl Default for Pots {
 /// One combined search.
 #[derive(Debug, Clone)]
 pub struct AllSearch<'a> {
-    pub query: &'a str,
+    pub query: &'a Query,
     /// Apply to the materials only.
     pub filters: &'a Filters,
     pub max_content: usize,
@@ -128,7 +129,7 @@ async fn read_in_parallel(app: &App, search: &AllSearch<'_>) -> Result<Reads, Up
         if search.wants_collections() {
             Some(
                 app.upstream
-                    .collection_search(search.query, search.keyword_max(), Props::Display)
+                    .collection_search(search.query.text(), search.keyword_max(), Props::Display)
                     .await,
             )
         } else {
@@ -197,8 +198,8 @@ async fn collection_pots(
             .cloned()
             .collect()
     };
-    let mut collection_query = search.query;
-    let mut portal_nodes = portals_for(search.query);
+    let mut collection_query = search.query.text();
+    let mut portal_nodes = portals_for(collection_query);
     let mut keyword_nodes = std::mem::take(&mut reads.keyword_nodes);
     if let Some(relaxed) = reads.content.relaxed_query.as_deref()
         && search.wants_collections()
@@ -226,7 +227,10 @@ async fn collection_pots(
         .filter(|n| visible(n))
         .filter(|n| seen.insert(n.id().to_string()))
         .collect();
-    let formatted: Vec<FormattedNode> = rerank(pool, collection_query).iter().map(|n| app.card(n)).collect();
+    let formatted: Vec<FormattedNode> = rerank(pool, &Query::new(collection_query))
+        .iter()
+        .map(|n| app.card(n))
+        .collect();
     let (with_page, without_page): (Vec<FormattedNode>, Vec<FormattedNode>) =
         formatted.into_iter().partition(|f| !f.topic_page_url.is_empty());
     let take = |nodes: Vec<FormattedNode>, wanted: bool| -> Vec<FormattedNode> {
@@ -260,7 +264,7 @@ fn settle<T>(
 /// only when every read failed.
 pub async fn combined_search(
     app: &App,
-    query: &str,
+    query: &Query,
     max_content: usize,
     max_collections: usize,
 ) -> Result<[Vec<FormattedNode>; 3], UpstreamError> {

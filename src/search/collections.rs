@@ -23,6 +23,7 @@ use super::SearchWarning;
 pub use super::contents_filter::{ContentsListing, ContentsOutcome};
 use super::contents_filter::{LOCAL_READ, MaterialFilter, Stats, Window, filtered_children, sample_stats};
 use super::filters::Filters;
+use super::query::Query;
 use super::ranking::{TextFilter, lowercase_joined, rerank};
 use crate::app::App;
 use crate::ids::NodeId;
@@ -44,7 +45,7 @@ const MAX_EXCLUDE_EXTRA: usize = 200;
 /// One collection search.
 #[derive(Debug, Clone, Copy)]
 pub struct CollectionSearch<'a> {
-    pub query: &'a str,
+    pub query: &'a Query,
     /// Search below this collection instead of the root (skips the keyword stage).
     pub parent: Option<&'a NodeId>,
     pub filters: &'a Filters,
@@ -68,7 +69,7 @@ pub struct CollectionOutcome {
 /// decides the answer could not be read at all (a missing `parentNodeId` is
 /// [`UpstreamError::NotFound`]).
 pub async fn search_collections(app: &App, search: CollectionSearch<'_>) -> Result<CollectionOutcome, UpstreamError> {
-    let query = search.query.trim();
+    let query = search.query.text();
     let parent = search.parent.unwrap_or(&app.config.root_collection_id);
     let keep = |n: &Node| keeps(n, search.filters, search.exclude);
 
@@ -93,7 +94,13 @@ pub async fn search_collections(app: &App, search: CollectionSearch<'_>) -> Resu
         Some(Ok(list)) => {
             let kept: Vec<Node> = dedup(list.nodes.iter().filter(|n| keep(n)).cloned());
             if !kept.is_empty() {
-                return Ok(finish(kept, query, search.max_results, "keyword_collections", warnings));
+                return Ok(finish(
+                    kept,
+                    search.query,
+                    search.max_results,
+                    "keyword_collections",
+                    warnings,
+                ));
             }
         }
         Some(Err(error)) => {
@@ -122,7 +129,13 @@ pub async fn search_collections(app: &App, search: CollectionSearch<'_>) -> Resu
     let level1: Vec<&Node> = visible(std::slice::from_ref(&level1_list)).collect();
     if query.is_empty() {
         let kept = level1.into_iter().filter(|n| keep(n)).cloned().collect();
-        return Ok(finish(kept, query, search.max_results, "collection_children", warnings));
+        return Ok(finish(
+            kept,
+            search.query,
+            search.max_results,
+            "collection_children",
+            warnings,
+        ));
     }
 
     // Wave 2: level 2 below the first 25 level-1 nodes.
@@ -142,7 +155,7 @@ pub async fn search_collections(app: &App, search: CollectionSearch<'_>) -> Resu
     }
     Ok(finish(
         dedup(matches.into_iter()),
-        query,
+        search.query,
         search.max_results,
         "tree_traversal",
         warnings,
@@ -152,7 +165,7 @@ pub async fn search_collections(app: &App, search: CollectionSearch<'_>) -> Resu
 /// Rerank, count and slice.
 fn finish(
     kept: Vec<Node>,
-    query: &str,
+    query: &Query,
     max: usize,
     query_type: &'static str,
     warnings: Vec<SearchWarning>,
@@ -303,7 +316,7 @@ pub async fn collection_contents(app: &App, listing: ContentsListing<'_>) -> Res
         .filter(|n| !listing.exclude.iter().any(|e| e.eq_ignore_ascii_case(n.id())))
         .collect();
     outcome.nodes = match listing.query.map(str::trim).filter(|q| !q.is_empty()) {
-        Some(query) if listing.filter != ChildFilter::Folders => rerank(page, query),
+        Some(query) if listing.filter != ChildFilter::Folders => rerank(page, &Query::new(query)),
         _ => page,
     };
     Ok(outcome)

@@ -50,11 +50,12 @@ use futures::future::join_all;
 use super::SearchWarning;
 use super::facets::{Facets, count_facets};
 use super::query::{
-    Dictionary, MAX_RESCUE_VARIANTS, Variant, WEIGHT_CORRECTED, expand_query, rescue_variants, split_compounds,
-    synonym_keys, topic_beside_heads,
+    Dictionary, MAX_RESCUE_VARIANTS, Query, Variant, WEIGHT_CORRECTED, expand_query, rescue_variants, synonym_keys,
+    topic_beside_heads,
 };
 use super::ranking::{
-    Fusion, VariantHits, fill_subject, fill_variants, fuse_all, keep_topic_subjects, rank_fill, related_keywords,
+    Fusion, VariantHits, fill_subject, fill_variants, fuse_all, keep_topic_subjects, of_subject, rank_fill,
+    related_keywords,
 };
 use crate::app::App;
 use crate::upstream::{ChildFilter, Criterion, Node, NodeList, Props, UpstreamError};
@@ -70,7 +71,7 @@ const MAX_EXCLUDE_EXTRA: usize = 200;
 /// One content search.
 #[derive(Debug, Clone, Copy)]
 pub struct ContentSearch<'a> {
-    pub query: &'a str,
+    pub query: &'a Query,
     /// Filter criteria, appended to every variant.
     pub filters: &'a [Criterion],
     pub max_results: usize,
@@ -103,10 +104,10 @@ pub struct ContentOutcome {
 /// Run the pipeline (see the module docs). `Err` only when every variant of
 /// the first wave failed; the error is the `full:` variant's.
 pub async fn search_content(app: &App, search: ContentSearch<'_>) -> Result<ContentOutcome, UpstreamError> {
-    let query = search.query.trim();
+    let query = search.query;
     let pool = pool_size(app, &search);
     let variants = expand_query(query);
-    let facet_words = facet_words(&variants, query);
+    let facet_words = facet_words(&variants, query.text());
     let (results, facets) = futures::join!(
         wave(app, &variants, search.filters, pool),
         facets_if(app, &search, &facet_words)
@@ -147,36 +148,44 @@ pub async fn search_content(app: &App, search: ContentSearch<'_>) -> Result<Cont
     // are known and the rest of the query was not split, so nothing is
     // corrected (the correction would "fix" a part known only by an
     // inflection: "Konstruktion" → "construction").
-    let split = split_compounds(&dictionary, query);
+    let split = query.split_compounds(&dictionary);
     // The topic guard: a query whose recognised parts are all framing words
     // or compound heads ("Mengenlehre|aufgaben" without a known
     // "Mengenlehre") would fetch material by the generic word alone, of any
     // subject. Nothing on topic: an empty answer that says what was not
     // recognised.
     if let Some(split) = split.as_ref().filter(|s| !s.topic) {
-        tracing::debug!(query, unrecognised = ?split.unrecognised, "topic guard");
+        tracing::debug!(query = query.text(), unrecognised = ?split.unrecognised, "topic guard");
         outcome.warnings.push(SearchWarning::TopicNotRecognised {
             words: split.unrecognised.clone(),
         });
         return Ok(outcome);
     }
-    let relaxed = split.as_ref().map_or(query, |s| s.query.as_str());
+    let relaxed = match &split {
+        Some(split) => Query::new(&split.query),
+        None => query.clone(),
+    };
     let correction = if split.is_some() {
         None
     } else {
-        dictionary.correct(query)
+        query.corrected(&dictionary)
     };
-    let mut rescue = rescue_wave(relaxed, correction.as_deref());
+    let mut rescue = rescue_wave(&relaxed, correction.as_ref());
     // The split query itself, when it is one word ("Gedichtanalyse" →
     // "Gedichte"): the single-term variant repeats it and is left out.
     if split.is_some() && rescue.is_empty() {
         rescue.push(Variant::words(
-            format!("split:\"{relaxed}\""),
+            format!("split:\"{}\"", relaxed.text()),
             WEIGHT_CORRECTED,
-            relaxed,
+            relaxed.text(),
         ));
     }
-    tracing::debug!(query, correction = ?correction, variants = rescue.len(), "zero-result rescue");
+    tracing::debug!(
+        query = query.text(),
+        correction = correction.as_ref().map(Query::text),
+        variants = rescue.len(),
+        "zero-result rescue"
+    );
     if rescue.is_empty() {
         return Ok(outcome);
     }
@@ -197,7 +206,7 @@ pub async fn search_content(app: &App, search: ContentSearch<'_>) -> Result<Cont
             .warnings
             .extend(partial_failure(failed, results.len(), &results));
     }
-    let scoring = correction.as_deref().unwrap_or(relaxed);
+    let scoring = correction.as_ref().unwrap_or(&relaxed);
     let hits = successful(&rescue, &results);
     let mut fusion = fuse_all(scoring, &hits);
     if let Some(split) = &split {
@@ -207,7 +216,7 @@ pub async fn search_content(app: &App, search: ContentSearch<'_>) -> Result<Cont
     if fusion.ranked.is_empty() {
         // The rescue held a generic head back and the rest found nothing:
         // the topic is what is unknown (the guard's hint, as after a split).
-        let topic = topic_beside_heads(relaxed);
+        let topic = topic_beside_heads(&relaxed);
         if !topic.is_empty() && split.is_none() {
             outcome
                 .warnings
@@ -215,14 +224,17 @@ pub async fn search_content(app: &App, search: ContentSearch<'_>) -> Result<Cont
         }
         return Ok(outcome);
     }
-    outcome.relaxed_query = relaxed_query(&rescue, &results, correction.as_deref());
+    outcome.relaxed_query = relaxed_query(&rescue, &results, correction.as_ref().map(Query::text));
     outcome.total = results
         .iter()
         .filter_map(|r| r.as_ref().ok())
         .map(|l| l.pagination.total)
         .max()
         .unwrap_or(0);
-    let relaxed = outcome.relaxed_query.clone().unwrap_or_else(|| scoring.clone());
+    let relaxed = outcome
+        .relaxed_query
+        .clone()
+        .unwrap_or_else(|| scoring.text().to_string());
     let (page, facets) = futures::join!(
         with_fill(app, &search, &scoring, fusion, pool, &mut outcome.variants),
         facets_if(app, &search, &relaxed)
@@ -265,7 +277,7 @@ async fn facets_if(app: &App, search: &ContentSearch<'_>, words: &str) -> Option
 async fn with_fill(
     app: &App,
     search: &ContentSearch<'_>,
-    query: &str,
+    query: &Query,
     fusion: Fusion<'_>,
     pool: u32,
     labels: &mut Vec<String>,
@@ -301,11 +313,16 @@ async fn with_fill(
             }
         }
     }
-    let ranked_fill = rank_fill(query, &subject, &nodes, candidates);
-    let fill = keep(ranked_fill.iter(), search.exclude, max - nodes.len());
+    let hits: Vec<&str> = nodes.iter().map(Node::id).collect();
+    let in_subject = candidates.iter().filter(|n| of_subject(n, &subject));
+    let ranked_fill = rank_fill(query, &related_keywords(&nodes), &hits, in_subject);
+    let fill: Vec<Node> = keep(ranked_fill.into_iter(), search.exclude, max - nodes.len())
+        .into_iter()
+        .cloned()
+        .collect();
     let filled = fill.len();
-    tracing::debug!(query, subject, filled, "same-subject fill");
-    nodes.extend(fill.into_iter().cloned());
+    tracing::debug!(query = query.text(), subject, filled, "same-subject fill");
+    nodes.extend(fill);
     (nodes, filled)
 }
 
@@ -315,7 +332,7 @@ async fn with_fill(
 /// request ("Ich suche Material zur Photosyntese") is rescued too. Duplicate
 /// criteria collapse; sorted by weight (stable); at most
 /// [`MAX_RESCUE_VARIANTS`].
-fn rescue_wave(query: &str, correction: Option<&str>) -> Vec<Variant> {
+fn rescue_wave(query: &Query, correction: Option<&Query>) -> Vec<Variant> {
     let mut variants = rescue_variants(query, correction);
     if let Some(corrected) = correction {
         for variant in rescue_variants(corrected, None) {
@@ -495,6 +512,18 @@ mod tests {
     use super::*;
     use crate::upstream::Pagination;
     use serde_json::json;
+
+    fn expand_query(query: &str) -> Vec<Variant> {
+        super::expand_query(&Query::new(query))
+    }
+
+    fn rescue_variants(query: &str, correction: Option<&str>) -> Vec<Variant> {
+        super::rescue_variants(&Query::new(query), correction.map(Query::new).as_ref())
+    }
+
+    fn rescue_wave(query: &str, correction: Option<&str>) -> Vec<Variant> {
+        super::rescue_wave(&Query::new(query), correction.map(Query::new).as_ref())
+    }
 
     fn node(id: &str, title: &str) -> Node {
         serde_json::from_value(json!({"ref": {"id": id}, "properties": {"cclom:title": [title]}})).unwrap()

@@ -35,8 +35,8 @@ use std::sync::Arc;
 
 use futures::future::join_all;
 
-use super::query::{Variant, expand_query, is_framing_word, is_stopword};
-use super::ranking::{VariantHits, fuse_all, related_keywords, relevance_score};
+use super::query::{Query, Variant, expand_query, is_framing_word, is_stopword};
+use super::ranking::{VariantHits, fuse_all, rank_fill, related_keywords};
 use crate::app::App;
 use crate::ids::NodeId;
 use crate::upstream::{Criterion, Node, Props, UpstreamError};
@@ -123,14 +123,21 @@ impl RelatedPlan {
         }
     }
 
-    /// The topic variants: the pipeline's expansion of the topic phrase and,
-    /// when the seed has keywords beyond it, one `seed:` variant with all of
-    /// them (any matches). Empty without a topic.
-    pub fn topic_variants(&self) -> Vec<Variant> {
-        let Some(topic) = &self.topic else {
+    /// The topic phrase as a query (blank without a topic).
+    pub fn topic_query(&self) -> Query {
+        Query::new(self.topic.as_deref().unwrap_or_default())
+    }
+
+    /// The topic variants: the pipeline's expansion of the topic phrase
+    /// (`topic`, [`topic_query`](Self::topic_query)) and, when the seed has
+    /// keywords beyond it, one `seed:` variant with all of them (any
+    /// matches). Empty without a topic.
+    pub fn topic_variants(&self, topic: &Query) -> Vec<Variant> {
+        if self.topic.is_none() {
             return Vec::new();
-        };
+        }
         let mut variants = expand_query(topic);
+        let topic = topic.text();
         let covered = |k: &String| k.to_lowercase() == topic.to_lowercase();
         if self.keywords.iter().any(|k| !covered(k)) {
             let variant = Variant {
@@ -197,7 +204,8 @@ pub async fn related_content(app: &App, search: RelatedSearch<'_>) -> Result<Rel
         all.extend_from_slice(search.filters);
         all
     };
-    let variants = plan.topic_variants();
+    let topic = plan.topic_query();
+    let variants = plan.topic_variants(&topic);
     let fill_criteria = (!plan.constraints.is_empty()).then(|| constrained(&[]));
     let topic_reads = join_all(variants.iter().map(|variant| {
         let criteria = constrained(&variant.criteria);
@@ -241,7 +249,6 @@ pub async fn related_content(app: &App, search: RelatedSearch<'_>) -> Result<Rel
             })
         })
         .collect();
-    let topic = plan.topic.clone().unwrap_or_default();
     let fusion = fuse_all(&topic, &hits);
     let mut listed = Listed::new(plan, &seed);
     for ranked in &fusion.ranked {
@@ -261,7 +268,7 @@ pub async fn related_content(app: &App, search: RelatedSearch<'_>) -> Result<Rel
             _ => &[],
         };
         let candidates = fusion.below_floor.iter().map(|r| r.node).chain(fill_nodes);
-        let ranked = rank_fill(&topic, &plan.keywords, candidates);
+        let ranked = rank_fill(&topic, &plan.keywords, &[], candidates);
         for node in ranked {
             if outcome.nodes.len() == search.max_results {
                 break;
@@ -310,31 +317,6 @@ impl Listed {
         self.originals.insert(original);
         true
     }
-}
-
-/// Order fill candidates: most of the seed's topic keywords shared first,
-/// then the relevance score for the topic, then the node id; repeats dropped.
-fn rank_fill<'n>(topic: &str, keywords: &[String], candidates: impl Iterator<Item = &'n Node>) -> Vec<&'n Node> {
-    let wanted: BTreeSet<String> = keywords.iter().map(|k| k.trim().to_lowercase()).collect();
-    let mut seen = BTreeSet::new();
-    let mut scored: Vec<(usize, i64, &Node)> = candidates
-        .filter(|n| seen.insert(n.id().to_string()))
-        .map(|node| {
-            let shared = node
-                .keywords()
-                .iter()
-                .filter(|k| wanted.contains(&k.trim().to_lowercase()))
-                .count();
-            let quality = if topic.is_empty() {
-                0
-            } else {
-                relevance_score(node, topic)
-            };
-            (shared, quality, node)
-        })
-        .collect();
-    scored.sort_by(|(sa, qa, a), (sb, qb, b)| sb.cmp(sa).then_with(|| qb.cmp(qa)).then_with(|| a.id().cmp(b.id())));
-    scored.into_iter().map(|(_, _, n)| n).collect()
 }
 
 /// The topic phrase: the longest topic keyword the title names (the seed's
@@ -431,7 +413,11 @@ mod tests {
             ]
         );
         assert_eq!(plan.exclude, ["s"]);
-        let labels: Vec<String> = plan.topic_variants().into_iter().map(|v| v.label).collect();
+        let labels: Vec<String> = plan
+            .topic_variants(&plan.topic_query())
+            .into_iter()
+            .map(|v| v.label)
+            .collect();
         assert_eq!(labels[0], "full:\"Brüche kürzen\"");
         assert_eq!(labels.last().unwrap(), "seed:Brüche kürzen,Bruchrechnung");
     }
@@ -475,7 +461,7 @@ mod tests {
         let seed = node(json!({"ref": {"id": "s"}, "properties": {"cclom:title": ["Arbeitsblatt"]}}));
         let plan = RelatedPlan::of(&seed);
         assert!(plan.is_empty(), "{plan:?}");
-        assert!(plan.topic_variants().is_empty());
+        assert!(plan.topic_variants(&plan.topic_query()).is_empty());
     }
 
     #[test]
@@ -497,16 +483,5 @@ mod tests {
         // A reference seed excludes its original.
         let plan = RelatedPlan::of(&reference);
         assert_eq!(plan.exclude, ["r", "s"]);
-    }
-
-    #[test]
-    fn fill_prefers_shared_keywords_then_score_then_id() {
-        let a = material("a", "Brüche addieren", &["Brüche addieren", "Bruchrechnung"]);
-        let b = material("b", "Geometrie", &["Geometrie"]);
-        let c = material("c", "Brüche kürzen üben", &["Bruchrechnung"]);
-        let keywords = vec!["Brüche kürzen".to_string(), "Bruchrechnung".to_string()];
-        let ranked = rank_fill("Brüche kürzen", &keywords, [&b, &a, &c, &a].into_iter());
-        let ids: Vec<&str> = ranked.iter().map(|n| n.id()).collect();
-        assert_eq!(ids, ["c", "a", "b"]);
     }
 }

@@ -13,6 +13,7 @@ use super::params::RequiredText;
 use crate::app::App;
 use crate::card::FormattedNode;
 use crate::search::all;
+use crate::search::query::Query;
 
 pub const NAME: &str = "search";
 pub const TITLE: &str = "WLO-Suche";
@@ -40,7 +41,7 @@ struct Hit<'a> {
 }
 
 pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
-    let pots = match all::combined_search(app, &params.query.0, MAX_MATERIALS, MAX_COLLECTIONS).await {
+    let pots = match all::combined_search(app, &Query::new(&params.query.0), MAX_MATERIALS, MAX_COLLECTIONS).await {
         Ok(pots) => pots,
         Err(error) => return ToolResponse::error(error.german()),
     };

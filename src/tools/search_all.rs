@@ -18,6 +18,7 @@ use crate::app::App;
 use crate::card::FormattedNode;
 use crate::search::all::{self, AllOutcome, AllSearch, Pots as Wanted};
 use crate::search::filters::Filters;
+use crate::search::query::Query;
 
 pub const NAME: &str = "search_wlo_all";
 pub const TITLE: &str = "WLO komplett durchsuchen";
@@ -103,8 +104,9 @@ impl JsonSchema for Include {
 
 pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let request = Request::new(params);
+    let query = Query::new(&request.query);
     let search = AllSearch {
-        query: &request.query,
+        query: &query,
         filters: &request.filters,
         max_content: request.max_content,
         max_collections: request.max_collections,

@@ -10,6 +10,7 @@ use super::result_list::{LabeledCriterion, Listing, QueryMeta, quoted};
 use super::{Format, ToolResponse};
 use crate::app::App;
 use crate::search::collections::{CollectionSearch, search_collections};
+use crate::search::query::Query;
 use crate::upstream::UpstreamError;
 
 pub const NAME: &str = "search_wlo_collections";
@@ -47,8 +48,9 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let exclude = params.exclude_node_ids.0;
     let format = params.output.format();
 
+    let understood = Query::new(&query);
     let search = CollectionSearch {
-        query: &query,
+        query: &understood,
         parent: parent.as_ref(),
         filters: &filters,
         max_results,

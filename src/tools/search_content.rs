@@ -13,6 +13,7 @@ use super::{Format, ToolResponse};
 use crate::app::App;
 use crate::search::facets::Facets;
 use crate::search::pipeline::{ContentSearch, search_content};
+use crate::search::query::Query;
 
 pub const NAME: &str = "search_wlo_content";
 pub const TITLE: &str = "WLO-Materialien suchen";
@@ -51,8 +52,9 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let exclude = params.exclude_node_ids.0;
 
     let criteria = filters.criteria();
+    let understood = Query::new(&query);
     let search = ContentSearch {
-        query: &query,
+        query: &understood,
         filters: &criteria,
         max_results,
         exclude: &exclude,

@@ -16,6 +16,7 @@ use super::config_folder::{
 };
 use crate::app::App;
 use crate::navigation::{NavError, NavWarning, first_repository_failure};
+use crate::search::query::Query;
 use crate::search::ranking::{TextFilter, rerank};
 use crate::upstream::{ChildFilter, DISPLAY_PROPS, Node, Props};
 
@@ -73,7 +74,10 @@ pub(super) async fn by_keyword(
         .chain(hits)
         .filter(|n| !n.id().is_empty() && seen.insert(n.id().to_string()))
         .collect();
-    let candidates: Vec<Node> = rerank(candidates, text).into_iter().take(MAX_CANDIDATES).collect();
+    let candidates: Vec<Node> = rerank(candidates, &Query::new(text))
+        .into_iter()
+        .take(MAX_CANDIDATES)
+        .collect();
 
     // Which candidates have a topic page, and which ones we cannot tell from the projection.
     let mut owners: Vec<Option<Owner>> = Vec::new();

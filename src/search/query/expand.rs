@@ -1,9 +1,9 @@
 //! Query expansion: one user query → at most five weighted ngsearch
 //! variants, plus the `topic:` extraction that drops request-framing words.
 
-use super::compound::{KnownTerms, Mode, split_query};
+use super::Query;
 use super::text::{char_len, is_stopword, tokens};
-use super::topic::{TopicSplit, query_disciplines, split_topic, synonym_expansions, topic_sides_of};
+use super::topic::{TopicSplit, synonym_expansions, topic_sides_of};
 use crate::upstream::Criterion;
 
 /// At most this many variants (= parallel ngsearch calls) per query.
@@ -88,19 +88,19 @@ pub(crate) fn finish(mut variants: Vec<Variant>, cap: usize) -> Vec<Variant> {
 ///
 /// A blank query gives the single variant `all` (`ngsearchword ["*"]`).
 /// Variants with identical criteria are collapsed (the heavier one is kept).
-pub fn expand_query(query: &str) -> Vec<Variant> {
-    let trimmed = query.trim();
-    if trimmed.is_empty() {
+pub fn expand_query(query: &Query) -> Vec<Variant> {
+    let trimmed = query.text();
+    if query.is_blank() {
         return vec![Variant::words("all".into(), 1.0, "*")];
     }
     // `full:` and `title:` send the query as typed; the other variants work
     // on it with framing parts split off compounds ("Musikunterricht",
     // "Zellorganellen-Quiz").
-    let planned = plan_query(trimmed);
-    let split = split_topic(&planned);
-    let terms: Vec<&str> = tokens(&planned).filter(|t| char_len(t) >= 2).collect();
+    let planned = query.planned();
+    let split = planned.split();
+    let terms: Vec<&str> = tokens(planned.text()).filter(|t| char_len(t) >= 2).collect();
     let stopword_removed = terms.iter().any(|t| is_stopword(t));
-    let sides = topic_sides_of(&planned, &split);
+    let sides = topic_sides_of(split, planned.disciplines());
     // With two topics the AND of both is a subset of each side's hits.
     let topic = (split.removed && !split.topic.is_empty() && sides.is_none()).then(|| split.topic.join(" "));
 
@@ -118,7 +118,7 @@ pub fn expand_query(query: &str) -> Vec<Variant> {
     for side in sides.iter().flatten() {
         variants.push(Variant::words(format!("side:\"{side}\""), WEIGHT_TOPIC, side));
     }
-    let mut keywords = keyword_values(&split, &terms);
+    let mut keywords = keyword_values(split, &terms);
     for side in sides.iter().flatten() {
         if side.contains(' ') && !keywords.iter().any(|k| k.to_lowercase() == side.to_lowercase()) {
             keywords.insert(1.min(keywords.len()), side.clone());
@@ -131,7 +131,7 @@ pub fn expand_query(query: &str) -> Vec<Variant> {
             Criterion::new("cclom:general_keyword", keywords),
         ));
     }
-    if let Some(subject) = subject_variant(&planned, &split) {
+    if let Some(subject) = subject_variant(&planned) {
         variants.push(subject);
     }
     if stopword_removed && topic.is_none() {
@@ -144,7 +144,7 @@ pub fn expand_query(query: &str) -> Vec<Variant> {
     let synonym_base = if split.removed && !split.topic.is_empty() {
         split.kept_tokens().join(" ")
     } else {
-        planned.clone()
+        planned.text().to_string()
     };
     for expanded in synonym_expansions(&synonym_base) {
         variants.push(Variant::words(format!("syn:\"{expanded}\""), WEIGHT_SYNONYM, &expanded));
@@ -183,12 +183,12 @@ fn keyword_values(split: &TopicSplit, terms: &[&str]) -> Vec<String> {
 
 /// The `subject:` variant: the one discipline the query names, as a
 /// `ccm:taxonid` criterion, with the remaining topic words (or `*`).
-fn subject_variant(query: &str, split: &TopicSplit) -> Option<Variant> {
-    let named = query_disciplines(query);
-    let [discipline] = named.as_slice() else {
+fn subject_variant(query: &Query) -> Option<Variant> {
+    let [discipline] = query.disciplines() else {
         return None;
     };
-    let rest: Vec<&str> = split
+    let rest: Vec<&str> = query
+        .split()
         .tokens
         .iter()
         .enumerate()
@@ -215,17 +215,18 @@ fn subject_variant(query: &str, split: &TopicSplit) -> Option<Variant> {
     })
 }
 
-/// The query as the first wave plans it: compounds with a framing part
-/// split against the compiled-in terms ("Notenwerte und Takt im
-/// Musikunterricht" → "… im Musik unterricht"), else the query itself.
-pub(crate) fn plan_query(query: &str) -> String {
-    split_query(query, KnownTerms::compiled(), Mode::Framing, |_| false).unwrap_or_else(|| query.to_string())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::search::query::topic::{topic_query, topic_sides};
+
+    fn expand_query(query: &str) -> Vec<Variant> {
+        super::expand_query(&Query::new(query))
+    }
+
+    fn plan_query(query: &str) -> String {
+        Query::new(query).planned().text().to_string()
+    }
 
     fn labels(variants: &[Variant]) -> Vec<(&str, f64)> {
         variants.iter().map(|v| (v.label.as_str(), v.weight)).collect()

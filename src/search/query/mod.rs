@@ -9,6 +9,7 @@
 //! keyword); the ranking (`search::ranking`) compares what it understood
 //! with what the repository answered.
 
+mod analysis;
 mod compound;
 mod expand;
 mod model;
@@ -18,6 +19,7 @@ mod text;
 mod topic;
 mod typo;
 
+pub use analysis::Query;
 pub use compound::{Split, split_compounds};
 pub use expand::{
     MAX_VARIANTS, NGSEARCHWORD, Variant, WEIGHT_FULL, WEIGHT_KEYWORDS, WEIGHT_NOSTOP, WEIGHT_SUBJECT, WEIGHT_SYNONYM,
@@ -34,4 +36,3 @@ pub(crate) use compound::{KnownTerms, Mode, may_split, split_query};
 pub(crate) use model::{Form, QueryModel, Words};
 pub(crate) use stem::german_stem;
 pub(crate) use text::{char_len, fold, is_grade_token, term_matches, tokens};
-pub(crate) use topic::query_disciplines;

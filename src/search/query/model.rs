@@ -11,7 +11,7 @@
 
 use super::stem::{german_stem, stem_len};
 use super::text::{char_len, fold, material_lrt, material_stems, phrase, synonyms_of, tokens};
-use super::topic::{query_disciplines, signal_terms, split_topic, synonym_expansions, topic_phrase, topic_sides};
+use super::topic::{NamedDiscipline, TopicSplit, signal_terms_of, synonym_expansions, topic_phrase_of, topic_sides_of};
 use crate::upstream::Node;
 use crate::vocab::Vocabulary;
 
@@ -169,9 +169,16 @@ pub(crate) struct QueryModel {
 }
 
 impl QueryModel {
+    /// The model of one query (for tests; a search builds it once, in
+    /// [`Query::new`](super::Query::new)).
+    #[cfg(test)]
     pub(crate) fn new(query: &str) -> Self {
-        let split = split_topic(query);
-        let q = topic_phrase(query).unwrap_or_else(|| phrase(query));
+        super::Query::new(query).model().clone()
+    }
+
+    /// The model of `query`, already split, with the subjects it names.
+    pub(crate) fn of(query: &str, split: &TopicSplit, named: &[NamedDiscipline]) -> Self {
+        let q = topic_phrase_of(split).unwrap_or_else(|| phrase(query));
         let mut phrases = vec![Form::of(&q)];
         for expanded in synonym_expansions(&q) {
             let form = Form::of(&expanded);
@@ -181,7 +188,7 @@ impl QueryModel {
         }
         phrases.retain(|f| !f.is_empty());
 
-        let terms = signal_terms(query)
+        let terms = signal_terms_of(split)
             .into_iter()
             .map(|t| {
                 let mut forms = vec![Form::of(&t)];
@@ -221,7 +228,7 @@ impl QueryModel {
             resource_types.retain(|u| *u != exercise);
         }
 
-        let sides = topic_sides(query).map(|[a, b]| {
+        let sides = topic_sides_of(split, named).map(|[a, b]| {
             let whole = Form::of(&format!("{a} und {b}"));
             ([Form::of(&a), Form::of(&b)], whole)
         });
@@ -229,7 +236,7 @@ impl QueryModel {
         QueryModel {
             phrases,
             terms,
-            disciplines: query_disciplines(query).into_iter().map(|d| d.uri).collect(),
+            disciplines: named.iter().map(|d| d.uri.clone()).collect(),
             materials,
             resource_types,
             sides,
@@ -275,6 +282,7 @@ fn lrt_uri(label: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::topic::{query_disciplines, topic_phrase};
     use super::*;
 
     fn w(text: &str) -> Words {

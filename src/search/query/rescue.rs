@@ -1,10 +1,11 @@
 //! The zero-result rescue wave: relaxed variants for one more parallel round
 //! when every variant of [`expand_query`](super::expand_query) came back empty.
 
+use super::Query;
 use super::expand::{NGSEARCHWORD, Variant, finish};
 use super::stem::is_generic_head;
 use super::text::{char_len, normalize_space, synonyms_of};
-use super::topic::{TopicSplit, split_topic};
+use super::topic::TopicSplit;
 
 /// At most this many rescue variants (= parallel ngsearch calls).
 pub const MAX_RESCUE_VARIANTS: usize = 6;
@@ -29,15 +30,14 @@ pub const WEIGHT_TERM: f64 = 0.5;
 /// A variant that only repeats the original query is left out. De-duplicated
 /// by criteria, sorted by weight (stable), at most [`MAX_RESCUE_VARIANTS`].
 /// A blank query has nothing to rescue: empty.
-pub fn rescue_variants(query: &str, correction: Option<&str>) -> Vec<Variant> {
-    let trimmed = query.trim();
-    if trimmed.is_empty() {
+pub fn rescue_variants(query: &Query, correction: Option<&Query>) -> Vec<Variant> {
+    if query.is_blank() {
         return Vec::new();
     }
-    let original = normalize_space(&trimmed.to_lowercase());
+    let original = normalize_space(&query.text().to_lowercase());
     let mut variants = Vec::new();
 
-    if let Some(corrected) = correction.map(str::trim).filter(|c| !c.is_empty()) {
+    if let Some(corrected) = correction.map(Query::text).filter(|c| !c.is_empty()) {
         variants.push(Variant::words(
             format!("corrected:\"{corrected}\""),
             WEIGHT_CORRECTED,
@@ -45,7 +45,7 @@ pub fn rescue_variants(query: &str, correction: Option<&str>) -> Vec<Variant> {
         ));
     }
 
-    let split = split_topic(trimmed);
+    let split = query.split();
     if split.removed && !split.topic.is_empty() {
         let topic = split.topic.join(" ");
         variants.push(Variant::words(
@@ -55,7 +55,7 @@ pub fn rescue_variants(query: &str, correction: Option<&str>) -> Vec<Variant> {
         ));
     }
 
-    for term in searched_alone(&split) {
+    for term in searched_alone(split) {
         let expansions = synonyms_of(term);
         if char_len(term) >= 3 || !expansions.is_empty() {
             variants.push(Variant::words(format!("term:\"{term}\""), WEIGHT_TERM, term));
@@ -93,14 +93,15 @@ fn searched_alone(split: &TopicSplit) -> impl Iterator<Item = &String> {
 /// as the query wrote them: if they find nothing, this topic is what the
 /// repository does not know, and the answer says so. Empty when no head was
 /// held back.
-pub fn topic_beside_heads(query: &str) -> Vec<String> {
-    let split = split_topic(query.trim());
-    let searched: Vec<&String> = searched_alone(&split).collect();
-    if searched.len() == singles(&split).len() {
+pub fn topic_beside_heads(query: &Query) -> Vec<String> {
+    let split = query.split();
+    let searched: Vec<&String> = searched_alone(split).collect();
+    if searched.len() == singles(split).len() {
         return Vec::new();
     }
     let as_written = |term: &String| {
         query
+            .text()
             .split_whitespace()
             .find(|word| word.to_lowercase() == *term)
             .map_or_else(|| term.clone(), str::to_string)
@@ -118,6 +119,14 @@ fn repeats_query(variant: &Variant, original: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn rescue_variants(query: &str, correction: Option<&str>) -> Vec<Variant> {
+        super::rescue_variants(&Query::new(query), correction.map(Query::new).as_ref())
+    }
+
+    fn topic_beside_heads(query: &str) -> Vec<String> {
+        super::topic_beside_heads(&Query::new(query))
+    }
 
     fn shape(variants: &[Variant]) -> Vec<(String, f64, Vec<String>)> {
         variants

@@ -15,17 +15,18 @@ use crate::vocab::{self, Vocabulary};
 /// → "Notenwerte", "Takt"). `None` without exactly one "und" or with an
 /// empty side. Whether "X und Y" is rather one topic ("Vulkane und
 /// Erdbeben") only the repository can tell; the ranking checks that.
+#[cfg(test)]
 pub(crate) fn topic_sides(query: &str) -> Option<[String; 2]> {
-    topic_sides_of(query, &split_topic(query))
+    topic_sides_of(&split_topic(query), &query_disciplines(query))
 }
 
-pub(crate) fn topic_sides_of(query: &str, split: &TopicSplit) -> Option<[String; 2]> {
+/// [`topic_sides`] of a query already split, with the subjects it names.
+pub(crate) fn topic_sides_of(split: &TopicSplit, named: &[NamedDiscipline]) -> Option<[String; 2]> {
     let toks = &split.tokens;
     let und: Vec<usize> = (0..toks.len()).filter(|i| toks[*i].0.to_lowercase() == "und").collect();
     let [at] = und.as_slice() else {
         return None;
     };
-    let named = query_disciplines(query);
     let is_topic_word = |i: usize| {
         let (t, framing) = &toks[i];
         !framing && char_len(t) >= 2 && !is_stopword(t) && !named.iter().any(|d| d.span.contains(&i))
@@ -63,6 +64,7 @@ pub(crate) fn synonym_expansions(query: &str) -> Vec<String> {
 }
 
 /// The query split for the `topic:` variant.
+#[derive(Debug, Clone, Default)]
 pub(crate) struct TopicSplit {
     /// Lower-cased content terms (≥ 2 chars, no stopwords) that are not framing.
     pub topic: Vec<String>,
@@ -145,7 +147,11 @@ fn near_grade_noun(toks: &[String], i: usize) -> bool {
 /// Why: ngsearch ANDs every word, so one framing word absent from the data
 /// empties the result ("Erklärvideo Photosynthese" 1 hit vs 211).
 pub fn topic_query(query: &str) -> Option<String> {
-    let split = split_topic(query);
+    topic_query_of(&split_topic(query))
+}
+
+/// [`topic_query`] of a query already split.
+pub(crate) fn topic_query_of(split: &TopicSplit) -> Option<String> {
     (split.removed && !split.topic.is_empty()).then(|| split.topic.join(" "))
 }
 
@@ -155,8 +161,13 @@ pub fn topic_query(query: &str) -> Option<String> {
 /// "Ich suche Arbeitsblätter zur Bruchrechnung für Klasse 6" →
 /// "bruchrechnung". `None` unless something framing was removed and
 /// something is left.
+#[cfg(test)]
 pub(crate) fn topic_phrase(query: &str) -> Option<String> {
-    let split = split_topic(query);
+    topic_phrase_of(&split_topic(query))
+}
+
+/// [`topic_phrase`] of a query already split.
+pub(crate) fn topic_phrase_of(split: &TopicSplit) -> Option<String> {
     if !split.removed || split.topic.is_empty() {
         return None;
     }
@@ -221,16 +232,20 @@ fn exact_discipline(lower: &str) -> Option<&'static vocab::Entry> {
 /// A query that is all framing ("Arbeitsblatt", "Video") keeps its framing
 /// words as terms: then they are what is searched for.
 pub fn signal_terms(query: &str) -> Vec<String> {
-    let split = split_topic(query);
+    signal_terms_of(&split_topic(query))
+}
+
+/// [`signal_terms`] of a query already split.
+pub(crate) fn signal_terms_of(split: &TopicSplit) -> Vec<String> {
     let terms = if split.topic.is_empty() {
-        split.content
+        &split.content
     } else {
-        split.topic
+        &split.topic
     };
     let mut out: Vec<String> = Vec::new();
     for term in terms {
-        if !out.contains(&term) {
-            out.push(term);
+        if !out.contains(term) {
+            out.push(term.clone());
         }
     }
     out

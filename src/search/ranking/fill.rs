@@ -22,9 +22,7 @@ use std::collections::BTreeSet;
 
 use super::fuse::Ranked;
 use super::score::score_node;
-use crate::search::query::{
-    NGSEARCHWORD, QueryModel, Variant, fold, german_stem, is_framing_word, is_grade_token, query_disciplines, tokens,
-};
+use crate::search::query::{NGSEARCHWORD, Query, Variant, fold, german_stem, is_framing_word, is_grade_token, tokens};
 use crate::upstream::Criterion;
 use crate::upstream::Node;
 use crate::vocab::Vocabulary;
@@ -41,10 +39,10 @@ pub const WEIGHT_FILL_SUBJECT: f64 = 0.4;
 /// else — when `results_reached_floor` (the results are real matches, not
 /// the floor's keep-everything fallback) — the school discipline a strict
 /// majority of the results carry. `None` when there is no clear subject.
-pub fn fill_subject(query: &str, results: &[Node], results_reached_floor: bool) -> Option<String> {
-    let named = query_disciplines(query);
+pub fn fill_subject(query: &Query, results: &[Node], results_reached_floor: bool) -> Option<String> {
+    let named: Vec<&str> = query.discipline_uris().collect();
     if let [one] = named.as_slice() {
-        return Some(one.uri.clone());
+        return Some(one.to_string());
     }
     if !named.is_empty() || !results_reached_floor || results.is_empty() {
         return None;
@@ -167,35 +165,39 @@ pub fn fill_variants(subject: &str, related: &[String]) -> Vec<Variant> {
     out
 }
 
-/// Order fill candidates: only nodes of `subject` that are not among the
-/// `results` (nor placeholders, nor id-less, nor repeated); most topic
-/// keywords shared with the results first ([`related_keywords`]), then the
-/// quality score for `query`, then the node id. The caller appends them
-/// after the results.
-pub fn rank_fill(
-    query: &str,
-    subject: &str,
-    results: &[Node],
-    candidates: impl IntoIterator<Item = Node>,
-) -> Vec<Node> {
-    let related: BTreeSet<String> = related_keywords(results).iter().map(|k| fold(k)).collect();
-    let model = QueryModel::new(query);
-    let mut seen: BTreeSet<String> = results.iter().map(|n| n.id().to_string()).collect();
-    let mut scored: Vec<(usize, i64, Node)> = Vec::new();
+/// Whether the node belongs to the school discipline `subject`.
+pub fn of_subject(node: &Node, subject: &str) -> bool {
+    school_disciplines(node).any(|d| d == subject)
+}
+
+/// Order fill candidates — the same-subject fill of a content search, the
+/// fill of related material: most of `keywords` shared (folded) first, then
+/// the quality score for `query` (none for a blank query), then the node id.
+/// Placeholders, id-less nodes, repeats and the `exclude`d ids are dropped.
+/// The caller appends the fill after its hits.
+pub fn rank_fill<'n>(
+    query: &Query,
+    keywords: &[String],
+    exclude: &[&str],
+    candidates: impl IntoIterator<Item = &'n Node>,
+) -> Vec<&'n Node> {
+    let wanted: BTreeSet<String> = keywords.iter().map(|k| fold(k.trim())).collect();
+    let mut seen: BTreeSet<&str> = exclude.iter().copied().collect();
+    let mut scored: Vec<(usize, i64, &Node)> = Vec::new();
     for node in candidates {
-        if node.id().is_empty()
-            || node.is_deleted_placeholder()
-            || !school_disciplines(&node).any(|d| d == subject)
-            || !seen.insert(node.id().to_string())
-        {
+        if node.id().is_empty() || node.is_deleted_placeholder() || !seen.insert(node.id()) {
             continue;
         }
         let shared = node
             .keywords()
             .iter()
-            .filter(|k| related.contains(&fold(k.trim())))
+            .filter(|k| wanted.contains(&fold(k.trim())))
             .count();
-        let quality = score_node(&model, &node);
+        let quality = if query.is_blank() {
+            0
+        } else {
+            score_node(query.model(), node)
+        };
         scored.push((shared, quality, node));
     }
     scored.sort_by(|(sa, qa, a), (sb, qb, b)| sb.cmp(sa).then_with(|| qb.cmp(qa)).then_with(|| a.id().cmp(b.id())));
@@ -219,8 +221,12 @@ mod tests {
         )
     }
 
-    fn ids(nodes: &[Node]) -> Vec<&str> {
-        nodes.iter().map(Node::id).collect()
+    fn ids<'a>(nodes: &[&'a Node]) -> Vec<&'a str> {
+        nodes.iter().map(|n| n.id()).collect()
+    }
+
+    fn fill_subject(query: &str, results: &[Node], results_reached_floor: bool) -> Option<String> {
+        super::fill_subject(&Query::new(query), results, results_reached_floor)
     }
 
     #[test]
@@ -297,7 +303,7 @@ mod tests {
             BIO,
             &["Zellatmung", "Stoffwechsel", "Biologie"],
         )];
-        let candidates = vec![
+        let candidates = [
             material("z", "Ökosystem Wald", BIO, &["Ökologie", "Biologie"]),
             material("y", "Gärung", BIO, &["Gärung", "Stoffwechsel", "Biologie"]),
             material("m", "Brüche", MATHE, &["Bruchrechnung", "Stoffwechsel"]),
@@ -306,10 +312,23 @@ mod tests {
             node("gone", "Element wurde gelöscht", json!({"ccm:taxonid": [BIO]})),
             material("x", "Enzyme", BIO, &["Enzyme", "Stoffwechsel"]),
         ];
-        let ranked = rank_fill("Zellatmung", BIO, &results, candidates);
+        let keywords = related_keywords(&results);
+        let in_subject = candidates.iter().filter(|n| of_subject(n, BIO));
+        let ranked = rank_fill(&Query::new("Zellatmung"), &keywords, &["hit"], in_subject);
         // y and x share "Stoffwechsel" (equal quality: id order); z shares nothing;
         // the math node, the result itself, the repeat and the placeholder are out.
         assert_eq!(ids(&ranked), ["x", "y", "z"]);
+    }
+
+    #[test]
+    fn fill_prefers_shared_keywords_then_score_then_id() {
+        // The fill of related material: the seed's keywords, no subject.
+        let a = material("a", "Brüche addieren", MATHE, &["Brüche addieren", "Bruchrechnung"]);
+        let b = material("b", "Geometrie", MATHE, &["Geometrie"]);
+        let c = material("c", "Brüche kürzen üben", MATHE, &["Bruchrechnung"]);
+        let keywords = vec!["Brüche kürzen".to_string(), "Bruchrechnung".to_string()];
+        let ranked = rank_fill(&Query::new("Brüche kürzen"), &keywords, &[], [&b, &a, &c, &a]);
+        assert_eq!(ids(&ranked), ["c", "a", "b"]);
     }
 
     #[test]

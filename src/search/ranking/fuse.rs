@@ -4,7 +4,7 @@ use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
 use super::score::{score_detail, score_node};
-use crate::search::query::{Form, KnownTerms, Mode, QueryModel, Words, may_split, signal_terms, split_query, tokens};
+use crate::search::query::{Form, KnownTerms, Mode, Query, Words, may_split, split_query, tokens};
 use crate::upstream::Node;
 
 /// The RRF constant `k`.
@@ -41,8 +41,8 @@ pub struct Ranked<'n> {
 }
 
 /// The quality floor: `max(5, 3·|T|)`.
-pub fn min_score(query: &str) -> i64 {
-    (3 * signal_terms(query).len() as i64).max(5)
+pub fn min_score(query: &Query) -> i64 {
+    (3 * query.model().terms.len() as i64).max(5)
 }
 
 /// Merge and rank the result lists of the variants that succeeded.
@@ -60,7 +60,7 @@ pub fn min_score(query: &str) -> i64 {
 /// influence neither the normalisation nor the floor's fallback; their rank
 /// positions still count for the other hits. Returns every survivor; the
 /// caller slices.
-pub fn fuse<'n>(query: &str, variants: &[VariantHits<'n>]) -> Vec<Ranked<'n>> {
+pub fn fuse<'n>(query: &Query, variants: &[VariantHits<'n>]) -> Vec<Ranked<'n>> {
     fuse_all(query, variants).ranked
 }
 
@@ -77,11 +77,11 @@ pub struct Fusion<'n> {
     /// The query the entries were scored against: the given one with
     /// compound words that match none of the hits split into the parts the
     /// hits know (`scoring_query`).
-    pub query: String,
+    pub query: Query,
 }
 
 /// [`fuse`], also returning the entries below the floor.
-pub fn fuse_all<'n>(query: &str, variants: &[VariantHits<'n>]) -> Fusion<'n> {
+pub fn fuse_all<'n>(query: &Query, variants: &[VariantHits<'n>]) -> Fusion<'n> {
     struct Acc<'n> {
         node: &'n Node,
         rrf: f64,
@@ -114,14 +114,14 @@ pub fn fuse_all<'n>(query: &str, variants: &[VariantHits<'n>]) -> Fusion<'n> {
     }
     if acc.is_empty() {
         return Fusion {
-            query: query.to_string(),
+            query: query.clone(),
             ..Fusion::default()
         };
     }
 
     let scoring = scoring_query(query, acc.iter().map(|a| a.node));
-    let model = QueryModel::new(&scoring);
-    let details: Vec<(i64, bool)> = acc.iter().map(|a| score_detail(&model, a.node)).collect();
+    let model = scoring.model();
+    let details: Vec<(i64, bool)> = acc.iter().map(|a| score_detail(model, a.node)).collect();
     let qualities: Vec<i64> = details.iter().map(|d| d.0).collect();
     let max_rrf = acc.iter().map(|a| a.rrf).fold(0.001, f64::max);
     let max_quality = qualities.iter().copied().max().unwrap_or(0).max(1) as f64;
@@ -172,7 +172,7 @@ pub fn fuse_all<'n>(query: &str, variants: &[VariantHits<'n>]) -> Fusion<'n> {
 /// (nor the compiled-in terms) know is split into the parts they do know
 /// ("Energieerhaltung Mechanik" among hits keyworded "Energie" →
 /// "Energie Mechanik"); the query itself when nothing splits.
-pub(crate) fn scoring_query<'n>(query: &str, hits: impl IntoIterator<Item = &'n Node>) -> String {
+pub(crate) fn scoring_query<'n>(query: &Query, hits: impl IntoIterator<Item = &'n Node>) -> Query {
     let hits: Vec<&Node> = hits.into_iter().collect();
     // Only a word that occurs in no hit's title or keywords is tried; most
     // queries have none, and then no term set is built.
@@ -182,14 +182,17 @@ pub(crate) fn scoring_query<'n>(query: &str, hits: impl IntoIterator<Item = &'n 
                 || n.keywords().iter().any(|k| k.to_lowercase().contains(lower))
         })
     };
-    let unmatched: Vec<&str> = tokens(query)
+    let unmatched: Vec<&str> = tokens(query.text())
         .filter(|t| may_split(t) && !occurs(&t.to_lowercase()))
         .collect();
     if unmatched.is_empty() {
-        return query.to_string();
+        return query.clone();
     }
     let known = KnownTerms::with_nodes(hits.iter().copied());
-    split_query(query, &known, Mode::Repository, |t| !unmatched.contains(&t)).unwrap_or_else(|| query.to_string())
+    match split_query(query.text(), &known, Mode::Repository, |t| !unmatched.contains(&t)) {
+        Some(split) => Query::new(&split),
+        None => query.clone(),
+    }
 }
 
 /// Two topics in one request ("Notenwerte und Takt"): the page alternates
@@ -249,13 +252,12 @@ fn by_score_then_id(sa: f64, sb: f64, a: &Node, b: &Node) -> Ordering {
 /// Rerank one list: drop deleted placeholders; for a non-blank query sort by
 /// [`relevance_score`](super::relevance_score) descending, ties by node id ascending. A blank query
 /// keeps the input order. No quality floor: this only reorders.
-pub fn rerank(nodes: Vec<Node>, query: &str) -> Vec<Node> {
+pub fn rerank(nodes: Vec<Node>, query: &Query) -> Vec<Node> {
     let kept = nodes.into_iter().filter(|n| !n.is_deleted_placeholder());
-    if query.trim().is_empty() {
+    if query.is_blank() {
         return kept.collect();
     }
-    let model = QueryModel::new(query);
-    let mut scored: Vec<(i64, Node)> = kept.map(|n| (score_node(&model, &n), n)).collect();
+    let mut scored: Vec<(i64, Node)> = kept.map(|n| (score_node(query.model(), &n), n)).collect();
     scored.sort_by(|(sa, a), (sb, b)| sb.cmp(sa).then_with(|| a.id().cmp(b.id())));
     scored.into_iter().map(|(_, n)| n).collect()
 }
@@ -265,6 +267,22 @@ mod tests {
     use super::super::test_support::node;
     use super::*;
     use serde_json::json;
+
+    fn fuse<'n>(query: &str, variants: &[VariantHits<'n>]) -> Vec<Ranked<'n>> {
+        super::fuse(&Query::new(query), variants)
+    }
+
+    fn fuse_all<'n>(query: &str, variants: &[VariantHits<'n>]) -> Fusion<'n> {
+        super::fuse_all(&Query::new(query), variants)
+    }
+
+    fn min_score(query: &str) -> i64 {
+        super::min_score(&Query::new(query))
+    }
+
+    fn rerank(nodes: Vec<Node>, query: &str) -> Vec<Node> {
+        super::rerank(nodes, &Query::new(query))
+    }
 
     fn ids<'a>(ranked: &[Ranked<'a>]) -> Vec<&'a str> {
         ranked.iter().map(|r| r.node.id()).collect()
@@ -516,9 +534,9 @@ mod tests {
             ),
         ];
         let fusion = fused("Energieerhaltung Mechanik Aufgaben", &nodes);
-        assert_eq!(fusion.query, "Energie Mechanik Aufgaben");
+        assert_eq!(fusion.query.text(), "Energie Mechanik Aufgaben");
         assert_eq!(ids(&fusion.ranked), ["e", "m"]);
         // Known words stay as they are.
-        assert_eq!(fused("Mechanik Energie", &nodes).query, "Mechanik Energie");
+        assert_eq!(fused("Mechanik Energie", &nodes).query.text(), "Mechanik Energie");
     }
 }

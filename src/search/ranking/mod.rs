@@ -55,7 +55,7 @@ mod test_support;
 pub use collate::{collation_key, sort_by_title};
 pub use fill::{
     DISCIPLINE_PREFIX, MAX_RELATED_KEYWORDS, WEIGHT_FILL_RELATED, WEIGHT_FILL_SUBJECT, fill_subject, fill_variants,
-    keep_topic_subjects, rank_fill, related_keywords,
+    keep_topic_subjects, of_subject, rank_fill, related_keywords,
 };
 pub use fuse::{Fusion, RRF_K, Ranked, TYPE_TIER, VariantHits, fuse, fuse_all, min_score, rerank};
 pub(crate) use score::lowercase_joined;

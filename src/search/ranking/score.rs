@@ -1,6 +1,6 @@
 //! The per-node quality score and the local text match.
 
-use crate::search::query::{QueryModel, Words, char_len, is_stopword, term_matches, tokens};
+use crate::search::query::{Query, QueryModel, Words, char_len, is_stopword, term_matches, tokens};
 use crate::upstream::Node;
 
 /// Licence keys that earn the open-licence bonus.
@@ -43,11 +43,11 @@ pub const MATERIAL_BONUS: i64 = 5;
 ///
 /// Vocabulary values that are only a vocabulary root URI (ending in `/`)
 /// do not count as "has an educational context" etc. (they carry no value).
-pub fn relevance_score(node: &Node, query: &str) -> i64 {
-    score_node(&QueryModel::new(query), node)
+pub fn relevance_score(node: &Node, query: &Query) -> i64 {
+    score_node(query.model(), node)
 }
 
-/// [`relevance_score`] with the query analysed once (fusion scores many nodes).
+/// [`relevance_score`] by the query's model.
 pub(crate) fn score_node(model: &QueryModel, node: &Node) -> i64 {
     score_detail(model, node).0
 }
@@ -238,6 +238,10 @@ pub(crate) fn lowercase_joined(fields: &[&str], separator: char) -> String {
 mod tests {
     use super::super::test_support::{node, raw};
     use super::*;
+
+    fn relevance_score(node: &Node, query: &str) -> i64 {
+        super::relevance_score(node, &Query::new(query))
+    }
     use serde_json::json;
 
     const LONG: &str = "Dieser Text ist mit Absicht lang genug, damit er die Grenze von \

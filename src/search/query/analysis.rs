@@ -1,0 +1,143 @@
+//! [`Query`]: what the user typed, analysed once. Every search builds one
+//! from its query argument; the variants it sends upstream, its relaxed,
+//! corrected and split forms, and what the ranking compares are all derived
+//! from it, so a query is split into words and framing exactly once.
+
+use std::borrow::Cow;
+
+use super::compound::{KnownTerms, Mode, Split, split_compounds, split_query};
+use super::model::QueryModel;
+use super::topic::{
+    NamedDiscipline, TopicSplit, query_disciplines, signal_terms_of, split_topic, topic_phrase_of, topic_query_of,
+    topic_sides_of,
+};
+use super::typo::Dictionary;
+
+/// A search query, understood once (see the module docs).
+#[derive(Debug, Clone, Default)]
+pub struct Query {
+    /// As typed, trimmed.
+    text: String,
+    /// Its words, each marked framing or not.
+    split: TopicSplit,
+    /// The subjects it names exactly ("Mathe", "Erdkunde"), in query order.
+    disciplines: Vec<NamedDiscipline>,
+    /// What the quality score looks for.
+    model: QueryModel,
+}
+
+impl Query {
+    /// Analyse what the user typed.
+    pub fn new(text: &str) -> Query {
+        let text = text.trim().to_string();
+        let split = split_topic(&text);
+        let disciplines = query_disciplines(&text);
+        let model = QueryModel::of(&text, &split, &disciplines);
+        Query {
+            text,
+            split,
+            disciplines,
+            model,
+        }
+    }
+
+    /// The query as typed (trimmed).
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Nothing but blanks was typed.
+    pub fn is_blank(&self) -> bool {
+        self.text.is_empty()
+    }
+
+    /// The topic of a request: its content words without request framing,
+    /// lower-cased ("Ich suche Arbeitsblätter zur Bruchrechnung für Klasse
+    /// 6" → "bruchrechnung"); `None` unless something framing was removed
+    /// and something is left.
+    pub fn topic(&self) -> Option<String> {
+        topic_query_of(&self.split)
+    }
+
+    /// The query without framing and without stopwords at its edges,
+    /// lower-cased ("Quiz zum Satz des Pythagoras" → "satz des
+    /// pythagoras"); `None` unless something framing was removed.
+    pub fn topic_phrase(&self) -> Option<String> {
+        topic_phrase_of(&self.split)
+    }
+
+    /// The signal terms: lower-cased words of two or more characters that
+    /// are neither stopwords nor framing (all framing: the framing words).
+    pub fn signal_terms(&self) -> Vec<String> {
+        signal_terms_of(&self.split)
+    }
+
+    /// The two topics of an "X und Y" request, as written.
+    pub fn sides(&self) -> Option<[String; 2]> {
+        topic_sides_of(&self.split, &self.disciplines)
+    }
+
+    /// The discipline URIs the query names exactly, in query order.
+    pub fn discipline_uris(&self) -> impl Iterator<Item = &str> {
+        self.disciplines.iter().map(|d| d.uri.as_str())
+    }
+
+    /// The query as the first wave plans it: compounds with a framing part
+    /// split against the compiled-in terms ("Musikunterricht" → "Musik
+    /// Unterricht", "Zellorganellen-Quiz" → "Zellorganellen Quiz"); itself
+    /// when nothing splits.
+    pub fn planned(&self) -> Cow<'_, Query> {
+        match split_query(&self.text, KnownTerms::compiled(), Mode::Framing, |_| false) {
+            Some(planned) => Cow::Owned(Query::new(&planned)),
+            None => Cow::Borrowed(self),
+        }
+    }
+
+    /// The query with its misspelt words corrected against the dictionary,
+    /// or `None` when nothing changed.
+    pub fn corrected(&self, dictionary: &Dictionary) -> Option<Query> {
+        dictionary.correct(&self.text).map(|text| Query::new(&text))
+    }
+
+    /// The query with the compounds the dictionary lacks as one word split
+    /// into words it has ([`split_compounds`]), or `None`.
+    pub fn split_compounds(&self, dictionary: &Dictionary) -> Option<Split> {
+        split_compounds(dictionary, &self.text)
+    }
+
+    pub(crate) fn split(&self) -> &TopicSplit {
+        &self.split
+    }
+
+    pub(crate) fn disciplines(&self) -> &[NamedDiscipline] {
+        &self.disciplines
+    }
+
+    pub(crate) fn model(&self) -> &QueryModel {
+        &self.model
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_query_is_read_once_into_its_parts() {
+        let q = Query::new("  Ich suche Arbeitsblätter zur Bruchrechnung für Klasse 6 ");
+        assert_eq!(q.text(), "Ich suche Arbeitsblätter zur Bruchrechnung für Klasse 6");
+        assert_eq!(q.topic().as_deref(), Some("bruchrechnung"));
+        assert_eq!(q.topic_phrase().as_deref(), Some("bruchrechnung"));
+        assert_eq!(q.signal_terms(), ["bruchrechnung"]);
+        assert!(q.discipline_uris().next().is_none());
+        assert!(Query::new("  ").is_blank());
+
+        let q = Query::new("Notenwerte und Takt im Musikunterricht");
+        assert_eq!(q.planned().text(), "Notenwerte und Takt im Musik Unterricht");
+        assert_eq!(
+            q.planned().discipline_uris().collect::<Vec<_>>(),
+            ["http://w3id.org/openeduhub/vocabs/discipline/420"]
+        );
+        assert!(matches!(Query::new("Photosynthese").planned(), Cow::Borrowed(_)));
+    }
+}
