@@ -20,7 +20,7 @@ pub mod topic_pages;
 pub mod tree;
 
 use crate::search::filters::{FilterField, UnresolvedFilter};
-use crate::upstream::{ChildFilter, Node, Titled, UpstreamError, listed_id};
+use crate::upstream::{ChildFilter, Node, PartialFailure, Titled, UpstreamError, listed_id};
 use crate::vocab::{self, Vocabulary};
 
 /// Why a navigation answer could not be produced.
@@ -36,27 +36,15 @@ pub enum NavError {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NavWarning {
     /// Sub-collection counts of some portals failed.
-    PortalCountsUnavailable {
-        failed: usize,
-        of: usize,
-        error: UpstreamError,
-    },
+    PortalCountsUnavailable(PartialFailure),
     /// The tree's parent collection title could not be read.
     TitleUnavailable(UpstreamError),
     /// The exact number of sub-collections could not be counted; the listing's estimate is used.
     TotalInexact(UpstreamError),
     /// The level-2 listings of some tree nodes failed.
-    SubCollectionsFailed {
-        failed: usize,
-        of: usize,
-        error: UpstreamError,
-    },
+    SubCollectionsFailed(PartialFailure),
     /// The material counts of some tree nodes failed.
-    FileCountsUnavailable {
-        failed: usize,
-        of: usize,
-        error: UpstreamError,
-    },
+    FileCountsUnavailable(PartialFailure),
     /// The config folder named by a collection does not exist.
     ConfigFolderMissing { folder_id: String },
     /// A folder's `ccm:page_config` could not be read: repository order.

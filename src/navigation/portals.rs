@@ -7,10 +7,10 @@
 use futures::future::join_all;
 use std::sync::Arc;
 
-use super::{LISTING_PAGE, NavError, NavWarning, contains_uri, count_sub_collections, first_repository_failure};
+use super::{LISTING_PAGE, NavError, NavWarning, contains_uri, count_sub_collections};
 use crate::app::App;
 use crate::search::filters::UnresolvedFilter;
-use crate::upstream::{ChildFilter, Node, Props, UpstreamError, listed_id};
+use crate::upstream::{ChildFilter, Node, PartialFailure, Props, UpstreamError, listed_id};
 
 /// Maximum number of portals read from the root.
 pub const MAX_PORTALS: u32 = 100;
@@ -87,20 +87,13 @@ pub async fn subject_portals(app: &App, query: &PortalsQuery) -> Result<Portals,
         nodes.iter().map(|_| None).collect()
     };
 
-    let failed = counts
-        .iter()
-        .flatten()
-        .filter(|r| r.as_ref().is_err_and(|e| e.is_repository_failure()))
-        .count();
-    if failed > 0
-        && let Some(error) = first_repository_failure(counts.iter().flatten())
-    {
-        out.warnings.push(NavWarning::PortalCountsUnavailable {
-            failed,
-            of: nodes.len(),
-            error,
-        });
-    }
+    out.warnings
+        .extend(PartialFailure::of_repository(counts.iter().flatten()).map(|failure| {
+            NavWarning::PortalCountsUnavailable(PartialFailure {
+                of: nodes.len(),
+                ..failure
+            })
+        }));
 
     out.portals = nodes
         .into_iter()

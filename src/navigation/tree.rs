@@ -20,11 +20,11 @@
 use crate::upstream::scope::in_parallel;
 use std::sync::Arc;
 
-use super::{LISTING_PAGE, NavError, NavWarning, count_sub_collections, first_repository_failure, real_child_total};
+use super::{LISTING_PAGE, NavError, NavWarning, count_sub_collections, real_child_total};
 use crate::app::App;
 use crate::ids::NodeId;
 use crate::search::ranking::sort_by_title;
-use crate::upstream::{ChildFilter, ListedNode, Node, NodeList, Props, UpstreamError, listed_id};
+use crate::upstream::{ChildFilter, ListedNode, Node, NodeList, PartialFailure, Props, UpstreamError, listed_id};
 
 /// Children shown per level-1 node at depth 2.
 pub const MAX_CHILDREN_PER_PARENT: usize = 10;
@@ -169,9 +169,7 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
     truncated |= total > nodes.len() as u64;
 
     if depth == 2 {
-        warnings.extend(failure_warning(&listings, |failed, of, error| {
-            NavWarning::SubCollectionsFailed { failed, of, error }
-        }));
+        warnings.extend(PartialFailure::of_repository(&listings).map(NavWarning::SubCollectionsFailed));
         let mut budget = MAX_NODES.saturating_sub(nodes.len());
         for (parent, listing) in nodes.iter_mut().zip(listings) {
             let Ok(listing) = listing else {
@@ -202,9 +200,7 @@ pub async fn browse(app: &App, query: &TreeQuery) -> Result<Tree, NavError> {
                 .map(|i| async move { app.upstream.child_count(&listed_id(&ids[i])?, ChildFilter::Files).await }),
         )
         .await;
-        warnings.extend(failure_warning(&counts, |failed, of, error| {
-            NavWarning::FileCountsUnavailable { failed, of, error }
-        }));
+        warnings.extend(PartialFailure::of_repository(&counts).map(NavWarning::FileCountsUnavailable));
         let mut counts = counts.into_iter();
         for n in nodes.iter_mut() {
             n.file_count = counts.next().and_then(Result::ok);
@@ -232,18 +228,4 @@ fn real_children(listing: &Arc<NodeList>) -> Vec<ListedNode> {
 
 fn is_real_child(node: &Node) -> bool {
     !node.id().is_empty() && !node.is_topic_page_technical()
-}
-
-/// A warning for the reads of one wave that failed at the repository, if any:
-/// `describe(failed, all, first failure)`.
-fn failure_warning<T>(
-    results: &[Result<T, UpstreamError>],
-    describe: impl FnOnce(usize, usize, UpstreamError) -> NavWarning,
-) -> Option<NavWarning> {
-    let error = first_repository_failure(results)?;
-    let failed = results
-        .iter()
-        .filter(|r| r.as_ref().is_err_and(|e| e.is_repository_failure()))
-        .count();
-    Some(describe(failed, results.len(), error))
 }

@@ -181,6 +181,13 @@ impl Node {
         marked(title) || marked(self.description())
     }
 
+    /// Whether a list may show this node at all: it has an id, is no
+    /// deleted placeholder and no topic-page config folder or variant. (A
+    /// search also leaves out the ids its caller excludes: `search::pool`.)
+    pub fn is_listable(&self) -> bool {
+        !self.id().is_empty() && !self.is_deleted_placeholder() && !self.is_topic_page_technical()
+    }
+
     /// A collection reference: a node that lists another node (its original)
     /// in a collection. Only references carry the DTO field `originalId`, or
     /// the aspect `ccm:collection_io_reference`; `ccm:original` is no sign,

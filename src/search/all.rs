@@ -8,12 +8,13 @@ use std::sync::Arc;
 
 use super::filters::Filters;
 use super::pipeline::{ContentOutcome, ContentSearch, search_content};
+use super::pool::Visibility;
+use super::pool::collections::{keyword_search, portals};
 use super::query::Query;
 use super::ranking::{TextFilter, rerank};
 use super::{Pot, SearchWarning};
 use crate::app::App;
-use crate::card::FormattedNode;
-use crate::upstream::{ChildFilter, Node, Props, UpstreamError};
+use crate::upstream::{Node, UpstreamError};
 
 /// Subject portals with a topic page that may join the collection pool.
 const MAX_PORTALS: usize = 10;
@@ -63,10 +64,6 @@ impl AllSearch<'_> {
     fn keyword_max(&self) -> u32 {
         ((self.max_collections + self.exclude.len().min(200)) * 2).max(KEYWORD_MIN) as u32
     }
-
-    fn excluded(&self, id: &str) -> bool {
-        self.exclude.iter().any(|e| e.eq_ignore_ascii_case(id))
-    }
 }
 
 /// The pots of a combined search.
@@ -78,9 +75,9 @@ pub struct AllOutcome {
     /// pot's relaxed query when the query found none.
     pub collection_query: String,
     /// Ranked collections without a topic page, at most `max_collections`.
-    pub collections: Vec<FormattedNode>,
+    pub collections: Vec<Node>,
     /// Ranked collections with a topic page, at most `max_collections`.
-    pub topic_pages: Vec<FormattedNode>,
+    pub topic_pages: Vec<Node>,
     /// The content pipeline's warnings, then the failed reads.
     pub warnings: Vec<SearchWarning>,
 }
@@ -127,23 +124,14 @@ async fn read_in_parallel(app: &App, search: &AllSearch<'_>) -> Result<Reads, Up
     };
     let keyword = async {
         if search.wants_collections() {
-            Some(
-                app.upstream
-                    .collection_search(search.query.text(), search.keyword_max(), Props::Display)
-                    .await,
-            )
+            Some(keyword_search(app, search.query.text(), search.keyword_max()).await)
         } else {
             None
         }
     };
-    let root = &app.config.root_collection_id;
     let portals = async {
         if search.pots.topic_pages {
-            Some(
-                app.upstream
-                    .children(root, ChildFilter::Folders, 100, 0, Props::Display)
-                    .await,
-            )
+            Some(portals(app).await)
         } else {
             None
         }
@@ -182,12 +170,9 @@ async fn read_in_parallel(app: &App, search: &AllSearch<'_>) -> Result<Reads, Up
 /// `(ranked for, collections, topic pages)`. When the content pot had to
 /// relax a query that nothing matched, the collection pots follow it (one
 /// more keyword search, only then).
-async fn collection_pots(
-    app: &App,
-    search: &AllSearch<'_>,
-    reads: &mut Reads,
-) -> (String, Vec<FormattedNode>, Vec<FormattedNode>) {
-    let visible = |n: &Node| !n.id().is_empty() && !n.is_topic_page_technical() && !search.excluded(n.id());
+async fn collection_pots(app: &App, search: &AllSearch<'_>, reads: &mut Reads) -> (String, Vec<Node>, Vec<Node>) {
+    let shown = Visibility::excluding(search.exclude);
+    let visible = |n: &Node| shown.shows(n);
     let portal_list = &reads.portal_list;
     let portals_for = |q: &str| -> Vec<Node> {
         let matcher = TextFilter::new(q);
@@ -207,11 +192,7 @@ async fn collection_pots(
     {
         collection_query = relaxed;
         portal_nodes = portals_for(relaxed);
-        match app
-            .upstream
-            .collection_search(relaxed, search.keyword_max(), Props::Display)
-            .await
-        {
+        match keyword_search(app, relaxed, search.keyword_max()).await {
             Ok(list) => keyword_nodes = Arc::unwrap_or_clone(list).nodes,
             Err(error) => reads.warnings.push(SearchWarning::RelaxedCollectionsFailed {
                 query: relaxed.to_string(),
@@ -227,13 +208,13 @@ async fn collection_pots(
         .filter(|n| visible(n))
         .filter(|n| seen.insert(n.id().to_string()))
         .collect();
-    let formatted: Vec<FormattedNode> = rerank(pool, &Query::new(collection_query))
-        .iter()
-        .map(|n| app.card(n))
-        .collect();
-    let (with_page, without_page): (Vec<FormattedNode>, Vec<FormattedNode>) =
-        formatted.into_iter().partition(|f| !f.topic_page_url.is_empty());
-    let take = |nodes: Vec<FormattedNode>, wanted: bool| -> Vec<FormattedNode> {
+    let ranked = if collection_query == search.query.text() {
+        rerank(pool, search.query)
+    } else {
+        rerank(pool, &Query::new(collection_query))
+    };
+    let (with_page, without_page): (Vec<Node>, Vec<Node>) = ranked.into_iter().partition(has_topic_page);
+    let take = |nodes: Vec<Node>, wanted: bool| -> Vec<Node> {
         if wanted {
             nodes.into_iter().take(search.max_collections).collect()
         } else {
@@ -247,6 +228,11 @@ async fn collection_pots(
     )
 }
 
+/// A collection with a topic page (Themenseite): it names its config folder.
+fn has_topic_page(node: &Node) -> bool {
+    node.is_collection() && node.page_config_ref().is_some()
+}
+
 /// Count one read of the call and keep its value, or record its failure.
 fn settle<T>(
     read: Option<Result<T, UpstreamError>>,
@@ -257,27 +243,4 @@ fn settle<T>(
     let read = read?;
     *reads += 1;
     read.map_err(|error| errors.push((pot, error))).ok()
-}
-
-/// The three pots for `query` without filters or exclusions:
-/// `(materials, collections, topic pages)`, for the `search` tool. Fails
-/// only when every read failed.
-pub async fn combined_search(
-    app: &App,
-    query: &Query,
-    max_content: usize,
-    max_collections: usize,
-) -> Result<[Vec<FormattedNode>; 3], UpstreamError> {
-    let filters = Filters::default();
-    let search = AllSearch {
-        query,
-        filters: &filters,
-        max_content,
-        max_collections,
-        pots: Pots::default(),
-        exclude: &[],
-    };
-    let outcome = search_all(app, &search).await?;
-    let content = outcome.content.nodes.iter().map(|n| app.card(n)).collect();
-    Ok([content, outcome.collections, outcome.topic_pages])
 }

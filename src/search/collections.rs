@@ -1,7 +1,4 @@
-//! Collection search (`search_wlo_collections`) and collection contents
-//! (`get_collection_contents`).
-//!
-//! Collection search, three stages:
+//! Collection search (`search_wlo_collections`), three stages:
 //! 1. the keyword search (E2) — not for a subtree (`parentNodeId`); it never
 //!    returns the subject portals, so
 //! 2. the root's (or the parent's) sub-collections are read in the same wave,
@@ -17,17 +14,15 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use futures::future::join_all;
-
 use super::SearchWarning;
-pub use super::contents_filter::{ContentsListing, ContentsOutcome};
-use super::contents_filter::{LOCAL_READ, MaterialFilter, Stats, Window, filtered_children, sample_stats};
 use super::filters::Filters;
+use super::pool::Visibility;
+use super::pool::collections::{keyword_search, sub_collection_wave, sub_collections};
 use super::query::Query;
 use super::ranking::{TextFilter, lowercase_joined, rerank};
 use crate::app::App;
 use crate::ids::NodeId;
-use crate::upstream::{ChildFilter, Node, NodeList, Props, UpstreamError, listed_id};
+use crate::upstream::{Node, NodeList, UpstreamError};
 
 /// Level-1 listing size.
 const LEVEL1_MAX: u32 = 100;
@@ -71,21 +66,20 @@ pub struct CollectionOutcome {
 pub async fn search_collections(app: &App, search: CollectionSearch<'_>) -> Result<CollectionOutcome, UpstreamError> {
     let query = search.query.text();
     let parent = search.parent.unwrap_or(&app.config.root_collection_id);
-    let keep = |n: &Node| keeps(n, search.filters, search.exclude);
+    let shown = Visibility::excluding(search.exclude);
+    let keep = |n: &Node| shown.shows(n) && search.filters.keeps(n);
 
     // Wave 1: keyword search ‖ level 1.
     let keyword_wanted = !query.is_empty() && search.parent.is_none();
     let keyword_max = (search.max_results + search.exclude.len().min(MAX_EXCLUDE_EXTRA)).max(KEYWORD_MIN) as u32;
     let keyword = async {
         if keyword_wanted {
-            Some(app.upstream.collection_search(query, keyword_max, Props::Display).await)
+            Some(keyword_search(app, query, keyword_max).await)
         } else {
             None
         }
     };
-    let level1 = app
-        .upstream
-        .children(parent, ChildFilter::Folders, LEVEL1_MAX, 0, Props::Display);
+    let level1 = sub_collections(app, parent, LEVEL1_MAX);
     let (keyword, level1) = futures::join!(keyword, level1);
 
     let mut warnings = Vec::new();
@@ -179,20 +173,9 @@ fn finish(
     }
 }
 
-/// Not excluded, not a config folder/variant, passes the local filters.
-fn keeps(node: &Node, filters: &Filters, exclude: &[String]) -> bool {
-    !node.id().is_empty()
-        && !node.is_topic_page_technical()
-        && !exclude.iter().any(|e| e.eq_ignore_ascii_case(node.id()))
-        && filters.keeps(node)
-}
-
-/// The nodes of `lists` without config folders/variants, in order.
+/// The listable nodes of `lists`, in order.
 fn visible(lists: &[Arc<NodeList>]) -> impl Iterator<Item = &Node> {
-    lists
-        .iter()
-        .flat_map(|list| &list.nodes)
-        .filter(|n| !n.is_topic_page_technical() && !n.id().is_empty())
+    lists.iter().flat_map(|list| &list.nodes).filter(|n| n.is_listable())
 }
 
 /// First occurrence of every id, order kept.
@@ -209,21 +192,9 @@ async fn children_wave(
     max: u32,
     warnings: &mut Vec<SearchWarning>,
 ) -> Vec<Arc<NodeList>> {
-    let results: Vec<Result<Arc<NodeList>, UpstreamError>> = join_all(parents.iter().map(|p| async move {
-        app.upstream
-            .children(&listed_id(p.id())?, ChildFilter::Folders, max, 0, Props::Display)
-            .await
-    }))
-    .await;
-    let failed: Vec<&UpstreamError> = results.iter().filter_map(|r| r.as_ref().err()).collect();
-    if let Some(first) = failed.first() {
-        warnings.push(SearchWarning::ChildListsFailed {
-            failed: failed.len(),
-            of: results.len(),
-            error: (*first).clone(),
-        });
-    }
-    results.into_iter().filter_map(Result::ok).collect()
+    let (lists, failure) = sub_collection_wave(app, parents, max).await;
+    warnings.extend(failure.map(SearchWarning::ChildListsFailed));
+    lists
 }
 
 /// Level-2 nodes scored by how many query words (> 2 chars)
@@ -252,200 +223,6 @@ fn best_parents<'a>(nodes: &[&'a Node], query: &str, n: usize) -> Vec<&'a Node> 
         .collect();
     scored.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
     scored.into_iter().take(n).map(|(_, node)| node).collect()
-}
-
-// ---------------------------------------------------------------------------
-// Collection contents
-// ---------------------------------------------------------------------------
-
-/// Collections visited by a recursive listing at most, and its depth.
-const RECURSIVE_MAX_COLLECTIONS: usize = 150;
-const RECURSIVE_MAX_LEVELS: usize = 6;
-/// Rows read per collection at most in a recursive listing.
-const RECURSIVE_ROWS_MAX: usize = 500;
-/// Sub-collections read per collection in a recursive listing.
-const RECURSIVE_FOLDERS_MAX: u32 = 100;
-
-/// List a collection. The page is exactly the repository's rows
-/// `skip_count..skip_count+max_results`, so consecutive pages never overlap;
-/// dropping excluded ids afterwards may make a page short. `Err` when the
-/// collection itself cannot be listed (404 = it does not exist).
-///
-/// With a query or filters (files/both) the materials are filtered locally
-/// ([`filtered_children`]) and the page is cut from the matches.
-pub async fn collection_contents(app: &App, listing: ContentsListing<'_>) -> Result<ContentsOutcome, UpstreamError> {
-    let material_filter = MaterialFilter::of(&listing).filter(|_| listing.filter != ChildFilter::Folders);
-    let mut outcome = if listing.recursive && listing.filter == ChildFilter::Files {
-        recursive_contents(app, &listing, material_filter.as_ref()).await?
-    } else if let Some(material_filter) = &material_filter {
-        let mut outcome = filtered_children(app, &listing, material_filter).await?;
-        outcome.nodes = std::mem::take(&mut outcome.nodes)
-            .into_iter()
-            .skip(listing.skip_count)
-            .take(listing.max_results)
-            .collect();
-        outcome
-    } else {
-        let page = app.upstream.children(
-            listing.node_id,
-            listing.filter,
-            listing.max_results as u32,
-            listing.skip_count as u32,
-            Props::Display,
-        );
-        let stats = async {
-            match listing.stats {
-                true => Some(sample_stats(app, listing.node_id).await),
-                false => None,
-            }
-        };
-        let (list, stats) = futures::join!(page, stats);
-        let list = list?;
-        ContentsOutcome {
-            total: list.pagination.total,
-            nodes: Arc::unwrap_or_clone(list).nodes,
-            stats,
-            visited: 1,
-            ..ContentsOutcome::default()
-        }
-    };
-    let page = std::mem::take(&mut outcome.nodes);
-    let page: Vec<Node> = page
-        .into_iter()
-        .filter(|n| !n.id().is_empty() && !n.is_deleted_placeholder() && !n.is_topic_page_technical())
-        .filter(|n| !listing.exclude.iter().any(|e| e.eq_ignore_ascii_case(n.id())))
-        .collect();
-    outcome.nodes = match listing.query.map(str::trim).filter(|q| !q.is_empty()) {
-        Some(query) if listing.filter != ChildFilter::Folders => rerank(page, &Query::new(query)),
-        _ => page,
-    };
-    Ok(outcome)
-}
-
-/// Breadth-first: one parallel wave per level reads, for every collection of
-/// the level, its files and its sub-collections. Stops once `skip + max`
-/// rows are known, or at the depth/size bounds. Rows are de-duplicated by id
-/// in visiting order; the page is cut from them. With a material filter,
-/// the first [`LOCAL_READ`] files of each collection are read and only the
-/// matches are rows.
-async fn recursive_contents(
-    app: &App,
-    listing: &ContentsListing<'_>,
-    filter: Option<&MaterialFilter<'_>>,
-) -> Result<ContentsOutcome, UpstreamError> {
-    let need = listing.skip_count + listing.max_results;
-    let rows_per_collection = match filter {
-        Some(_) => LOCAL_READ,
-        None => need.min(RECURSIVE_ROWS_MAX) as u32,
-    };
-    let mut read: Vec<Node> = Vec::new();
-    let mut window = Window::default();
-    let mut level: Vec<String> = vec![listing.node_id.to_string()];
-    let mut visited: BTreeSet<String> = BTreeSet::new();
-    let mut seen_rows: BTreeSet<String> = BTreeSet::new();
-    let mut rows: Vec<Node> = Vec::new();
-    let mut outcome = ContentsOutcome::default();
-    let mut failures: Vec<UpstreamError> = Vec::new();
-    let mut reads = 0usize;
-
-    for depth in 0..RECURSIVE_MAX_LEVELS {
-        if level.is_empty() || rows.len() >= need {
-            break;
-        }
-        level.retain(|id| visited.insert(id.clone()));
-        let room = RECURSIVE_MAX_COLLECTIONS.saturating_sub(outcome.visited);
-        window.truncated |= level.len() > room;
-        level.truncate(room);
-        if level.is_empty() {
-            break;
-        }
-        let last_level = depth + 1 == RECURSIVE_MAX_LEVELS;
-        let results = join_all(level.iter().map(|id| async move {
-            let Ok(id) = listed_id(id) else {
-                return (Err(UpstreamError::NotFound), Err(UpstreamError::NotFound));
-            };
-            let id = &id;
-            let files = app
-                .upstream
-                .children(id, ChildFilter::Files, rows_per_collection, 0, Props::Display);
-            let folders = async {
-                if last_level {
-                    Ok(Arc::new(NodeList::default()))
-                } else {
-                    app.upstream
-                        .children(id, ChildFilter::Folders, RECURSIVE_FOLDERS_MAX, 0, Props::Display)
-                        .await
-                }
-            };
-            futures::join!(files, folders)
-        }))
-        .await;
-
-        let mut next: Vec<String> = Vec::new();
-        for (index, (files, folders)) in results.into_iter().enumerate() {
-            reads += 1;
-            match files {
-                Ok(list) => {
-                    outcome.visited += 1;
-                    outcome.total += list.pagination.total;
-                    window.truncated |= list.pagination.total > list.nodes.len() as u64;
-                    for node in &list.nodes {
-                        if node.id().is_empty() || !seen_rows.insert(node.id().to_string()) {
-                            continue;
-                        }
-                        if listing.stats {
-                            read.push(node.clone());
-                        }
-                        if filter.is_none_or(|f| f.keeps(node)) {
-                            rows.push(node.clone());
-                        }
-                    }
-                }
-                // The collection asked for is missing or unreadable: that is the answer.
-                Err(error) if depth == 0 && index == 0 => return Err(error),
-                Err(error) => failures.push(error),
-            }
-            match folders {
-                Ok(list) => next.extend(
-                    list.nodes
-                        .iter()
-                        .filter(|n| !n.is_topic_page_technical() && !n.id().is_empty())
-                        .map(|n| n.id().to_string()),
-                ),
-                Err(error) if depth == 0 => return Err(error),
-                Err(error) => failures.push(error),
-            }
-        }
-        level = next;
-    }
-    // Collections left unvisited (by the bounds, or because the page was full).
-    window.truncated |= !level.is_empty();
-    if filter.is_some() {
-        window.collection_total = outcome.total;
-        outcome.total = rows.len() as u64;
-        outcome.window = Some(window);
-    }
-    if listing.stats {
-        outcome.stats = Some(Ok(Stats::of(&read)));
-    }
-    if let Some(first) = failures.first() {
-        outcome.warnings.push(SearchWarning::ContentListsFailed {
-            failed: failures.len(),
-            error: first.clone(),
-        });
-    }
-    tracing::debug!(
-        collections = outcome.visited,
-        reads,
-        rows = rows.len(),
-        "recursive contents"
-    );
-    outcome.nodes = rows
-        .into_iter()
-        .skip(listing.skip_count)
-        .take(listing.max_results)
-        .collect();
-    Ok(outcome)
 }
 
 #[cfg(test)]

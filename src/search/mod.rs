@@ -1,25 +1,23 @@
 pub mod all;
 pub mod collections;
 pub mod compendium;
+pub mod contents;
 pub mod contents_filter;
 pub mod facets;
 pub mod filters;
 pub mod pipeline;
+pub mod pool;
 pub mod query;
 pub mod ranking;
 pub mod related;
 
-use crate::upstream::UpstreamError;
+use crate::upstream::{PartialFailure, UpstreamError};
 
 /// What a search answer could not fully read; the tools layer words it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SearchWarning {
     /// Some query variants of a wave failed; the first failure.
-    VariantsFailed {
-        failed: usize,
-        of: usize,
-        error: UpstreamError,
-    },
+    VariantsFailed(PartialFailure),
     /// Every variant of the zero-result rescue failed.
     RelaxedSearchFailed(UpstreamError),
     /// The keyword collection search failed; the tree walk answered.
@@ -27,13 +25,9 @@ pub enum SearchWarning {
     /// The first level of the collection tree could not be read.
     SubtreeFailed(UpstreamError),
     /// Some sub-collection listings of one tree wave failed.
-    ChildListsFailed {
-        failed: usize,
-        of: usize,
-        error: UpstreamError,
-    },
+    ChildListsFailed(PartialFailure),
     /// Some collection listings of a recursive contents listing failed.
-    ContentListsFailed { failed: usize, error: UpstreamError },
+    ContentListsFailed(PartialFailure),
     /// The topic guard: the query's compound was recognised only by generic
     /// or intent parts ("-aufgaben", "-übungen", "-quiz"), so nothing was
     /// searched; `words` are the parts the repository does not know (may be

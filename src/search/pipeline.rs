@@ -42,29 +42,19 @@
 //! found something, the relaxed query is counted instead, in the wave of the
 //! fill (a round trip of its own when there is no fill).
 
-use std::sync::Arc;
-use std::time::Instant;
-
-use futures::future::join_all;
-
 use super::SearchWarning;
 use super::facets::{Facets, count_facets};
+use super::pool::dictionary::dictionary;
+use super::pool::{Visibility, Wave};
 use super::query::{
-    Dictionary, MAX_RESCUE_VARIANTS, Query, Variant, WEIGHT_CORRECTED, expand_query, rescue_variants, synonym_keys,
-    topic_beside_heads,
+    MAX_RESCUE_VARIANTS, Query, Variant, WEIGHT_CORRECTED, expand_query, rescue_variants, topic_beside_heads,
 };
 use super::ranking::{
-    Fusion, VariantHits, fill_subject, fill_variants, fuse_all, keep_topic_subjects, of_subject, rank_fill,
-    related_keywords,
+    Fusion, fill_subject, fill_variants, fuse_all, keep_topic_subjects, of_subject, rank_fill, related_keywords,
 };
 use crate::app::App;
-use crate::upstream::{ChildFilter, Criterion, Node, NodeList, Props, UpstreamError};
-use crate::vocab::Vocabulary;
+use crate::upstream::{Criterion, Node, UpstreamError};
 
-/// How many collection titles feed the typo dictionary.
-const DICTIONARY_COLLECTIONS: u32 = 500;
-/// How many root sub-collections feed the typo dictionary.
-const DICTIONARY_PORTALS: u32 = 100;
 /// Extra candidates per variant at most, to make up for excluded ids.
 const MAX_EXCLUDE_EXTRA: usize = 200;
 
@@ -102,42 +92,34 @@ pub struct ContentOutcome {
 }
 
 /// Run the pipeline (see the module docs). `Err` only when every variant of
-/// the first wave failed; the error is the `full:` variant's.
+/// the first wave failed; the error is the first variant's (`full:`).
 pub async fn search_content(app: &App, search: ContentSearch<'_>) -> Result<ContentOutcome, UpstreamError> {
     let query = search.query;
-    let pool = pool_size(app, &search);
+    let size = pool_size(app, &search);
     let variants = expand_query(query);
     let facet_words = facet_words(&variants, query.text());
-    let (results, facets) = futures::join!(
-        wave(app, &variants, search.filters, pool),
+    let (wave, facets) = futures::join!(
+        Wave::search(app, variants, search.filters, size),
         facets_if(app, &search, &facet_words)
     );
-
-    let failed = results.iter().filter(|r| r.is_err()).count();
-    if failed == results.len() {
-        let error = results
-            .into_iter()
-            .find_map(Result::err)
-            .unwrap_or(UpstreamError::Timeout);
-        return Err(error);
+    if wave.all_failed() {
+        return Err(wave.first_error().cloned().unwrap_or(UpstreamError::Timeout));
     }
     let mut outcome = ContentOutcome {
-        total: total_of(&variants, &results),
-        variants: variants.iter().map(|v| v.label.clone()).collect(),
+        total: total_of(&wave),
+        variants: wave.labels().collect(),
         facets,
         ..ContentOutcome::default()
     };
-    if failed > 0 {
-        outcome
-            .warnings
-            .extend(partial_failure(failed, results.len(), &results));
-    }
+    outcome
+        .warnings
+        .extend(wave.failure().map(SearchWarning::VariantsFailed));
 
-    let hits = successful(&variants, &results);
+    let hits = wave.hits();
     let fusion = fuse_all(query, &hits);
     if !fusion.ranked.is_empty() {
         let scoring = fusion.query.clone();
-        (outcome.nodes, outcome.filled) = with_fill(app, &search, &scoring, fusion, pool, &mut outcome.variants).await;
+        (outcome.nodes, outcome.filled) = with_fill(app, &search, &scoring, fusion, size, &mut outcome.variants).await;
         return Ok(outcome);
     }
 
@@ -189,25 +171,19 @@ pub async fn search_content(app: &App, search: ContentSearch<'_>) -> Result<Cont
     if rescue.is_empty() {
         return Ok(outcome);
     }
-    let results = wave(app, &rescue, search.filters, pool).await;
-    outcome.variants.extend(rescue.iter().map(|v| v.label.clone()));
-    let failed = results.iter().filter(|r| r.is_err()).count();
-    if failed == results.len() {
-        outcome.warnings.extend(
-            results
-                .iter()
-                .find_map(|r| r.as_ref().err())
-                .map(|error| SearchWarning::RelaxedSearchFailed(error.clone())),
-        );
-        return Ok(outcome);
-    }
-    if failed > 0 {
+    let wave = Wave::search(app, rescue, search.filters, size).await;
+    outcome.variants.extend(wave.labels());
+    if wave.all_failed() {
         outcome
             .warnings
-            .extend(partial_failure(failed, results.len(), &results));
+            .extend(wave.first_error().cloned().map(SearchWarning::RelaxedSearchFailed));
+        return Ok(outcome);
     }
+    outcome
+        .warnings
+        .extend(wave.failure().map(SearchWarning::VariantsFailed));
     let scoring = correction.as_ref().unwrap_or(&relaxed);
-    let hits = successful(&rescue, &results);
+    let hits = wave.hits();
     let mut fusion = fuse_all(scoring, &hits);
     if let Some(split) = &split {
         keep_topic_subjects(&mut fusion.ranked, &split.topics);
@@ -224,19 +200,14 @@ pub async fn search_content(app: &App, search: ContentSearch<'_>) -> Result<Cont
         }
         return Ok(outcome);
     }
-    outcome.relaxed_query = relaxed_query(&rescue, &results, correction.as_ref().map(Query::text));
-    outcome.total = results
-        .iter()
-        .filter_map(|r| r.as_ref().ok())
-        .map(|l| l.pagination.total)
-        .max()
-        .unwrap_or(0);
+    outcome.relaxed_query = relaxed_query(&wave, correction.as_ref().map(Query::text));
+    outcome.total = wave.max_total();
     let relaxed = outcome
         .relaxed_query
         .clone()
         .unwrap_or_else(|| scoring.text().to_string());
     let (page, facets) = futures::join!(
-        with_fill(app, &search, &scoring, fusion, pool, &mut outcome.variants),
+        with_fill(app, &search, &scoring, fusion, size, &mut outcome.variants),
         facets_if(app, &search, &relaxed)
     );
     (outcome.nodes, outcome.filled) = page;
@@ -279,11 +250,13 @@ async fn with_fill(
     search: &ContentSearch<'_>,
     query: &Query,
     fusion: Fusion<'_>,
-    pool: u32,
+    size: u32,
     labels: &mut Vec<String>,
 ) -> (Vec<Node>, usize) {
     let max = search.max_results;
-    let mut nodes: Vec<Node> = keep(fusion.ranked.iter().map(|r| r.node), search.exclude, max)
+    let visible = Visibility::excluding(search.exclude);
+    let mut nodes: Vec<Node> = visible
+        .first(fusion.ranked.iter().map(|r| r.node), max)
         .into_iter()
         .cloned()
         .collect();
@@ -293,30 +266,26 @@ async fn with_fill(
     let Some(subject) = fill_subject(query, &nodes, fusion.floor_met) else {
         return (nodes, 0);
     };
-    let usable_hits = keep(
-        fusion.ranked.iter().chain(&fusion.below_floor).map(|r| r.node),
-        search.exclude,
-        max,
-    )
-    .len();
+    let usable_hits = visible
+        .first(fusion.ranked.iter().chain(&fusion.below_floor).map(|r| r.node), max)
+        .len();
     let mut candidates: Vec<Node> = fusion.below_floor.iter().map(|r| r.node.clone()).collect();
     if usable_hits < max {
-        let variants = fill_variants(&subject, &related_keywords(&nodes));
-        let results = wave(app, &variants, search.filters, pool).await;
-        labels.extend(variants.iter().map(|v| v.label.clone()));
-        for (variant, result) in variants.iter().zip(results) {
-            match result {
-                Ok(list) => candidates.extend(Arc::unwrap_or_clone(list).nodes),
-                Err(error) => {
-                    tracing::debug!(variant = %variant.label, %error, "fill variant failed");
-                }
-            }
-        }
+        let wave = Wave::search(
+            app,
+            fill_variants(&subject, &related_keywords(&nodes)),
+            search.filters,
+            size,
+        )
+        .await;
+        labels.extend(wave.labels());
+        candidates.extend(wave.into_nodes());
     }
     let hits: Vec<&str> = nodes.iter().map(Node::id).collect();
     let in_subject = candidates.iter().filter(|n| of_subject(n, &subject));
     let ranked_fill = rank_fill(query, &related_keywords(&nodes), &hits, in_subject);
-    let fill: Vec<Node> = keep(ranked_fill.into_iter(), search.exclude, max - nodes.len())
+    let fill: Vec<Node> = visible
+        .first(ranked_fill, max - nodes.len())
         .into_iter()
         .cloned()
         .collect();
@@ -354,141 +323,29 @@ fn pool_size(app: &App, search: &ContentSearch<'_>) -> u32 {
     (base + search.exclude.len().min(MAX_EXCLUDE_EXTRA)) as u32
 }
 
-/// One parallel wave: every variant with the filters appended.
-async fn wave(
-    app: &App,
-    variants: &[Variant],
-    filters: &[Criterion],
-    pool: u32,
-) -> Vec<Result<Arc<NodeList>, UpstreamError>> {
-    join_all(variants.iter().map(|variant| {
-        let mut criteria = variant.criteria.clone();
-        criteria.extend_from_slice(filters);
-        async move { app.upstream.ngsearch(&criteria, pool, 0, Props::Display).await }
-    }))
-    .await
-}
-
-/// The hits of the variants that answered, with their weights.
-fn successful<'a>(variants: &[Variant], results: &'a [Result<Arc<NodeList>, UpstreamError>]) -> Vec<VariantHits<'a>> {
-    variants
-        .iter()
-        .zip(results)
-        .filter_map(|(v, r)| {
-            r.as_ref().ok().map(|list| VariantHits {
-                weight: v.weight,
-                nodes: &list.nodes,
-            })
-        })
-        .collect()
-}
-
 /// `pagination.total` of the `full:` variant, else the maximum over the
 /// answers. A whole teacher sentence as one phrase usually matches nothing
 /// while its topic variants do: then the full variant's 0 would present the
 /// hits below it as "0 found", so its total counts only when it found some.
-fn total_of(variants: &[Variant], results: &[Result<Arc<NodeList>, UpstreamError>]) -> u64 {
-    let full = variants
-        .iter()
-        .zip(results)
+fn total_of(wave: &Wave) -> u64 {
+    let full = wave
+        .answers()
         .find(|(v, _)| v.label.starts_with("full:") || v.label == "all")
         .and_then(|(_, r)| r.as_ref().ok())
         .filter(|list| list.pagination.total > 0);
     match full {
         Some(list) => list.pagination.total,
-        None => results
-            .iter()
-            .filter_map(|r| r.as_ref().ok())
-            .map(|l| l.pagination.total)
-            .max()
-            .unwrap_or(0),
+        None => wave.max_total(),
     }
-}
-
-/// `failed` of `of` variants failed; the first failure.
-fn partial_failure(
-    failed: usize,
-    of: usize,
-    results: &[Result<Arc<NodeList>, UpstreamError>],
-) -> Option<SearchWarning> {
-    let error = results.iter().find_map(|r| r.as_ref().err())?.clone();
-    Some(SearchWarning::VariantsFailed { failed, of, error })
-}
-
-/// Drop excluded ids (and, defensively, id-less nodes and placeholders); at most `max`.
-fn keep<'n>(nodes: impl Iterator<Item = &'n Node>, exclude: &[String], max: usize) -> Vec<&'n Node> {
-    nodes
-        .filter(|n| !n.id().is_empty() && !n.is_deleted_placeholder())
-        .filter(|n| !exclude.iter().any(|e| e.eq_ignore_ascii_case(n.id())))
-        .take(max)
-        .collect()
-}
-
-/// The typo dictionary (wave 2): vocabulary labels and aliases, synonym keys,
-/// the root's sub-collections and all collection titles. A failed read just
-/// leaves its titles out.
-/// The typo dictionary, built once per process and repository and kept for
-/// the tree cache's lifetime (`WLO_CACHE_TTL_TREE_S`; with `0` it is rebuilt
-/// every time). Concurrent rescues wait for one builder instead of each
-/// parsing the same large listing. A dictionary built while a read failed is
-/// used once but not kept.
-async fn dictionary(app: &App) -> Arc<Dictionary> {
-    type Slot = Option<(Instant, String, Arc<Dictionary>)>;
-    static SHARED: tokio::sync::Mutex<Slot> = tokio::sync::Mutex::const_new(None);
-    let ttl = app.config.cache_ttl_tree;
-    let key = app.upstream.rest_base().to_string();
-    let mut slot = SHARED.lock().await;
-    if let Some((built, for_repository, dictionary)) = slot.as_ref()
-        && *for_repository == key
-        && built.elapsed() < ttl
-    {
-        return dictionary.clone();
-    }
-    let (dictionary, complete) = build_dictionary(app).await;
-    let dictionary = Arc::new(dictionary);
-    if complete && !ttl.is_zero() && app.config.cache_max_bytes > 0 {
-        *slot = Some((Instant::now(), key, dictionary.clone()));
-    }
-    dictionary
-}
-
-/// The dictionary from the vocabularies, the synonym keys and the collection
-/// titles; `complete` is false when a read failed.
-async fn build_dictionary(app: &App) -> (Dictionary, bool) {
-    let root = &app.config.root_collection_id;
-    let (portals, collections) = futures::join!(
-        app.upstream
-            .child_titles(root, ChildFilter::Folders, DICTIONARY_PORTALS, 0),
-        app.upstream.collection_titles("*", DICTIONARY_COLLECTIONS),
-    );
-    let mut labels: Vec<String> = Vec::new();
-    for vocabulary in Vocabulary::ALL {
-        for entry in vocabulary.entries() {
-            labels.push(entry.label.clone());
-            labels.extend(entry.aliases.iter().cloned());
-        }
-    }
-    let mut topics: Vec<String> = synonym_keys().map(str::to_string).collect();
-    let complete = portals.is_ok() && collections.is_ok();
-    for list in [portals, collections].into_iter().filter_map(Result::ok) {
-        topics.extend(list.nodes.iter().map(|n| n.display_title().to_string()));
-    }
-    let dictionary = Dictionary::with_labels(labels.iter().map(String::as_str), topics.iter().map(String::as_str));
-    (dictionary, complete)
 }
 
 /// What the rescue shows: the heaviest rescue variant that found something —
 /// the corrected query as the user wrote it, or the search words of a
 /// relaxed variant (the topic, a single term). The fused list is ranked
 /// against the (corrected) query, so its top comes from that variant.
-fn relaxed_query(
-    variants: &[Variant],
-    results: &[Result<Arc<NodeList>, UpstreamError>],
-    correction: Option<&str>,
-) -> Option<String> {
-    let first = variants
-        .iter()
-        .zip(results)
+fn relaxed_query(wave: &Wave, correction: Option<&str>) -> Option<String> {
+    let first = wave
+        .answers()
         .find(|(_, r)| {
             r.as_ref()
                 .is_ok_and(|l| l.nodes.iter().any(|n| !n.is_deleted_placeholder()))
@@ -509,8 +366,10 @@ fn relaxed_query(
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+
     use super::*;
-    use crate::upstream::Pagination;
+    use crate::upstream::{NodeList, Pagination};
     use serde_json::json;
 
     fn expand_query(query: &str) -> Vec<Variant> {
@@ -544,26 +403,11 @@ mod tests {
     fn total_prefers_the_full_variant() {
         let variants = expand_query("Photosynthese");
         let ok = |t| Ok(list(vec![], t));
-        let results = vec![ok(7), ok(30), ok(3)];
-        assert_eq!(total_of(&variants, &results), 7);
-        let results = vec![Err(UpstreamError::Timeout), ok(30), ok(3)];
-        assert_eq!(total_of(&variants, &results), 30);
+        let wave = |results| Wave::answered(variants.clone(), results);
+        assert_eq!(total_of(&wave(vec![ok(7), ok(30), ok(3)])), 7);
+        assert_eq!(total_of(&wave(vec![Err(UpstreamError::Timeout), ok(30), ok(3)])), 30);
         // A full phrase that matches nothing does not hide its variants' hits.
-        let results = vec![ok(0), ok(30), ok(3)];
-        assert_eq!(total_of(&variants, &results), 30);
-    }
-
-    #[test]
-    fn keep_drops_excluded_placeholders_and_caps() {
-        let nodes = [
-            node("a", "A"),
-            node("b", "Element wurde gelöscht"),
-            node("c", "C"),
-            node("d", "D"),
-        ];
-        let kept = keep(nodes.iter(), &["C".to_string()], 2);
-        let ids: Vec<&str> = kept.iter().map(|n| n.id()).collect();
-        assert_eq!(ids, ["a", "d"]);
+        assert_eq!(total_of(&wave(vec![ok(0), ok(30), ok(3)])), 30);
     }
 
     #[test]
@@ -585,7 +429,7 @@ mod tests {
         let rescue = rescue_variants("Photosyntese", Some("Photosynthese"));
         let results = vec![Ok(list(vec![node("a", "Photosynthese")], 1))];
         assert_eq!(
-            relaxed_query(&rescue, &results, Some("Photosynthese")).as_deref(),
+            relaxed_query(&Wave::answered(rescue, results), Some("Photosynthese")).as_deref(),
             Some("Photosynthese")
         );
 
@@ -604,9 +448,9 @@ mod tests {
                 ))
             })
             .collect();
-        let relaxed = relaxed_query(&rescue, &results, None).unwrap();
-        assert_eq!(relaxed, "ki");
         let nothing: Vec<Result<Arc<NodeList>, UpstreamError>> = labels.iter().map(|_| Ok(list(vec![], 0))).collect();
-        assert_eq!(relaxed_query(&rescue, &nothing, None), None);
+        let relaxed = relaxed_query(&Wave::answered(rescue.clone(), results), None).unwrap();
+        assert_eq!(relaxed, "ki");
+        assert_eq!(relaxed_query(&Wave::answered(rescue, nothing), None), None);
     }
 }

@@ -33,13 +33,12 @@
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use futures::future::join_all;
-
+use super::pool::Wave;
 use super::query::{Query, Variant, expand_query, is_framing_word, is_stopword};
-use super::ranking::{VariantHits, fuse_all, rank_fill, related_keywords};
+use super::ranking::{fuse_all, rank_fill, related_keywords};
 use crate::app::App;
 use crate::ids::NodeId;
-use crate::upstream::{Criterion, Node, Props, UpstreamError};
+use crate::upstream::{Criterion, Node, PartialFailure, Props, UpstreamError};
 
 /// Weight of the `seed:` variant (all the seed's topic keywords).
 pub const WEIGHT_SEED_KEYWORDS: f64 = 0.8;
@@ -73,11 +72,7 @@ pub enum RelatedError {
 #[derive(Debug, Clone, PartialEq)]
 pub enum RelatedWarning {
     /// Some (not all) topic variants failed.
-    TopicPartlyFailed {
-        failed: usize,
-        of: usize,
-        error: UpstreamError,
-    },
+    TopicPartlyFailed(PartialFailure),
     /// The whole topic search failed; only the fill is shown.
     TopicFailed(UpstreamError),
     /// The fill read failed while the page is short.
@@ -197,58 +192,39 @@ pub async fn related_content(app: &App, search: RelatedSearch<'_>) -> Result<Rel
         return Ok(outcome);
     }
     let plan = &outcome.plan;
-    let pool = (app.config.pool_size as usize).max(search.max_results) as u32 + EXCLUDE_MARGIN;
-    let constrained = |criteria: &[Criterion]| {
-        let mut all = criteria.to_vec();
-        all.extend_from_slice(&plan.constraints);
-        all.extend_from_slice(search.filters);
-        all
-    };
+    let size = (app.config.pool_size as usize).max(search.max_results) as u32 + EXCLUDE_MARGIN;
+    let mut constraints = plan.constraints.clone();
+    constraints.extend_from_slice(search.filters);
     let topic = plan.topic_query();
-    let variants = plan.topic_variants(&topic);
-    let fill_criteria = (!plan.constraints.is_empty()).then(|| constrained(&[]));
-    let topic_reads = join_all(variants.iter().map(|variant| {
-        let criteria = constrained(&variant.criteria);
-        async move { app.upstream.ngsearch(&criteria, pool, 0, Props::Display).await }
-    }));
-    let fill_read = async {
-        match &fill_criteria {
-            Some(criteria) => Some(app.upstream.ngsearch(criteria, pool, 0, Props::Display).await),
-            None => None,
-        }
+    let fill_variants = if plan.constraints.is_empty() {
+        Vec::new()
+    } else {
+        vec![Variant {
+            label: "fill:discipline+level".into(),
+            weight: 0.0,
+            criteria: Vec::new(),
+        }]
     };
-    let (results, fill) = futures::join!(topic_reads, fill_read);
-    outcome.variants = variants.iter().map(|v| v.label.clone()).collect();
-    if fill.is_some() {
-        outcome.variants.push("fill:discipline+level".into());
+    let (wave, fill) = futures::join!(
+        Wave::search(app, plan.topic_variants(&topic), &constraints, size),
+        Wave::search(app, fill_variants, &constraints, size),
+    );
+    outcome.variants = wave.labels().chain(fill.labels()).collect();
+
+    let topic_failed = !wave.variants().is_empty() && wave.all_failed();
+    let fill_error = fill.first_error().cloned();
+    if topic_failed && (fill.variants().is_empty() || fill_error.is_some()) {
+        return Err(RelatedError::Search(
+            wave.first_error().cloned().unwrap_or(UpstreamError::Timeout),
+        ));
+    }
+    match wave.failure() {
+        Some(failure) if topic_failed => outcome.warnings.push(RelatedWarning::TopicFailed(failure.error)),
+        Some(failure) => outcome.warnings.push(RelatedWarning::TopicPartlyFailed(failure)),
+        None => {}
     }
 
-    let failed: Vec<&UpstreamError> = results.iter().filter_map(|r| r.as_ref().err()).collect();
-    let topic_failed = !results.is_empty() && failed.len() == results.len();
-    let fill_error = fill.as_ref().and_then(|r| r.as_ref().err()).cloned();
-    if topic_failed && (fill.is_none() || fill_error.is_some()) {
-        return Err(RelatedError::Search(failed[0].clone()));
-    }
-    if topic_failed {
-        outcome.warnings.push(RelatedWarning::TopicFailed(failed[0].clone()));
-    } else if let Some(error) = failed.first() {
-        outcome.warnings.push(RelatedWarning::TopicPartlyFailed {
-            failed: failed.len(),
-            of: results.len(),
-            error: (*error).clone(),
-        });
-    }
-
-    let hits: Vec<VariantHits> = variants
-        .iter()
-        .zip(&results)
-        .filter_map(|(v, r)| {
-            r.as_ref().ok().map(|list| VariantHits {
-                weight: v.weight,
-                nodes: &list.nodes,
-            })
-        })
-        .collect();
+    let hits = wave.hits();
     let fusion = fuse_all(&topic, &hits);
     let mut listed = Listed::new(plan, &seed);
     for ranked in &fusion.ranked {
@@ -263,10 +239,8 @@ pub async fn related_content(app: &App, search: RelatedSearch<'_>) -> Result<Rel
         if let Some(error) = fill_error {
             outcome.warnings.push(RelatedWarning::FillFailed(error));
         }
-        let fill_nodes: &[Node] = match &fill {
-            Some(Ok(list)) => &list.nodes,
-            _ => &[],
-        };
+        let fill_hits = fill.hits();
+        let fill_nodes = fill_hits.iter().flat_map(|hits| hits.nodes);
         let candidates = fusion.below_floor.iter().map(|r| r.node).chain(fill_nodes);
         let ranked = rank_fill(&topic, &plan.keywords, &[], candidates);
         for node in ranked {
@@ -305,7 +279,7 @@ impl Listed {
     /// one of its references, not a placeholder, not a second node for an
     /// original already listed.
     fn admit(&mut self, node: &Node) -> bool {
-        if node.id().is_empty() || node.is_deleted_placeholder() {
+        if !node.is_listable() {
             return false;
         }
         let id = node.id().to_lowercase();

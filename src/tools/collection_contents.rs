@@ -14,7 +14,7 @@ use super::result_list::{LabeledCriterion, Listing, QueryMeta};
 use super::view::{self, Page};
 use super::{Args, Format, ToolResponse};
 use crate::app::App;
-use crate::search::collections::{ContentsListing, collection_contents};
+use crate::search::contents::{ContentsListing, collection_contents};
 use crate::search::contents_filter::{LOCAL_READ, Stats, Window};
 use crate::search::facets::LabelCount;
 use crate::upstream::ChildFilter;

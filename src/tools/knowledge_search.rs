@@ -12,7 +12,8 @@ use super::messages::German;
 use super::params::RequiredText;
 use crate::app::App;
 use crate::card::FormattedNode;
-use crate::search::all;
+use crate::search::all::{self, AllSearch, Pots};
+use crate::search::filters::Filters;
 use crate::search::query::Query;
 
 pub const NAME: &str = "search";
@@ -41,13 +42,23 @@ struct Hit<'a> {
 }
 
 pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
-    let pots = match all::combined_search(app, &Query::new(&params.query.0), MAX_MATERIALS, MAX_COLLECTIONS).await {
-        Ok(pots) => pots,
+    let query = Query::new(&params.query.0);
+    let search = AllSearch {
+        query: &query,
+        filters: &Filters::default(),
+        max_content: MAX_MATERIALS,
+        max_collections: MAX_COLLECTIONS,
+        pots: Pots::default(),
+        exclude: &[],
+    };
+    let outcome = match all::search_all(app, &search).await {
+        Ok(outcome) => outcome,
         Err(error) => return ToolResponse::error(error.german()),
     };
-    let hits: Vec<Hit> = pots
+    let pots = [&outcome.content.nodes, &outcome.collections, &outcome.topic_pages];
+    let cards: Vec<FormattedNode> = pots.into_iter().flatten().map(|n| app.card(n)).collect();
+    let hits: Vec<Hit> = cards
         .iter()
-        .flatten()
         .map(|node| Hit {
             id: &node.node_id,
             title: &node.title,

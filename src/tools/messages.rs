@@ -12,7 +12,7 @@ use crate::navigation::{NavError, NavWarning};
 use crate::search::filters::UnresolvedFilter;
 use crate::search::related::{RelatedError, RelatedWarning};
 use crate::search::{Pot, SearchWarning};
-use crate::upstream::{Oversize, SharedHealth, UpstreamError};
+use crate::upstream::{Oversize, PartialFailure, SharedHealth, UpstreamError};
 
 /// One German sentence (or line) for the user.
 pub trait German {
@@ -231,7 +231,7 @@ fn verb(failed: usize) -> &'static str {
 impl German for SearchWarning {
     fn german(&self) -> String {
         match self {
-            SearchWarning::VariantsFailed { failed, of, error } => format!(
+            SearchWarning::VariantsFailed(PartialFailure { failed, of, error }) => format!(
                 "{failed} von {of} Suchvarianten {} fehlgeschlagen; die Trefferliste kann unvollständig sein. {}",
                 verb(*failed),
                 error.german()
@@ -250,11 +250,11 @@ impl German for SearchWarning {
             SearchWarning::RelaxedCollectionsFailed { query, error } => {
                 failed(&format!("Die Suche nach Sammlungen zu {}", quoted(query)), error)
             }
-            SearchWarning::ChildListsFailed { failed, of, error } => format!(
+            SearchWarning::ChildListsFailed(PartialFailure { failed, of, error }) => format!(
                 "{failed} von {of} Unter-Sammlungs-Listen konnten nicht gelesen werden; die Liste kann unvollständig sein. {}",
                 error.german()
             ),
-            SearchWarning::ContentListsFailed { failed, error } => format!(
+            SearchWarning::ContentListsFailed(PartialFailure { failed, error, .. }) => format!(
                 "{failed} Listen von Unter-Sammlungen konnten nicht gelesen werden; die Liste kann unvollständig sein. {}",
                 error.german()
             ),
@@ -272,7 +272,7 @@ impl German for SearchWarning {
 impl German for NavWarning {
     fn german(&self) -> String {
         match self {
-            NavWarning::PortalCountsUnavailable { failed, of, error } => format!(
+            NavWarning::PortalCountsUnavailable(PartialFailure { failed, of, error }) => format!(
                 "Die Anzahl der Unter-Sammlungen ist für {failed} von {of} Fachportalen nicht verfügbar: {}",
                 error.german()
             ),
@@ -281,12 +281,12 @@ impl German for NavWarning {
                 "Die Gesamtzahl der Unter-Sammlungen konnte nicht genau bestimmt werden: {}",
                 error.german()
             ),
-            NavWarning::SubCollectionsFailed { failed, of, error } => failed_to_load(
+            NavWarning::SubCollectionsFailed(PartialFailure { failed, of, error }) => failed_to_load(
                 &format!("Die Unter-Sammlungen von {failed} der {of} Sammlungen"),
                 Count::Several,
                 error,
             ),
-            NavWarning::FileCountsUnavailable { failed, of, error } => format!(
+            NavWarning::FileCountsUnavailable(PartialFailure { failed, of, error }) => format!(
                 "Die Anzahl der Inhalte ist für {failed} von {of} Sammlungen nicht verfügbar: {}",
                 error.german()
             ),
@@ -377,7 +377,7 @@ impl German for PageWarning {
 impl German for RelatedWarning {
     fn german(&self) -> String {
         match self {
-            RelatedWarning::TopicPartlyFailed { failed, of, error } => format!(
+            RelatedWarning::TopicPartlyFailed(PartialFailure { failed, of, error }) => format!(
                 "{failed} von {of} Suchvarianten {} fehlgeschlagen; die Liste kann unvollständig sein. {}",
                 verb(*failed),
                 error.german()

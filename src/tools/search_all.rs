@@ -15,10 +15,10 @@ use super::result_list::{Extras, LabeledCriterion, Listing, PotView, QueryMeta, 
 use super::view::ViewCard;
 use super::{Format, ToolResponse};
 use crate::app::App;
-use crate::card::FormattedNode;
 use crate::search::all::{self, AllOutcome, AllSearch, Pots as Wanted};
 use crate::search::filters::Filters;
 use crate::search::query::Query;
+use crate::upstream::Node;
 
 pub const NAME: &str = "search_wlo_all";
 pub const TITLE: &str = "WLO komplett durchsuchen";
@@ -183,12 +183,12 @@ impl<'a> Pots<'a> {
                 repository_url,
             },
         };
-        let pot = |results: &[FormattedNode], name: &'static str, query_type: &'static str| {
-            let total = results.len() as u64;
+        let pot = |nodes: &[Node], name: &'static str, query_type: &'static str| {
+            let total = nodes.len() as u64;
             Listing {
                 related: 0,
                 total,
-                results: results.to_vec(),
+                results: nodes.iter().map(|n| app.card(n)).collect(),
                 unresolved: &[],
                 warnings: &[],
                 relaxed: None,

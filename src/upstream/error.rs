@@ -51,6 +51,58 @@ impl UpstreamError {
     }
 }
 
+/// Some reads of one parallel batch failed: how many of how many, and the
+/// first failure. The one shape every partial failure of a search or a
+/// listing is reported in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PartialFailure {
+    pub failed: usize,
+    pub of: usize,
+    pub error: UpstreamError,
+}
+
+impl PartialFailure {
+    /// The failures of a batch of results, in order; `None` when none failed.
+    pub fn of<'a, T: 'a>(results: impl IntoIterator<Item = &'a Result<T, UpstreamError>>) -> Option<PartialFailure> {
+        let mut of = 0;
+        let mut failed = 0;
+        let mut first = None;
+        for result in results {
+            of += 1;
+            if let Err(error) = result {
+                failed += 1;
+                first.get_or_insert_with(|| error.clone());
+            }
+        }
+        first.map(|error| PartialFailure { failed, of, error })
+    }
+
+    /// The repository failures of a batch (a missing or private node is
+    /// an answer, not a failure), counted over all its reads.
+    pub fn of_repository<'a, T: 'a>(
+        results: impl IntoIterator<Item = &'a Result<T, UpstreamError>>,
+    ) -> Option<PartialFailure> {
+        let mut of = 0;
+        let mut failed = 0;
+        let mut first = None;
+        for result in results {
+            of += 1;
+            if let Err(error) = result
+                && error.is_repository_failure()
+            {
+                failed += 1;
+                first.get_or_insert_with(|| error.clone());
+            }
+        }
+        first.map(|error| PartialFailure { failed, of, error })
+    }
+
+    /// Every read of the batch failed.
+    pub fn is_total(&self) -> bool {
+        self.failed == self.of
+    }
+}
+
 impl fmt::Display for UpstreamError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -37,7 +37,7 @@ use tokio::sync::Semaphore;
 
 pub use answers::{ListedNode, NodeList, Pagination, StoredText, TitleList, Usage, UsageList};
 pub use cache::{Cache, CacheOutcome};
-pub use error::{Oversize, UpstreamError};
+pub use error::{Oversize, PartialFailure, UpstreamError};
 pub use facet_list::FacetList;
 pub use hedge::HedgeClass;
 use hedge::Hedger;

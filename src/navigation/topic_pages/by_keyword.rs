@@ -16,9 +16,10 @@ use super::config_folder::{
 };
 use crate::app::App;
 use crate::navigation::{NavError, NavWarning, first_repository_failure};
+use crate::search::pool::collections::{keyword_search, portals};
 use crate::search::query::Query;
 use crate::search::ranking::{TextFilter, rerank};
-use crate::upstream::{ChildFilter, DISPLAY_PROPS, Node, Props};
+use crate::upstream::{DISPLAY_PROPS, Node, Props};
 
 /// Keyword collection hits.
 pub const MAX_KEYWORD_HITS: u32 = 10;
@@ -35,12 +36,7 @@ pub(super) async fn by_keyword(
     warnings: &mut Vec<NavWarning>,
 ) -> Result<Vec<Variant>, NavError> {
     // Wave 1: keyword hits and the portals.
-    let root = &app.config.root_collection_id;
-    let (hits, portals) = futures::join!(
-        app.upstream.collection_search(text, MAX_KEYWORD_HITS, Props::Display),
-        app.upstream
-            .children(root, ChildFilter::Folders, 100, 0, Props::Display),
-    );
+    let (hits, portals) = futures::join!(keyword_search(app, text, MAX_KEYWORD_HITS), portals(app));
     match (&hits, &portals) {
         (Err(a), Err(b)) => {
             let error = [a, b]

@@ -185,7 +185,7 @@ pub fn rank_fill<'n>(
     let mut seen: BTreeSet<&str> = exclude.iter().copied().collect();
     let mut scored: Vec<(usize, i64, &Node)> = Vec::new();
     for node in candidates {
-        if node.id().is_empty() || node.is_deleted_placeholder() || !seen.insert(node.id()) {
+        if !node.is_listable() || !seen.insert(node.id()) {
             continue;
         }
         let shared = node

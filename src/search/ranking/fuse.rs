@@ -56,7 +56,7 @@ pub fn min_score(query: &Query) -> i64 {
 /// ties by node id ascending. Entries below [`min_score`] are dropped unless
 /// that would drop all of them.
 ///
-/// Deleted placeholders and id-less nodes are removed up front, so they
+/// Nodes no list may show ([`Node::is_listable`]) are removed up front, so they
 /// influence neither the normalisation nor the floor's fallback; their rank
 /// positions still count for the other hits. Returns every survivor; the
 /// caller slices.
@@ -92,7 +92,7 @@ pub fn fuse_all<'n>(query: &Query, variants: &[VariantHits<'n>]) -> Fusion<'n> {
     for variant in variants {
         for (rank, node) in variant.nodes.iter().enumerate() {
             let id = node.id();
-            if id.is_empty() || node.is_deleted_placeholder() {
+            if !node.is_listable() {
                 continue;
             }
             let contribution = variant.weight / (RRF_K + rank as f64 + 1.0);
@@ -249,11 +249,11 @@ fn by_score_then_id(sa: f64, sb: f64, a: &Node, b: &Node) -> Ordering {
     sb.total_cmp(&sa).then_with(|| a.id().cmp(b.id()))
 }
 
-/// Rerank one list: drop deleted placeholders; for a non-blank query sort by
+/// Rerank one list: drop what no list may show ([`Node::is_listable`]); for a non-blank query sort by
 /// [`relevance_score`](super::relevance_score) descending, ties by node id ascending. A blank query
 /// keeps the input order. No quality floor: this only reorders.
 pub fn rerank(nodes: Vec<Node>, query: &Query) -> Vec<Node> {
-    let kept = nodes.into_iter().filter(|n| !n.is_deleted_placeholder());
+    let kept = nodes.into_iter().filter(Node::is_listable);
     if query.is_blank() {
         return kept.collect();
     }
