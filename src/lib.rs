@@ -15,7 +15,7 @@
 //! | domain | [`search`], [`navigation`] |
 //! | context | [`app`] |
 //! | upstream | [`upstream`] (edu-sharing client, cache, errors) |
-//! | leaf | [`config`], [`ids`], [`vocab`], [`node`], [`urls`], [`format`](mod@format) |
+//! | leaf | [`config`], [`ids`], [`vocab`], [`node`], [`urls`], [`card`] (the card every tool shows) |
 //!
 //! `docs/architecture.md` has what each layer may import; `tests/suite/layers.rs`
 //! enforces it.

@@ -11,10 +11,10 @@
 //!    maximum over the variants that answered).
 //! 2. Only when nothing came back: the typo dictionary's sources — the
 //!    root's sub-collections and all collection titles (both cacheable) —
-//!    build a [`Dictionary`] together with the vocabulary labels and the
+//!    build a [`Dictionary`](super::query::Dictionary) together with the vocabulary labels and the
 //!    synonym keys, which proposes a corrected query — or, for a compound
 //!    the repository lacks as one word, the query with that word split into
-//!    words it has, by stem ([`split_compounds`]: "Gedichtanalyse" → "Gedichte");
+//!    words it has, by stem ([`split_compounds`](super::query::split_compounds): "Gedichtanalyse" → "Gedichte");
 //!    a compound recognised only by a generic head ("Mengenlehreaufgaben")
 //!    stops here with an empty answer and a warning (the topic guard).
 //! 3. [`rescue_variants`] (the corrected query, the topic without framing

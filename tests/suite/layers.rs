@@ -777,3 +777,90 @@ fn the_checker_rejects_aliases_of_crate_self_and_super() {
         ]
     );
 }
+
+/// Module files standing beside a folder of the same name (`foo.rs` beside
+/// `foo/`): docs/architecture.md asks for `foo/mod.rs`, so that a module
+/// and its sub-modules live in one place.
+fn files_beside_folders(files: &[PathBuf]) -> Vec<String> {
+    let folders: BTreeSet<PathBuf> = files.iter().filter_map(|f| f.parent().map(Path::to_path_buf)).collect();
+    files
+        .iter()
+        .filter(|f| {
+            f.file_name()
+                .is_some_and(|n| n != "mod.rs" && n != "lib.rs" && n != "main.rs")
+        })
+        .filter(|f| folders.contains(&f.with_extension("")))
+        .map(|f| {
+            format!(
+                "{} stands beside the folder {}: move it to mod.rs",
+                f.display(),
+                f.with_extension("").display()
+            )
+        })
+        .collect()
+}
+
+/// The modules `src/lib.rs` declares (`pub mod x;`) and the ones its layer
+/// table links in the crate docs (`[`x`]`, `[`x`](mod@x)`), each with the
+/// layer row it stands in.
+fn crate_doc_table(lib: &str) -> (BTreeSet<String>, BTreeMap<String, String>) {
+    let declared: BTreeSet<String> = lib
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("pub mod "))
+        .map(|m| m.trim_end_matches(';').to_string())
+        .collect();
+    let mut linked = BTreeMap::new();
+    for line in lib.lines().filter_map(|l| l.strip_prefix("//! |")) {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let [layer, modules, ..] = cells.as_slice() else {
+            continue;
+        };
+        for link in modules.split("[`").skip(1) {
+            let name = link.split('`').next().unwrap_or_default();
+            linked.insert(name.to_string(), layer.to_string());
+        }
+    }
+    (declared, linked)
+}
+
+#[test]
+fn no_module_file_stands_beside_its_folder() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files: Vec<PathBuf> = source_files(root)
+        .into_iter()
+        .map(|p| p.strip_prefix(root).unwrap().to_path_buf())
+        .collect();
+    let problems = files_beside_folders(&files);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    // The check itself finds one.
+    let planted = files_beside_folders(&[
+        PathBuf::from("src/search/ranking/compound.rs"),
+        PathBuf::from("src/search/ranking/compound/split.rs"),
+        PathBuf::from("src/search/ranking/mod.rs"),
+    ]);
+    assert_eq!(planted.len(), 1, "{planted:?}");
+}
+
+#[test]
+fn the_crate_docs_link_every_top_level_module_in_its_layer() {
+    let lib = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs")).unwrap();
+    let (declared, linked) = crate_doc_table(&lib);
+    assert!(declared.len() > 10, "{declared:?}");
+    let names: BTreeSet<String> = linked.keys().cloned().collect();
+    assert_eq!(
+        names, declared,
+        "src/lib.rs: the layer table must link exactly the declared modules"
+    );
+    for (module, row) in &linked {
+        let layer = layer_of(module);
+        let expected = match layer {
+            "entry" => "entry points",
+            "surface" => "MCP surface",
+            other => other,
+        };
+        assert_eq!(
+            row, expected,
+            "src/lib.rs links {module} in the {row} row; it is in the {layer} layer"
+        );
+    }
+}

@@ -2,7 +2,7 @@
 //! The plans (content search, related material, collection search, the
 //! combined search, topic pages by keyword) say what to read; the pool
 //! reads it in parallel waves and hands back what answered, with what
-//! failed in one shape ([`PartialFailure`]).
+//! failed in one shape ([`PartialFailure`](crate::upstream::PartialFailure)).
 //!
 //! * [`Wave`]: variants of a query as parallel content searches (E1), each
 //!   with the caller's criteria appended.

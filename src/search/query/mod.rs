@@ -8,6 +8,21 @@
 //! material, collection search, the combined search, topic pages by
 //! keyword); the ranking (`search::ranking`) compares what it understood
 //! with what the repository answered.
+//!
+//! A search builds one [`Query`] from its argument; everything else here
+//! works on it or derives from it: [`expand_query`] (the first wave's
+//! variants), [`rescue_variants`] (the zero-result rescue), the corrected
+//! and split forms ([`Dictionary`], [`split_compounds`]).
+//!
+//! # Why request-framing words are dropped
+//!
+//! ngsearch **ANDs every word** of `ngsearchword`. Users phrase requests
+//! ("Ich suche ein Erklärvideo zur Photosynthese für Klasse 7"), and words
+//! like "Erklärvideo", "Arbeitsblatt" or "Klasse" rarely occur in the
+//! metadata, so one of them empties the result ("Erklärvideo Photosynthese":
+//! 1 hit, "Photosynthese": 211). The `topic:` variant therefore searches the
+//! query without them ([`topic_query`]); the full query still runs, so
+//! nothing is lost when the framing word does match.
 
 mod analysis;
 mod compound;

@@ -19,7 +19,7 @@ pub const MATERIAL_BONUS: i64 = 5;
 ///   ("Ich suche Arbeitsblätter zur Bruchrechnung für Klasse 6" →
 ///   "bruchrechnung"), or the whole query when nothing is framing; its
 ///   synonym substitutions count as `q` too ("KI" → "künstliche intelligenz").
-/// * `T` are the [`signal_terms`](super::signal_terms) (no stopwords, no
+/// * `T` are the [`signal_terms`](crate::search::query::signal_terms) (no stopwords, no
 ///   framing words), each with its synonyms.
 /// * Matching is folded (ä = a, ß = ss) and by Snowball German stem
 ///   (`stem::german_stem`: "Arbeitsblätter" = "Arbeitsblatt",
