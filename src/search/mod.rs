@@ -20,10 +20,11 @@ pub enum SearchWarning {
     VariantsFailed(PartialFailure),
     /// Every variant of the zero-result rescue failed.
     RelaxedSearchFailed(UpstreamError),
-    /// The keyword collection search failed; the tree walk answered.
+    /// The keyword collection search failed; the portals (or the tree
+    /// walk) answered.
     KeywordSearchFailed(UpstreamError),
-    /// The first level of the collection tree could not be read.
-    SubtreeFailed(UpstreamError),
+    /// The listing of the subject portals failed; the keyword search answered.
+    PortalsFailed(UpstreamError),
     /// Some sub-collection listings of one tree wave failed.
     ChildListsFailed(PartialFailure),
     /// Some collection listings of a recursive contents listing failed.
@@ -39,13 +40,11 @@ pub enum SearchWarning {
     RelaxedCollectionsFailed { query: String, error: UpstreamError },
 }
 
-/// The parallel reads of a combined search (`all::search_all`).
+/// The parallel searches of a combined search (`all::search_all`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Pot {
     /// The content pipeline.
     Content,
-    /// The collection keyword search.
+    /// The collection search.
     Collections,
-    /// The listing of the subject portals.
-    Portals,
 }

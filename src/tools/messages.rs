@@ -238,12 +238,11 @@ impl German for SearchWarning {
             ),
             SearchWarning::RelaxedSearchFailed(error) => failed("Die gelockerte Suche", error),
             SearchWarning::KeywordSearchFailed(error) => failed("Die Stichwortsuche nach Sammlungen", error),
-            SearchWarning::SubtreeFailed(error) => error.german(),
+            SearchWarning::PortalsFailed(error) => failed("Das Lesen der Fachportale", error),
             SearchWarning::PotFailed { pot, error } => failed(
                 match pot {
                     Pot::Content => "Die Suche nach Inhalten",
                     Pot::Collections => "Die Suche nach Sammlungen",
-                    Pot::Portals => "Das Lesen der Fachportale",
                 },
                 error,
             ),

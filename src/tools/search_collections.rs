@@ -55,6 +55,7 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
         filters: &filters,
         max_results,
         exclude: &exclude,
+        walk: true,
     };
     let outcome = match search_collections(app, search).await {
         Ok(outcome) => outcome,
@@ -82,7 +83,7 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let meta = QueryMeta {
         tool_name: NAME,
         query_type: outcome.query_type,
-        search_term: &query,
+        search_term: outcome.relaxed_query.as_deref().unwrap_or(&query),
         criteria,
         max_items: max_results as u64,
         skip_count: 0,
@@ -96,7 +97,7 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
         results,
         unresolved: &filters.unresolved,
         warnings: &warnings,
-        relaxed: None,
+        relaxed: outcome.relaxed_query.as_deref().map(|r| (query.as_str(), r)),
         meta,
     };
     let found = listing.results.len();

@@ -598,11 +598,12 @@ async fn collections_keyword_search_ranks_the_exact_collection_first() {
 }
 
 #[tokio::test]
-async fn collections_fall_back_to_the_tree_walk() {
+async fn collections_join_the_portals_and_walk_below_a_parent() {
     let h = Harness::start().await;
-    // Only the portals say "Fachportal", and the keyword search never returns portals.
+    // Only the portals say "Fachportal", and the keyword search never
+    // returns portals: the portal listing read beside it answers.
     let doc = json_call(&h, COLLECTIONS, json!({"query": "Fachportal", "maxResults": 20})).await;
-    assert_eq!(doc["_queryMeta"]["queryType"], "tree_traversal");
+    assert_eq!(doc["_queryMeta"]["queryType"], "keyword_collections");
     assert_eq!(doc["count"], json!(14));
     let portals: BTreeSet<String> = h.standin.corpus().portals().iter().map(|p| p.id.clone()).collect();
     assert_eq!(result_ids(&doc).into_iter().collect::<BTreeSet<_>>(), portals);

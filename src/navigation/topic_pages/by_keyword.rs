@@ -1,11 +1,11 @@
-//! Mode B: a keyword. The keyword collection search and the root listing
-//! (portals with a topic page that match the text) together; merge, rerank,
-//! top [`MAX_CANDIDATES`]; then the config folders of every candidate with a
-//! topic page in one wave. A hit whose projection did not carry
-//! `ccm:page_config_ref` gets a metadata read in that wave, and its folder a
-//! third wave.
+//! Mode B: a keyword. The collection search (`search::collections`: the
+//! keyword search and the portals, the walk when they find nothing) gives
+//! the top [`MAX_CANDIDATES`]; then the config folders of every candidate
+//! with a topic page in one wave. A hit whose projection did not carry
+//! `ccm:page_config_ref` gets a metadata read in that wave, and its folder
+//! one more wave.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use futures::future::join_all;
@@ -16,64 +16,39 @@ use super::config_folder::{
 };
 use crate::app::App;
 use crate::navigation::{NavError, NavWarning, first_repository_failure};
-use crate::search::pool::collections::{keyword_search, portals};
+use crate::search::SearchWarning;
+use crate::search::collections::{CollectionSearch, search_collections};
 use crate::search::query::Query;
-use crate::search::ranking::{TextFilter, rerank};
 use crate::upstream::{DISPLAY_PROPS, Node, Props};
 
-/// Keyword collection hits.
-pub const MAX_KEYWORD_HITS: u32 = 10;
-/// Matching portals.
-pub const MAX_PORTAL_CANDIDATES: usize = 10;
-/// Candidates after the rerank.
+/// Candidates of the collection search.
 pub const MAX_CANDIDATES: usize = 12;
 
-/// The variants of the collections and portals that match `text`, in rerank order.
+/// The variants of the collections and portals that match `text`, in the
+/// collection search's order.
 pub(super) async fn by_keyword(
     app: &App,
     text: &str,
     filters: &Filters,
     warnings: &mut Vec<NavWarning>,
 ) -> Result<Vec<Variant>, NavError> {
-    // Wave 1: keyword hits and the portals.
-    let (hits, portals) = futures::join!(keyword_search(app, text, MAX_KEYWORD_HITS), portals(app));
-    match (&hits, &portals) {
-        (Err(a), Err(b)) => {
-            let error = [a, b]
-                .into_iter()
-                .find(|e| e.is_repository_failure())
-                .unwrap_or(a)
-                .clone();
-            return Err(NavError::Upstream(error));
+    let query = Query::new(text);
+    let found = search_collections(app, CollectionSearch::by_keyword(&query, MAX_CANDIDATES))
+        .await
+        .map_err(NavError::Upstream)?;
+    for warning in found.warnings {
+        match warning {
+            SearchWarning::KeywordSearchFailed(error) if error.is_repository_failure() => {
+                warnings.push(NavWarning::CollectionSearchFailed(error));
+            }
+            SearchWarning::PortalsFailed(error) if error.is_repository_failure() => {
+                warnings.push(NavWarning::PortalsFailed(error));
+            }
+            SearchWarning::ChildListsFailed(failure) => warnings.push(NavWarning::SubCollectionsFailed(failure)),
+            _ => {}
         }
-        (Err(error), Ok(_)) if error.is_repository_failure() => {
-            warnings.push(NavWarning::CollectionSearchFailed(error.clone()));
-        }
-        (Ok(_), Err(error)) if error.is_repository_failure() => {
-            warnings.push(NavWarning::PortalsFailed(error.clone()));
-        }
-        _ => {}
     }
-    let matcher = TextFilter::new(text);
-    let portals: Vec<Node> = portals
-        .map(|list| Arc::unwrap_or_clone(list).nodes)
-        .unwrap_or_default()
-        .into_iter()
-        .filter(|n| n.page_config_ref().is_some() && matcher.matches(n))
-        .take(MAX_PORTAL_CANDIDATES)
-        .collect();
-    let hits = hits.map(|list| Arc::unwrap_or_clone(list).nodes).unwrap_or_default();
-
-    let mut seen = HashSet::new();
-    let candidates: Vec<Node> = portals
-        .into_iter()
-        .chain(hits)
-        .filter(|n| !n.id().is_empty() && seen.insert(n.id().to_string()))
-        .collect();
-    let candidates: Vec<Node> = rerank(candidates, &Query::new(text))
-        .into_iter()
-        .take(MAX_CANDIDATES)
-        .collect();
+    let candidates = found.nodes;
 
     // Which candidates have a topic page, and which ones we cannot tell from the projection.
     let mut owners: Vec<Option<Owner>> = Vec::new();
