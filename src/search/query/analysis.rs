@@ -7,6 +7,8 @@ use std::borrow::Cow;
 
 use super::compound::{KnownTerms, Mode, Split, split_compounds, split_query};
 use super::model::QueryModel;
+use super::stem::is_generic_head;
+use super::text::{char_len, is_stopword};
 use super::topic::{
     NamedDiscipline, TopicSplit, query_disciplines, signal_terms_of, split_topic, topic_phrase_of, topic_query_of,
     topic_sides_of,
@@ -24,6 +26,10 @@ pub struct Query {
     disciplines: Vec<NamedDiscipline>,
     /// What the quality score looks for.
     model: QueryModel,
+    /// The words that name the topic, as written (see [`Query::topic_words`]).
+    topic_words: Vec<String>,
+    /// The subjects it names, compounds split ([`Query::subject_uris`]).
+    subjects: Vec<String>,
 }
 
 impl Query {
@@ -33,12 +39,44 @@ impl Query {
         let split = split_topic(&text);
         let disciplines = query_disciplines(&text);
         let model = QueryModel::of(&text, &split, &disciplines);
+        let (topic_words, subjects) = match split_query(&text, KnownTerms::compiled(), Mode::Framing, |_| false) {
+            Some(planned) => {
+                let named = query_disciplines(&planned);
+                (topic_words_of(&split_topic(&planned), &named), uris(&named))
+            }
+            None => (topic_words_of(&split, &disciplines), uris(&disciplines)),
+        };
         Query {
             text,
             split,
             disciplines,
             model,
+            topic_words,
+            subjects,
         }
+    }
+
+    /// The words that name the topic, as written, each once: no stopwords,
+    /// no request framing (with framing parts split off compounds:
+    /// "Musikunterricht"), no subject the query names ("Romantik in der
+    /// Musik" → "Romantik"), and no generic compound head ("Analyse",
+    /// "Aufgaben") beside another word. Empty for a query that names only
+    /// a subject ("Geografie", "Mathe"); a query that is all framing
+    /// ("Arbeitsblatt") keeps its framing words.
+    pub fn topic_words(&self) -> &[String] {
+        &self.topic_words
+    }
+
+    /// The query names a subject and nothing else ("Geografie", "Mathe
+    /// Unterricht").
+    pub fn names_only_a_subject(&self) -> bool {
+        self.topic_words.is_empty() && !self.subjects.is_empty()
+    }
+
+    /// The discipline URIs of the subjects the query names, also inside a
+    /// compound with a framing part ("Musikunterricht" → Musik).
+    pub fn subject_uris(&self) -> &[String] {
+        &self.subjects
     }
 
     /// The query as typed (trimmed).
@@ -118,6 +156,33 @@ impl Query {
     }
 }
 
+fn uris(named: &[NamedDiscipline]) -> Vec<String> {
+    named.iter().map(|d| d.uri.clone()).collect()
+}
+
+/// [`Query::topic_words`] of a query already split, with the subjects it names.
+fn topic_words_of(split: &TopicSplit, named: &[NamedDiscipline]) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    let mut content: Vec<String> = Vec::new();
+    for (i, (token, framing)) in split.tokens.iter().enumerate() {
+        let lower = token.to_lowercase();
+        if char_len(token) < 2 || is_stopword(token) || named.iter().any(|d| d.span.contains(&i)) {
+            continue;
+        }
+        let list = if *framing { &mut content } else { &mut words };
+        if !list.iter().any(|w| w.to_lowercase() == lower) {
+            list.push(token.clone());
+        }
+    }
+    if words.is_empty() {
+        // All framing: the framing words are what is searched for; a
+        // subject alone is searched as the subject.
+        return if named.is_empty() { content } else { Vec::new() };
+    }
+    let topical: Vec<String> = words.iter().filter(|w| !is_generic_head(w)).cloned().collect();
+    if topical.is_empty() { words } else { topical }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -139,5 +204,21 @@ mod tests {
             ["http://w3id.org/openeduhub/vocabs/discipline/420"]
         );
         assert!(matches!(Query::new("Photosynthese").planned(), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn topic_words_leave_out_framing_subjects_and_generic_heads() {
+        let words = |q: &str| Query::new(q).topic_words().to_vec();
+        assert_eq!(words("Romantik in der Musik"), ["Romantik"]);
+        assert_eq!(words("Kurzgeschichte analysieren"), ["Kurzgeschichte"]);
+        assert_eq!(words("Winkelsumme im Dreieck"), ["Winkelsumme", "Dreieck"]);
+        assert_eq!(words("lineare Funktion"), ["lineare", "Funktion"]);
+        assert_eq!(words("Übungen zur Kurzgeschichte Analyse"), ["Kurzgeschichte"]);
+        assert_eq!(words("Arbeitsblatt"), ["Arbeitsblatt"], "all framing");
+        for subject in ["Geografie", "Mathe", "Chemie", "Musikunterricht"] {
+            assert!(Query::new(subject).names_only_a_subject(), "{subject}");
+        }
+        assert!(!Query::new("Chemie der Kohlenwasserstoffe").names_only_a_subject());
+        assert!(!Query::new("Arbeitsblatt").names_only_a_subject());
     }
 }

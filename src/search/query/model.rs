@@ -46,19 +46,19 @@ impl Words {
         Words { folded, spans }
     }
 
-    fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.spans.len()
     }
 
     /// Word `i` and its stem.
-    fn word(&self, i: usize) -> (&str, &str) {
+    pub(crate) fn word(&self, i: usize) -> (&str, &str) {
         let (start, end, stem_end) = self.spans[i];
         let (start, end, stem_end) = (start as usize, end as usize, stem_end as usize);
         (&self.folded[start..end], &self.folded[start..stem_end])
     }
 
     /// Every word with its stem, in order.
-    fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (&str, &str)> {
         (0..self.len()).map(|i| self.word(i))
     }
 }
@@ -159,7 +159,7 @@ pub(crate) struct QueryModel {
     /// Discipline URIs the query names exactly ("Mathe", "Bio", "Erdkunde").
     pub disciplines: Vec<String>,
     /// Folded stems of the material type the query asks for.
-    pub materials: Vec<&'static str>,
+    pub materials: Vec<String>,
     /// Learning-resource-type URIs the query asks for ("Experiment",
     /// "Quiz" → Tests), when it also names a topic.
     pub resource_types: Vec<String>,
@@ -202,12 +202,13 @@ impl QueryModel {
             })
             .collect();
 
-        let mut materials: Vec<&'static str> = Vec::new();
+        let mut materials: Vec<String> = Vec::new();
         let mut resource_types: Vec<String> = Vec::new();
         if !split.topic.is_empty() {
             for word in tokens(query) {
                 for stem in material_stems(word) {
-                    if !materials.contains(stem) {
+                    let stem = fold(stem);
+                    if !materials.contains(&stem) {
                         materials.push(stem);
                     }
                 }
@@ -267,7 +268,7 @@ impl QueryModel {
             && std::iter::once(title)
                 .chain(keywords)
                 .flat_map(Words::iter)
-                .any(|(word, _)| self.materials.iter().any(|m| word.contains(*m)))
+                .any(|(word, _)| self.materials.iter().any(|m| word.contains(m.as_str())))
     }
 }
 

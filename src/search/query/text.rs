@@ -59,6 +59,23 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     "machen",
     "durchführen",
     "gibt",
+    // What a class does with a topic ("Kurzgeschichte analysieren",
+    // "Brüche üben"): the activity, not the topic.
+    "analysieren",
+    "interpretieren",
+    "erklären",
+    "erläutern",
+    "berechnen",
+    "üben",
+    "wiederholen",
+    "vergleichen",
+    "untersuchen",
+    "verstehen",
+    "erarbeiten",
+    "bearbeiten",
+    "lösen",
+    "beschreiben",
+    "bestimmen",
     // Grade and learner words: they say for whom, not about what.
     "oberstufe",
     "unterstufe",
@@ -340,7 +357,7 @@ pub(crate) fn phrase(s: &str) -> String {
     tokens(&s.to_lowercase()).collect::<Vec<_>>().join(" ")
 }
 
-pub(crate) use crate::vocab::fold;
+pub(crate) use super::spelling::fold;
 
 /// True when `needle` occurs in `haystack` starting at a word boundary
 /// (the preceding character, if any, is not a word character).

@@ -103,7 +103,7 @@ impl KnownTerms {
 
     /// Add one word (or phrase: each of its words). A word seen as a topic
     /// word once stays one.
-    fn add(&mut self, text: &str, topic: bool) {
+    pub(super) fn add(&mut self, text: &str, topic: bool) {
         let words: Vec<&str> = if text.contains(char::is_whitespace) {
             text.split(|c: char| !is_word_char(c) && c != '-')
                 .filter(|w| char_len(w) >= 2)
@@ -118,7 +118,11 @@ impl KnownTerms {
             };
             for (map, key) in [(&mut self.words, fold(word)), (&mut self.stems, german_stem(word))] {
                 match map.get_mut(&key) {
-                    Some(have) => have.topic |= topic,
+                    // Two words on one key (a spelling variant, a label of
+                    // another language: "construction" / "Konstruktion"):
+                    // the topic word's spelling is the one sent upstream.
+                    Some(have) if topic && !have.topic => *have = known.clone(),
+                    Some(_) => {}
                     None => {
                         map.insert(key, known.clone());
                     }
@@ -158,9 +162,21 @@ impl KnownTerms {
     }
 
     pub(super) fn lookup_truncated(&self, folded: &str, last: bool) -> Option<(&Known, bool)> {
-        if let Some(known) = self.word(folded) {
+        // A word known only as a label may be a topic word by its stem
+        // ("Konstruktion" beside the label "construction" and the title
+        // word "Konstruktionen"): a topic match first.
+        let by_word = self.word(folded);
+        if let Some(known) = by_word.filter(|k| k.topic) {
             return Some((known, false));
         }
+        let found = self.lookup_by_stem(folded, last);
+        if found.is_some_and(|(k, _)| k.topic) || by_word.is_none() {
+            return found;
+        }
+        by_word.map(|known| (known, false))
+    }
+
+    fn lookup_by_stem(&self, folded: &str, last: bool) -> Option<(&Known, bool)> {
         let stem = german_stem(folded);
         if let Some(known) = self
             .stem(&stem)

@@ -246,3 +246,17 @@ fn inflected_forms_are_known() {
     }
     assert!(!k.knows("strom"));
 }
+
+#[test]
+fn a_label_on_the_same_key_does_not_hide_a_topic_word() {
+    // "construction" (an English vocabulary label) and "Konstruktionen" (a
+    // title word) share the spelling key "konstruktion": the topic word and
+    // its spelling win, whichever came first.
+    let mut k = KnownTerms::default();
+    k.add("construction", false);
+    k.add_text("Geometrische Konstruktionen");
+    k.add_text("Dreiecke");
+    let parts = split_word("Dreieckskonstruktion", &k, Mode::Repository).unwrap();
+    assert_eq!(texts(&parts), [("dreiecks", true), ("konstruktion", true)]);
+    assert_eq!(parts[1].surface.as_deref(), Some("konstruktionen"));
+}

@@ -1,0 +1,128 @@
+//! The searches a whole-word index needs: a repository that matches words
+//! as written, without stemming, finds "Lineare Funktionen" for
+//! "Funktionen" but not for "Funktion", and "Geographie" for "Geographie"
+//! but not for "Geografie". The local ranking compares stems and spellings
+//! ([`fold`](super::text::fold)); what goes upstream must be the surface
+//! forms, so they are sent beside the query, in the same wave.
+//!
+//! The collection keyword search sends, at most [`MAX_KEYWORD_SEARCHES`]:
+//! 1. the topic words together ("lineare Funktion"; a query that names only
+//!    a subject: the subject as typed, "Geografie");
+//! 2. each topic word alone, when there are several (a collection rarely
+//!    holds every word of a teacher's phrase: "Winkelsumme im Dreieck");
+//! 3. the other inflected forms of each topic word ([`other_forms`]:
+//!    "Funktion" → "Funktionen", "Winkelsumme" → "Winkelsummen");
+//! 4. the other spellings of each topic word (`alternate_spellings`:
+//!    "Geografie" → "Geographie").
+
+use super::Query;
+use super::spelling::alternate_spellings;
+use super::text::{char_len, tokens};
+
+/// Keyword searches of one collection search at most.
+pub const MAX_KEYWORD_SEARCHES: usize = 8;
+
+/// The other inflected forms of a word that a whole-word index may hold,
+/// at most two, by the regular German endings: a word in `-e` takes `-n`
+/// ("Summe" → "Summen", "lineare" → "linearen"); a word in `-en` loses
+/// `-n` or `-en` ("Summen" → "Summe", "Funktionen" → "Funktion"); a word in
+/// a vowel takes `-s` ("Auto" → "Autos") and one in a vowel and `-s` loses
+/// it; a word in `-el` or `-er` takes `-n`; any other word takes `-en` and
+/// `-e` ("Funktion" → "Funktionen", "Dreieck" → "Dreiecke"). Irregular forms (umlaut plurals)
+/// are left to the ranking's stems. Case follows the word.
+pub fn other_forms(word: &str) -> Vec<String> {
+    if char_len(word) < 4 || !word.chars().all(char::is_alphabetic) {
+        return Vec::new();
+    }
+    let lower = word.to_lowercase();
+    let stem = |n: usize| word[..word.len() - n].to_string();
+    if lower.ends_with("en") {
+        vec![stem(1), stem(2)]
+    } else if lower.ends_with('e') {
+        vec![format!("{word}n")]
+    } else if lower.ends_with(['a', 'i', 'o', 'u']) {
+        vec![format!("{word}s")]
+    } else if lower.ends_with("os") || lower.ends_with("as") || lower.ends_with("is") {
+        vec![stem(1)]
+    } else if lower.ends_with("el") || lower.ends_with("er") {
+        vec![format!("{word}n")]
+    } else {
+        vec![format!("{word}en"), format!("{word}e")]
+    }
+}
+
+/// The word lists of the collection keyword searches for `query` (see the
+/// module docs), each different (case-insensitively), at most
+/// [`MAX_KEYWORD_SEARCHES`]. Empty for a blank query.
+pub fn keyword_searches(query: &Query) -> Vec<String> {
+    let words = query.topic_words();
+    let mut out: Vec<String> = Vec::new();
+    let mut push = |search: String| {
+        if !search.is_empty()
+            && out.len() < MAX_KEYWORD_SEARCHES
+            && !out.iter().any(|s| s.to_lowercase() == search.to_lowercase())
+        {
+            out.push(search);
+        }
+    };
+    if words.is_empty() {
+        // Only a subject: the query's own words, without stopwords.
+        let own: Vec<&str> = tokens(query.text())
+            .filter(|t| !super::is_stopword(t) && char_len(t) >= 2)
+            .collect();
+        push(own.join(" "));
+        return out;
+    }
+    push(words.join(" "));
+    if words.len() > 1 {
+        words.iter().for_each(|w| push(w.clone()));
+    }
+    for word in words {
+        other_forms(word).into_iter().for_each(&mut push);
+    }
+    for word in words {
+        alternate_spellings(word).into_iter().for_each(&mut push);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regular_endings_give_the_other_forms() {
+        assert_eq!(other_forms("Funktion"), ["Funktionen", "Funktione"]);
+        assert_eq!(other_forms("Funktionen"), ["Funktione", "Funktion"]);
+        assert_eq!(other_forms("Winkelsumme"), ["Winkelsummen"]);
+        assert_eq!(other_forms("Dreieck"), ["Dreiecken", "Dreiecke"]);
+        assert_eq!(other_forms("Vogel"), ["Vogeln"]);
+        assert!(other_forms("KI").is_empty());
+        assert!(other_forms("Herz-Kreislauf").is_empty());
+    }
+
+    #[test]
+    fn the_keyword_searches_of_a_query() {
+        let searches = |q: &str| keyword_searches(&Query::new(q));
+        assert_eq!(
+            searches("lineare Funktion"),
+            [
+                "lineare Funktion",
+                "lineare",
+                "Funktion",
+                "linearen",
+                "Funktionen",
+                "Funktione"
+            ]
+        );
+        assert_eq!(
+            searches("Kurzgeschichte analysieren"),
+            ["Kurzgeschichte", "Kurzgeschichten"]
+        );
+        assert_eq!(searches("Geografie"), ["Geografie"]);
+        assert_eq!(searches("Telefon"), ["Telefon", "Telefonen", "Telefone", "Telephon"]);
+        assert!(searches("  ").is_empty());
+        let many = searches("Winkelsumme Dreieck Viereck Fünfeck Sechseck");
+        assert_eq!(many.len(), MAX_KEYWORD_SEARCHES);
+    }
+}

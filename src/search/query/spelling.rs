@@ -1,0 +1,220 @@
+//! Spelling variants as general rules, applied to the query and to the
+//! repository's text alike: German writes many words two ways, and a search
+//! that compares them letter by letter misses half of them.
+//!
+//! * `ph` is `f` ("Geographie" / "Geografie", "Photosynthese" /
+//!   "Fotosynthese"), `th` is `t` ("Thron" / "Tron");
+//! * `c` before e, i, y is `z`, otherwise `k` ("Calcium" / "Kalzium",
+//!   "Zyklus" / "Cyclus"); `ch`, `ck` and `sch` are left alone;
+//! * `ae`, `oe`, `ue` are `ä`, `ö`, `ü` ("Saeugetiere" / "Säugetiere"), which
+//!   the folding turns into a, o, u — except where the `u` or `e` belongs to
+//!   a diphthong or to `qu` ("Feuer", "Bauer", "neue", "Quelle").
+//!
+//! [`fold`] is the one folding every comparison of words uses: lower case,
+//! umlauts and ß folded (`vocab::fold`), then these rules. A word and its
+//! other spelling fold to the same key, so their Snowball stems agree too.
+//! What goes upstream is always a surface word; [`alternate_spellings`]
+//! gives the other spellings of a query word for a repository that matches
+//! whole words as written.
+
+/// Lower case, umlauts and ß folded, and the spelling rules of the module
+/// docs applied: the key two spellings of one word share.
+pub(crate) fn fold(s: &str) -> String {
+    respell(&crate::vocab::fold(s))
+}
+
+/// The spelling rules on an already folded (lower-case) text.
+fn respell(folded: &str) -> String {
+    let chars: Vec<char> = folded.chars().collect();
+    let mut out = String::with_capacity(folded.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        let prev = i.checked_sub(1).map(|p| chars[p]);
+        match (c, next) {
+            ('p', Some('h')) => {
+                out.push('f');
+                i += 2;
+                continue;
+            }
+            ('t', Some('h')) => {
+                out.push('t');
+                i += 2;
+                continue;
+            }
+            ('c', Some('h' | 'k')) => out.push('c'),
+            ('c', Some('e' | 'i' | 'y')) => out.push('z'),
+            ('c', _) => out.push('k'),
+            ('a' | 'o', Some('e')) if !prev.is_some_and(is_vowel) => {
+                out.push(c);
+                i += 2;
+                continue;
+            }
+            ('u', Some('e')) if !prev.is_some_and(|p| is_vowel(p) || p == 'q') => {
+                out.push('u');
+                i += 2;
+                continue;
+            }
+            _ => out.push(c),
+        }
+        i += 1;
+    }
+    out
+}
+
+fn is_vowel(c: char) -> bool {
+    matches!(c, 'a' | 'e' | 'i' | 'o' | 'u' | 'y')
+}
+
+/// The other spellings of one query word that a repository matching whole
+/// words as written may hold (at most two, each different from the word),
+/// one rule at a time: the umlauts as digraphs or the digraphs as umlauts,
+/// `ph` as `f` or `f` as `ph` (inside a word, between vowels), and
+/// `c` as `z`/`k`. Case follows the word's first letter.
+pub(crate) fn alternate_spellings(word: &str) -> Vec<String> {
+    let lower = word.to_lowercase();
+    if lower.chars().count() < 4 || !lower.chars().all(char::is_alphabetic) {
+        return Vec::new();
+    }
+    let mut candidates: Vec<String> = Vec::new();
+    if lower.contains(['ä', 'ö', 'ü']) {
+        candidates.push(lower.replace('ä', "ae").replace('ö', "oe").replace('ü', "ue"));
+    } else {
+        candidates.push(replace_ue(&lower.replace("ae", "ä").replace("oe", "ö")));
+    }
+    if lower.contains("ph") {
+        candidates.push(lower.replace("ph", "f"));
+    } else {
+        candidates.extend(f_as_ph(&lower));
+    }
+    candidates.push(c_as_z_or_k(&lower));
+    let mut out: Vec<String> = Vec::new();
+    for candidate in candidates {
+        // Only another spelling of the same word (the folding agrees), and
+        // never the word itself.
+        if candidate != lower && fold(&candidate) == fold(&lower) && !out.contains(&candidate) && out.len() < 2 {
+            out.push(candidate);
+        }
+    }
+    out.into_iter().map(|s| with_case_of(word, &s)).collect()
+}
+
+/// `ue` → `ü` where the folding reads it as an umlaut.
+fn replace_ue(word: &str) -> String {
+    let chars: Vec<char> = word.chars().collect();
+    let mut out = String::with_capacity(word.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let prev = i.checked_sub(1).map(|p| chars[p]);
+        if chars[i] == 'u' && chars.get(i + 1) == Some(&'e') && !prev.is_some_and(|p| is_vowel(p) || p == 'q') {
+            out.push('ü');
+            i += 2;
+        } else {
+            out.push(chars[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// `c` → `z` before e, i, y, else `k` (not in `ch`, `ck`).
+fn c_as_z_or_k(lower: &str) -> String {
+    let chars: Vec<char> = lower.chars().collect();
+    let mut out = String::with_capacity(lower.len());
+    for (i, &c) in chars.iter().enumerate() {
+        match (c, chars.get(i + 1)) {
+            ('c', Some('h' | 'k')) => out.push('c'),
+            ('c', Some('e' | 'i' | 'y')) => out.push('z'),
+            ('c', _) => out.push('k'),
+            (c, _) => out.push(c),
+        }
+    }
+    out
+}
+
+/// `f` → `ph` inside a word, between a vowel or `r` and a vowel
+/// ("Geografie" → "Geographie", "Grafik" → "Graphik"); `None` when no `f`
+/// qualifies. A word's first letter is left alone: far more native words
+/// start with f ("Feuer", "Funktion") than loans with ph.
+fn f_as_ph(lower: &str) -> Option<String> {
+    let chars: Vec<char> = lower.chars().collect();
+    let mut changed = false;
+    let mut out = String::with_capacity(lower.len() + 2);
+    for (i, &c) in chars.iter().enumerate() {
+        let prev = i.checked_sub(1).map(|p| chars[p]);
+        let qualifies =
+            c == 'f' && prev.is_some_and(|p| is_vowel(p) || p == 'r') && chars.get(i + 1).is_some_and(|n| is_vowel(*n));
+        if qualifies {
+            out.push_str("ph");
+            changed = true;
+        } else {
+            out.push(c);
+        }
+    }
+    changed.then_some(out)
+}
+
+/// `word`'s capitalisation (first letter) on `lower`.
+fn with_case_of(word: &str, lower: &str) -> String {
+    if word.chars().next().is_some_and(char::is_uppercase) {
+        let mut chars = lower.chars();
+        chars
+            .next()
+            .map(|c| c.to_uppercase().chain(chars).collect())
+            .unwrap_or_default()
+    } else {
+        lower.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_spellings_fold_to_one_key() {
+        for (a, b) in [
+            ("Geographie", "Geografie"),
+            ("Photosynthese", "Fotosynthese"),
+            ("Calcium", "Kalzium"),
+            ("Cyclus", "Zyklus"),
+            ("Saeugetiere", "Säugetiere"),
+            ("Oekologie", "Ökologie"),
+            ("Ueberblick", "Überblick"),
+            ("Thema", "Tema"),
+        ] {
+            assert_eq!(fold(a), fold(b), "{a} / {b}");
+        }
+    }
+
+    #[test]
+    fn ch_ck_sch_diphthongs_and_qu_stay() {
+        assert_eq!(fold("Chemie"), "chemie");
+        assert_eq!(fold("Zucker"), "zucker");
+        assert_eq!(fold("Schule"), "schule");
+        assert_eq!(fold("Feuer"), "feuer");
+        assert_eq!(fold("Bauer"), "bauer");
+        assert_eq!(fold("neue"), "neue");
+        assert_eq!(fold("Quelle"), "quelle");
+        assert_eq!(fold("Straße"), "strasse");
+    }
+
+    #[test]
+    fn the_other_spellings_of_a_query_word() {
+        assert_eq!(alternate_spellings("Geografie"), ["Geographie"]);
+        assert_eq!(alternate_spellings("Geographie"), ["Geografie"]);
+        assert_eq!(alternate_spellings("Photosynthese"), ["Fotosynthese"]);
+        assert_eq!(alternate_spellings("Grafik"), ["Graphik"]);
+        assert_eq!(alternate_spellings("Säugetiere"), ["Saeugetiere"]);
+        assert_eq!(alternate_spellings("Saeugetiere"), ["Säugetiere"]);
+        assert_eq!(alternate_spellings("Kalzium"), Vec::<String>::new());
+        assert_eq!(alternate_spellings("Calcium"), ["Kalzium"]);
+        // No other spelling: nothing to send.
+        assert!(alternate_spellings("Bruchrechnung").is_empty());
+        assert!(alternate_spellings("Feuer").is_empty());
+        assert!(alternate_spellings("Kopf").is_empty(), "f at the end");
+        assert!(alternate_spellings("Kraft").is_empty(), "ft");
+        assert!(alternate_spellings("KI").is_empty(), "short");
+    }
+}
