@@ -55,6 +55,9 @@ pub struct Node {
     /// (see [`Node::is_reference`]).
     #[serde(deserialize_with = "lenient::optional")]
     pub original_id: Option<String>,
+    /// The parent's ref (search and listing answers carry it).
+    #[serde(deserialize_with = "lenient::object")]
+    pub parent: Option<NodeRef>,
 }
 
 /// Only the naming fields of a node, for reads that need nothing but titles
@@ -158,6 +161,15 @@ impl Node {
     /// collection (it is never shown, and never counted as a sub-collection).
     pub fn is_topic_page_technical(&self) -> bool {
         is_topic_page_technical(&self.name, &self.properties)
+    }
+
+    /// The parent's id: the answer's `parent` ref, else the primary parent.
+    pub fn parent_id(&self) -> Option<&str> {
+        self.parent
+            .as_ref()
+            .map(|p| p.id.as_str())
+            .filter(|id| !is_blank(id))
+            .or_else(|| self.primary_parent())
     }
 
     /// The primary parent's id (`virtual:primaryparent_nodeid`, store ref stripped).

@@ -142,7 +142,13 @@ pub async fn search_all(app: &App, search: &AllSearch<'_>) -> Result<AllOutcome,
         collection_query = relaxed.to_string();
         let relaxed_query = Query::new(relaxed);
         match search_collections(app, search.collections_for(&relaxed_query, &no_filters)).await {
-            Ok(outcome) => nodes = outcome.nodes,
+            Ok(outcome) if !outcome.nodes.is_empty() => {
+                // The hint that nothing names the typed query's topic no
+                // longer holds.
+                warnings.retain(|w| !matches!(w, SearchWarning::NoCollectionNamesTopic { .. }));
+                nodes = outcome.nodes;
+            }
+            Ok(_) => {}
             Err(error) => warnings.push(SearchWarning::RelaxedCollectionsFailed {
                 query: relaxed.to_string(),
                 error,

@@ -2,21 +2,32 @@
 //! (`search_wlo_collections`, the collection and topic-page pots of
 //! `search_wlo_all` and `search`, `search_wlo_topic_pages` by topic).
 //!
-//! **By keyword** (no `parentNodeId`), in sequential waves:
-//! 1. the keyword search (E2) ‖ the subject portals (the root's
-//!    sub-collections: the keyword search never returns them). The portals
-//!    that match the query join the keyword hits.
-//! 2. Only when nothing is kept, and only when the caller allows the walk:
-//!    level 2 = the sub-collections of the first 25 portals, matched locally;
-//! 3. only if still nothing matched: level 3 = the sub-collections of the
-//!    15 best level-2 nodes.
+//! **By keyword** (no `parentNodeId`), in at most three sequential waves:
+//! 1. the keyword searches (E2) of the query — its topic words together and
+//!    alone, their other forms and spellings, for an index that matches
+//!    whole words as written (`query::keyword_searches`) — ‖ the subject
+//!    portals (the root's sub-collections; the keyword search never returns
+//!    them). The portals that match the query join the keyword hits, and
+//!    everything is ranked as a teacher reads the tree
+//!    ([`TreeRanking`]: tiers, the subject's collections first, the topic
+//!    guard).
+//! 2. Only when that leaves nothing (or, for a query that names a subject,
+//!    nothing of that subject), and only when the caller allows the walk:
+//!    level 2 = the sub-collections of the subject's portal (else of the
+//!    first 25 portals), matched locally ‖ the typo dictionary (cached).
+//! 3. Only if still nothing matched: level 3 = the sub-collections of the
+//!    15 level-2 nodes that name the most topic words ‖ the keyword
+//!    searches of the query corrected or with its compounds split against
+//!    the dictionary. An answer from the corrected query says so
+//!    (`relaxed_query`).
 //!
 //! **Below a collection** (`parentNodeId`): the same walk from its
-//! sub-collections (level 1, in wave 1). **Without a query**: the portals,
-//! or the parent's sub-collections, in repository order.
+//! sub-collections (level 1, in wave 1), no keyword search. **Without a
+//! query**: the portals, or the parent's sub-collections, in repository
+//! order.
 //!
-//! The vocabulary filters are applied locally, what no list may show never
-//! appears, and the survivors are reranked before the caller slices.
+//! The vocabulary filters are applied locally and what no list may show
+//! never appears.
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -24,9 +35,10 @@ use std::sync::Arc;
 use super::SearchWarning;
 use super::filters::Filters;
 use super::pool::Visibility;
-use super::pool::collections::{keyword_search, portals, sub_collection_wave, sub_collections};
-use super::query::Query;
-use super::ranking::{TextFilter, lowercase_joined, rerank};
+use super::pool::collections::{keyword_wave, portals, sub_collection_wave, sub_collections};
+use super::pool::dictionary::dictionary;
+use super::query::{Query, keyword_searches};
+use super::ranking::TreeRanking;
 use crate::app::App;
 use crate::ids::NodeId;
 use crate::upstream::{Node, NodeList, UpstreamError};
@@ -39,9 +51,9 @@ const LEVEL2_MAX: u32 = 50;
 /// Parents whose sub-collections form level 3, and their listing size.
 const LEVEL3_PARENTS: usize = 15;
 const LEVEL3_MAX: u32 = 30;
-/// Keyword-search candidates at least (they are reranked locally).
+/// Hits per keyword search at least (they are ranked locally).
 const KEYWORD_MIN: usize = 25;
-/// Extra keyword candidates at most, to make up for excluded ids.
+/// Extra keyword hits at most, to make up for excluded ids.
 const MAX_EXCLUDE_EXTRA: usize = 200;
 
 /// One collection search.
@@ -53,8 +65,9 @@ pub struct CollectionSearch<'a> {
     pub filters: &'a Filters,
     pub max_results: usize,
     pub exclude: &'a [String],
-    /// Walk the tree when the keyword search keeps nothing. `search_wlo_all`
-    /// answers from the first wave alone (its content search runs beside).
+    /// Walk the tree (and rescue a misspelt query) when the first wave
+    /// finds nothing. `search_wlo_all` answers from the first wave alone
+    /// (its content search runs beside it and rescues the query).
     pub walk: bool,
 }
 
@@ -72,6 +85,10 @@ impl<'a> CollectionSearch<'a> {
             walk: true,
         }
     }
+
+    fn keyword_max(&self) -> u32 {
+        (self.max_results + self.exclude.len().min(MAX_EXCLUDE_EXTRA)).max(KEYWORD_MIN) as u32
+    }
 }
 
 /// What a collection search found.
@@ -79,7 +96,7 @@ impl<'a> CollectionSearch<'a> {
 pub struct CollectionOutcome {
     /// The number of collections kept (before slicing).
     pub total: usize,
-    /// Reranked, at most `max_results`.
+    /// Ranked, at most `max_results`.
     pub nodes: Vec<Node>,
     /// `keyword_collections`, `collection_children` or `tree_traversal`.
     pub query_type: &'static str,
@@ -109,46 +126,106 @@ pub async fn search_collections(app: &App, search: CollectionSearch<'_>) -> Resu
 
 /// The search by keyword (see the module docs).
 async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<CollectionOutcome, UpstreamError> {
-    let query = search.query.text();
-    let keyword_max = (search.max_results + search.exclude.len().min(MAX_EXCLUDE_EXTRA)).max(KEYWORD_MIN) as u32;
-    let (keyword, portal_list) = futures::join!(keyword_search(app, query, keyword_max), portals(app));
+    let ranking = TreeRanking::new(search.query);
+    let searches = keyword_searches(search.query);
+    let ((lists, failure), portal_list) =
+        futures::join!(keyword_wave(app, &searches, search.keyword_max()), portals(app));
     let mut warnings = Vec::new();
-    let portal_list = match (keyword.as_ref(), portal_list) {
-        (Err(keyword_error), Err(error)) => {
-            return Err(if keyword_error.is_repository_failure() {
-                keyword_error.clone()
+    let portal_list = match (failure, portal_list) {
+        (Some(failure), Err(error)) if failure.is_total() => {
+            return Err(if failure.error.is_repository_failure() {
+                failure.error
             } else {
                 error
             });
         }
-        (_, Ok(list)) => Some(list),
-        (Ok(_), Err(error)) => {
-            warnings.push(SearchWarning::PortalsFailed(error));
-            None
+        (failure, portal_list) => {
+            warnings.extend(failure.map(|f| match f.is_total() {
+                true => SearchWarning::KeywordSearchFailed(f.error),
+                false => SearchWarning::VariantsFailed(f),
+            }));
+            portal_list
+                .map_err(|e| warnings.push(SearchWarning::PortalsFailed(e)))
+                .ok()
         }
     };
-    if let Err(error) = &keyword {
-        warnings.push(SearchWarning::KeywordSearchFailed(error.clone()));
-    }
-    let text = TextFilter::new(query);
     let portal_nodes: Vec<&Node> = portal_list
         .iter()
         .flat_map(|list| visible(std::slice::from_ref(list)))
         .collect();
-    let matching_portals = portal_nodes
+    let shown_portals: Vec<&Node> = portal_nodes.iter().copied().filter(|n| keeps(search, n)).collect();
+    let hits = visible(&lists).filter(|n| keeps(search, n));
+    let matching_portals = shown_portals.iter().copied().filter(|n| ranking.matches(n));
+    let candidates = dedup(matching_portals.chain(hits).cloned());
+    let ranked = ranking.rank(candidates.clone(), &shown_portals);
+    let subject_answered =
+        search.query.subject_uris().is_empty() || ranking.answers_in_subject(&ranked, &shown_portals);
+    if !search.walk || (!ranked.is_empty() && subject_answered) {
+        return Ok(finish_ranked(ranked, search, "keyword_collections", warnings));
+    }
+
+    // Waves 2 and 3: the walk, below the subject's portal when the query
+    // names one; the rescue of a misspelt query beside it.
+    let subject_portals: Vec<&Node> = shown_portals
         .iter()
         .copied()
-        .filter(|n| text.matches(n) && keeps(search, n));
-    let hits = keyword
+        .filter(|p| ranking.is_portal_of_subject(p, &shown_portals))
+        .collect();
+    let level1: Vec<&Node> = if subject_portals.is_empty() {
+        portal_nodes.clone()
+    } else {
+        subject_portals
+    };
+    let parents: Vec<&Node> = level1.iter().take(LEVEL2_PARENTS).copied().collect();
+    let ((level2_lists, level2_failure), dictionary) =
+        futures::join!(sub_collection_wave(app, &parents, LEVEL2_MAX), dictionary(app));
+    warnings.extend(level2_failure.map(SearchWarning::ChildListsFailed));
+    let level2: Vec<&Node> = visible(&level2_lists).collect();
+    let found: Vec<Node> = level2
         .iter()
-        .flat_map(|list| list.nodes.iter())
-        .filter(|n| keeps(search, n));
-    let kept = dedup(matching_portals.chain(hits).cloned());
-    if !kept.is_empty() || !search.walk {
-        return Ok(finish(kept, search, "keyword_collections", warnings));
+        .copied()
+        .filter(|n| ranking.matches(n) && keeps(search, n))
+        .cloned()
+        .collect();
+    if !found.is_empty() {
+        let walked = ranking.rank(
+            dedup(found.into_iter().chain(candidates.iter().cloned())),
+            &shown_portals,
+        );
+        if !walked.is_empty() {
+            return Ok(finish_ranked(walked, search, "tree_traversal", warnings));
+        }
     }
-    let matches = walk(app, search, &portal_nodes, &mut warnings).await;
-    Ok(finish(matches, search, "tree_traversal", warnings))
+    let rescued: Option<Query> = match search.query.split_compounds(&dictionary) {
+        Some(split) if !split.topic => None,
+        Some(split) => Some(Query::new(&split.query)),
+        None => search.query.corrected(&dictionary),
+    };
+    let rescue_searches = rescued.as_ref().map(keyword_searches).unwrap_or_default();
+    let level3_parents = best_parents(&ranking, &level2, LEVEL3_PARENTS);
+    let ((level3_lists, level3_failure), (rescue_lists, _)) = futures::join!(
+        sub_collection_wave(app, &level3_parents, LEVEL3_MAX),
+        keyword_wave(app, &rescue_searches, search.keyword_max())
+    );
+    warnings.extend(level3_failure.map(SearchWarning::ChildListsFailed));
+    if let Some(rescued) = &rescued {
+        let rescue_ranking = TreeRanking::new(rescued);
+        let hits = visible(&rescue_lists).filter(|n| keeps(search, n)).cloned();
+        let ranked = rescue_ranking.rank(dedup(hits), &shown_portals);
+        if !ranked.is_empty() {
+            let mut outcome = finish_ranked(ranked, search, "keyword_collections", warnings);
+            outcome.relaxed_query = Some(rescued.text().to_string());
+            return Ok(outcome);
+        }
+    }
+    let found = visible(&level3_lists)
+        .filter(|n| ranking.matches(n) && keeps(search, n))
+        .cloned();
+    let walked = ranking.rank(dedup(found.chain(candidates)), &shown_portals);
+    if walked.is_empty() {
+        return Ok(finish_ranked(ranked, search, "tree_traversal", warnings));
+    }
+    Ok(finish_ranked(walked, search, "tree_traversal", warnings))
 }
 
 /// The search below a collection (see the module docs).
@@ -159,34 +236,23 @@ async fn below(app: &App, search: &CollectionSearch<'_>, parent: &NodeId) -> Res
         let kept = level1.into_iter().filter(|n| keeps(search, n)).cloned().collect();
         return Ok(finish(kept, search, "collection_children", Vec::new()));
     }
+    let ranking = TreeRanking::new(search.query);
     let mut warnings = Vec::new();
-    let matches = walk(app, search, &level1, &mut warnings).await;
-    Ok(finish(matches, search, "tree_traversal", warnings))
-}
-
-/// The walk from `level1` (already read): its matches; level 2 below the
-/// first 25 of it (one wave); and only if nothing matched yet, level 3
-/// below the 15 best level-2 nodes (one more wave).
-async fn walk(
-    app: &App,
-    search: &CollectionSearch<'_>,
-    level1: &[&Node],
-    warnings: &mut Vec<SearchWarning>,
-) -> Vec<Node> {
-    let query = search.query.text();
-    let text = TextFilter::new(query);
-    let matching = |n: &&Node| text.matches(n) && keeps(search, n);
+    let matching = |n: &&Node| ranking.matches(n) && keeps(search, n);
     let mut matches: Vec<Node> = level1.iter().copied().filter(matching).cloned().collect();
     let parents: Vec<&Node> = level1.iter().take(LEVEL2_PARENTS).copied().collect();
-    let level2_lists = children_wave(app, &parents, LEVEL2_MAX, warnings).await;
+    let (level2_lists, failure) = sub_collection_wave(app, &parents, LEVEL2_MAX).await;
+    warnings.extend(failure.map(SearchWarning::ChildListsFailed));
     let level2: Vec<&Node> = visible(&level2_lists).collect();
     matches.extend(level2.iter().copied().filter(matching).cloned());
     if matches.is_empty() && !level2.is_empty() {
-        let parents = best_parents(&level2, query, LEVEL3_PARENTS);
-        let level3_lists = children_wave(app, &parents, LEVEL3_MAX, warnings).await;
+        let parents = best_parents(&ranking, &level2, LEVEL3_PARENTS);
+        let (level3_lists, failure) = sub_collection_wave(app, &parents, LEVEL3_MAX).await;
+        warnings.extend(failure.map(SearchWarning::ChildListsFailed));
         matches.extend(visible(&level3_lists).filter(matching).cloned());
     }
-    dedup(matches.into_iter())
+    let ranked = ranking.rank(dedup(matches.into_iter()), &[]);
+    Ok(finish_ranked(ranked, search, "tree_traversal", warnings))
 }
 
 /// Shown (not excluded) and passing the local vocabulary filters.
@@ -194,14 +260,29 @@ fn keeps(search: &CollectionSearch<'_>, node: &Node) -> bool {
     Visibility::excluding(search.exclude).shows(node) && search.filters.keeps(node)
 }
 
-/// Rerank, count and slice.
+/// Count and slice an unranked listing (repository order).
 fn finish(
     kept: Vec<Node>,
     search: &CollectionSearch<'_>,
     query_type: &'static str,
     warnings: Vec<SearchWarning>,
 ) -> CollectionOutcome {
-    let ranked = rerank(kept, search.query);
+    finish_ranked(kept, search, query_type, warnings)
+}
+
+/// Count and slice a ranked list. An empty answer to a query with topic
+/// words says that no collection names them.
+fn finish_ranked(
+    ranked: Vec<Node>,
+    search: &CollectionSearch<'_>,
+    query_type: &'static str,
+    mut warnings: Vec<SearchWarning>,
+) -> CollectionOutcome {
+    if ranked.is_empty() && !search.query.topic_words().is_empty() {
+        warnings.push(SearchWarning::NoCollectionNamesTopic {
+            words: search.query.topic_words().to_vec(),
+        });
+    }
     CollectionOutcome {
         total: ranked.len(),
         nodes: ranked.into_iter().take(search.max_results).collect(),
@@ -222,43 +303,10 @@ fn dedup(nodes: impl Iterator<Item = Node>) -> Vec<Node> {
     nodes.filter(|n| seen.insert(n.id().to_string())).collect()
 }
 
-/// The sub-collection listings of `parents` in one parallel wave, in parent
-/// order; failed reads become one warning.
-async fn children_wave(
-    app: &App,
-    parents: &[&Node],
-    max: u32,
-    warnings: &mut Vec<SearchWarning>,
-) -> Vec<Arc<NodeList>> {
-    let (lists, failure) = sub_collection_wave(app, parents, max).await;
-    warnings.extend(failure.map(SearchWarning::ChildListsFailed));
-    lists
-}
-
-/// Level-2 nodes scored by how many query words (> 2 chars)
-/// occur in name + title + description; the best `n` (stable), or the first
-/// `n` when nothing scores.
-fn best_parents<'a>(nodes: &[&'a Node], query: &str, n: usize) -> Vec<&'a Node> {
-    let words: Vec<String> = query
-        .split_whitespace()
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
-        .filter(|w| w.chars().count() > 2)
-        .collect();
-    let mut scored: Vec<(usize, &Node)> = nodes
-        .iter()
-        .map(|&node| {
-            let haystack = lowercase_joined(
-                &[
-                    node.name.as_str(),
-                    node.display_title(),
-                    node.first("cm:title").unwrap_or(""),
-                    node.description(),
-                ],
-                ' ',
-            );
-            (words.iter().filter(|w| haystack.contains(w.as_str())).count(), node)
-        })
-        .collect();
+/// The `n` nodes that name the most topic words (stable), or the first `n`
+/// when none names any: the walk descends below them.
+fn best_parents<'a>(ranking: &TreeRanking<'_>, nodes: &[&'a Node], n: usize) -> Vec<&'a Node> {
+    let mut scored: Vec<(usize, &Node)> = nodes.iter().map(|&node| (ranking.named_words(node), node)).collect();
     scored.sort_by_key(|(score, _)| std::cmp::Reverse(*score));
     scored.into_iter().take(n).map(|(_, node)| node).collect()
 }
@@ -268,27 +316,26 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn node(id: &str, name: &str, title: &str) -> Node {
-        serde_json::from_value(
-            json!({"ref": {"id": id}, "name": name, "properties": {"cclom:title": [title], "cm:name": [name]}}),
-        )
-        .unwrap()
+    fn node(id: &str, title: &str) -> Node {
+        serde_json::from_value(json!({"ref": {"id": id}, "name": title, "properties": {"cclom:title": [title]}}))
+            .unwrap()
     }
 
     #[test]
-    fn best_parents_prefers_word_hits_then_keeps_order() {
+    fn the_walk_descends_below_the_nodes_that_name_the_most_topic_words() {
         let owned = [
-            node("a", "Algebra", "Algebra"),
-            node("b", "Geometrie", "Geometrie"),
-            node("c", "Zahlen", "Zahlen"),
+            node("a", "Algebra"),
+            node("b", "Geometrie der Kreise"),
+            node("c", "Zahlen"),
         ];
         let nodes: Vec<&Node> = owned.iter().collect();
-        let best: Vec<&str> = best_parents(&nodes, "Geometrie der Kreise", 2)
-            .iter()
-            .map(|n| n.id())
-            .collect();
+        let query = Query::new("Kreise in der Geometrie");
+        let ranking = TreeRanking::new(&query);
+        let best: Vec<&str> = best_parents(&ranking, &nodes, 2).iter().map(|n| n.id()).collect();
         assert_eq!(best, ["b", "a"]);
-        let first: Vec<&str> = best_parents(&nodes, "xy", 2).iter().map(|n| n.id()).collect();
+        let query = Query::new("xy");
+        let ranking = TreeRanking::new(&query);
+        let first: Vec<&str> = best_parents(&ranking, &nodes, 2).iter().map(|n| n.id()).collect();
         assert_eq!(first, ["a", "b"]);
     }
 }

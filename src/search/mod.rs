@@ -34,6 +34,9 @@ pub enum SearchWarning {
     /// searched; `words` are the parts the repository does not know (may be
     /// empty).
     TopicNotRecognised { words: Vec<String> },
+    /// No collection names the topic words of the query: nothing is shown
+    /// rather than collections that share only a subject or a generic word.
+    NoCollectionNamesTopic { words: Vec<String> },
     /// One of the parallel reads of a combined search failed; the others answered.
     PotFailed { pot: Pot, error: UpstreamError },
     /// The collection search for the relaxed query failed.

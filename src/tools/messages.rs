@@ -257,6 +257,10 @@ impl German for SearchWarning {
                 "{failed} Listen von Unter-Sammlungen konnten nicht gelesen werden; die Liste kann unvollständig sein. {}",
                 error.german()
             ),
+            SearchWarning::NoCollectionNamesTopic { words } => format!(
+                "Keine Sammlung behandelt {}; Sammlungen, die mit der Anfrage nur das Fach oder ein allgemeines Wort teilen, werden nicht gezeigt. Versuche einen Oberbegriff oder search_wlo_content für einzelne Materialien.",
+                quoted(&words.join(" "))
+            ),
             SearchWarning::TopicNotRecognised { words } if words.is_empty() => {
                 "Das Thema der Anfrage wurde nicht erkannt; es wurde nichts gesucht, um keine Treffer anderer Themen zu zeigen. Bitte das Thema mit einem anderen Wort angeben.".to_string()
             }

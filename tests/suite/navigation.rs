@@ -916,8 +916,11 @@ async fn mode_b_keyword_search() {
         .collect();
     assert_german_order(&pairs);
 
-    // No topic page: a plain sentence, not an error.
-    let r = h.call_tool(TOPIC, json!({"query": "Xylophonbau"})).await;
+    // No topic page: a plain sentence, not an error; the collection search
+    // (at most three waves, walk and rescue included) and at most two
+    // more for the config folders.
+    let (r, log) = measured(&h, TOPIC, json!({"query": "Xylophonbau"})).await;
+    assert!(waves(&log) <= 5, "{log:?}");
     assert!(!r.is_error);
     assert!(
         r.text.starts_with("Keine Themenseiten für „Xylophonbau“ gefunden."),

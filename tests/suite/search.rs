@@ -680,6 +680,70 @@ async fn collections_empty_query_lists_the_level_and_filters_locally() {
 }
 
 #[tokio::test]
+async fn collection_search_takes_at_most_three_waves_and_rescues_a_typo() {
+    let h = Harness::start().await;
+    let control = h.standin.control();
+    control.set_latency(150, 0);
+
+    // Found at once: the keyword searches and the portal listing, one wave.
+    control.clear_log();
+    let doc = json_call(&h, COLLECTIONS, json!({"query": "Bruchrechnung"})).await;
+    assert_eq!(result_ids(&doc)[0], h.standin.well_known().bruchrechnung);
+    let log = control.request_log();
+    assert_eq!(wlo_standin::sequential_waves(&log), 1, "{log:?}");
+    assert!(log.iter().any(|e| e.route == "collections"), "{log:?}");
+    assert!(log.iter().any(|e| e.route == "children"), "{log:?}");
+
+    // A typo: nothing in wave 1; the walk and the typo dictionary in wave 2;
+    // the corrected query's keyword searches in wave 3 (cold cache).
+    control.clear_log();
+    let doc = json_call(&h, COLLECTIONS, json!({"query": "Bruchrechnug"})).await;
+    assert_eq!(doc["relaxedQuery"], "Bruchrechnung", "{doc}");
+    assert_eq!(doc["_queryMeta"]["searchTerm"], "Bruchrechnung");
+    assert_eq!(result_ids(&doc)[0], h.standin.well_known().bruchrechnung);
+    let log = control.request_log();
+    assert_eq!(wlo_standin::sequential_waves(&log), 3, "{log:?}");
+
+    // Nothing anywhere: at most three waves, an empty answer with the hint.
+    control.clear_log();
+    let doc = json_call(&h, COLLECTIONS, json!({"query": "Qwxyzzyvq"})).await;
+    assert_eq!(doc["count"], json!(0));
+    assert!(
+        doc["warnings"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("Keine Sammlung behandelt „Qwxyzzyvq“"),
+        "{doc}"
+    );
+    let log = control.request_log();
+    assert!(wlo_standin::sequential_waves(&log) <= 3, "{log:?}");
+}
+
+#[tokio::test]
+async fn search_all_adds_no_wave_to_the_content_search() {
+    let h = Harness::start().await;
+    let control = h.standin.control();
+    control.set_latency(150, 0);
+    for query in ["Photosynthese", "Photosyntese", "Qwxyzzyvq"] {
+        control.clear_log();
+        json_call(&h, CONTENT, json!({"query": query})).await;
+        let content = wlo_standin::sequential_waves(&control.request_log());
+        control.clear_log();
+        let doc = json_call(&h, ALL, json!({"query": query})).await;
+        let log = control.request_log();
+        let all = wlo_standin::sequential_waves(&log);
+        // The collection search runs beside the content search; only a
+        // relaxed query with no collection found costs one more keyword
+        // search after it, as before.
+        let relaxed = doc["relaxedQuery"].is_string();
+        assert!(
+            all <= content + usize::from(relaxed),
+            "{query}: {all} > {content}: {log:?}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn collections_unknown_parent_is_an_error() {
     let h = Harness::start().await;
     let r = h.call_tool(COLLECTIONS, json!({"parentNodeId": MISSING})).await;

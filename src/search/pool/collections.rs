@@ -47,3 +47,12 @@ pub async fn sub_collection_wave(
     let failure = PartialFailure::of(&results);
     (results.into_iter().filter_map(Result::ok).collect(), failure)
 }
+
+/// The keyword searches of one collection search (E2), all at once: the
+/// lists that answered, in search order, and the searches that failed.
+pub async fn keyword_wave(app: &App, searches: &[String], max: u32) -> (Vec<Arc<NodeList>>, Option<PartialFailure>) {
+    let results: Vec<Result<Arc<NodeList>, UpstreamError>> =
+        join_all(searches.iter().map(|words| keyword_search(app, words, max))).await;
+    let failure = PartialFailure::of(&results);
+    (results.into_iter().filter_map(Result::ok).collect(), failure)
+}

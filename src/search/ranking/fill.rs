@@ -92,7 +92,7 @@ pub fn keep_topic_subjects(ranked: &mut Vec<Ranked<'_>>, topics: &[String]) {
 
 /// The node's school disciplines (not the vocabulary root, not the
 /// Hochschulfächersystematik).
-fn school_disciplines(node: &Node) -> impl Iterator<Item = &str> {
+pub(super) fn school_disciplines(node: &Node) -> impl Iterator<Item = &str> {
     let mut seen: Vec<&str> = Vec::new();
     node.prop("ccm:taxonid")
         .iter()

@@ -36,6 +36,7 @@ mod fuse;
 mod score;
 #[cfg(test)]
 mod test_support;
+mod tiers;
 
 pub use collate::{collation_key, sort_by_title};
 pub use fill::{
@@ -43,5 +44,5 @@ pub use fill::{
     keep_topic_subjects, of_subject, rank_fill, related_keywords,
 };
 pub use fuse::{Fusion, RRF_K, Ranked, TYPE_TIER, VariantHits, fuse, fuse_all, min_score, rerank};
-pub(crate) use score::lowercase_joined;
 pub use score::{MATERIAL_BONUS, SUBJECT_BONUS, TextFilter, node_matches_text, relevance_score};
+pub use tiers::{Tier, TreeRanking};

@@ -217,7 +217,7 @@ impl TextFilter {
 /// `fields.join(separator).to_lowercase()` in one allocation: ASCII fields
 /// (most of them) are lower-cased in place. The separator is not a letter,
 /// so lower-casing field by field gives the same text.
-pub(crate) fn lowercase_joined(fields: &[&str], separator: char) -> String {
+fn lowercase_joined(fields: &[&str], separator: char) -> String {
     let mut out = String::with_capacity(fields.iter().map(|f| f.len() + 1).sum());
     for (i, field) in fields.iter().enumerate() {
         if i > 0 {

@@ -146,7 +146,7 @@ fn wrong_typed_list_and_body_fields_default() {
 #[test]
 fn malformed_list_elements_are_skipped() {
     let l = list(
-        r#"{"nodes": ["str", 1, null, true, {"ref": {"id": "a"}}, [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16], {"ref": {"id": "b"}, "size": "x"}],
+        r#"{"nodes": ["str", 1, null, true, {"ref": {"id": "a"}}, [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18], {"ref": {"id": "b"}, "size": "x"}],
             "pagination": {"total": 2, "from": 0, "count": 2}}"#,
     );
     assert_eq!(ids(&l), ["a", "b"]);
@@ -170,7 +170,9 @@ fn an_object_its_struct_refuses_is_skipped_to_its_end() {
     assert_eq!(l.nodes[0].name, "n");
     // serde reads a struct from an array by position: a short array is a
     // node of defaults, a longer one than the struct is none.
-    let l = list(r#"{"nodes": [[{"id": "p"}, "ccm:io"], [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]]}"#);
+    let l = list(
+        r#"{"nodes": [[{"id": "p"}, "ccm:io"], [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18]]}"#,
+    );
     assert_eq!(ids(&l), ["p"]);
     assert_eq!(l.nodes[0].node_type, "ccm:io");
 }

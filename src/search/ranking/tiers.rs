@@ -1,0 +1,573 @@
+//! Collections ranked the way a teacher reads the tree.
+//!
+//! Tiers, best first:
+//! 1. the title names the topic (every topic word of the query is a word of
+//!    the title, by its form, its stem or its spelling, or a part of a
+//!    compound of the title: "Funktionsgleichung", "Spätromantik");
+//! 2. a keyword names it;
+//! 3. the parents and portals of those collections;
+//! 4. only the description names it;
+//! 5. the title, the keywords or the description name some of the topic
+//!    words (in this order; more of them first).
+//!
+//! Within a tier: how exactly the title (or the keyword) names the topic —
+//! the very words, the same words in another form or spelling, the words
+//! among others, parts of compounds — then the more specific collection
+//! before its ancestor, then the quality score, then the id.
+//!
+//! **Subjects.** A query that names a subject ("Romantik in der Musik",
+//! "Chemie", "Mathe") is answered from that subject's collections (its
+//! discipline, or its portal) whenever one of them names the topic; other
+//! subjects come only when none does. A query that names only a subject
+//! answers that subject's portal first.
+//!
+//! **Topic guard.** A collection that shares no topic word with the query
+//! is never listed for a subject or a generic word alone ("Analyse",
+//! "Übungen" are no topic words beside another word). When the query has
+//! topic words and some collections name all of them, a collection that
+//! names only some of them is listed only when it shares a subject with
+//! one that names all: one word of a two-word topic is another subject's
+//! topic too ("Funktion" of "lineare Funktion" in Biologie's "Form &
+//! Funktion").
+
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::fill::school_disciplines;
+use super::score::score_node;
+use crate::search::query::{Query, Words, char_len, fold, german_stem, is_stopword, tokens};
+use crate::upstream::Node;
+use crate::vocab::Vocabulary;
+
+/// A compound part matches a topic word of at least this many letters.
+const MIN_PART: usize = 5;
+
+/// Where a collection names the topic (best first).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Tier {
+    Title,
+    Keyword,
+    ParentOrPortal,
+    Description,
+    /// Some topic words: in the title, a keyword, the description.
+    PartialTitle,
+    PartialKeyword,
+    PartialDescription,
+}
+
+impl Tier {
+    /// All topic words, in the title, a keyword or the description.
+    fn is_full(self) -> bool {
+        matches!(self, Tier::Title | Tier::Keyword | Tier::Description)
+    }
+}
+
+/// How a topic word matches a word of a text (best first).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Fit {
+    /// The same folded word.
+    Exact,
+    /// The same stem: another form or spelling.
+    Stem,
+    /// The first or last part of a compound.
+    Part,
+}
+
+/// The sort key of a ranked collection: tier, topic words named (more
+/// first), exactness, an ancestor of another of its group (later), quality
+/// score (higher first).
+type OrderKey = (Tier, Reverse<usize>, u8, bool, Reverse<i64>);
+
+/// One topic word, folded and stemmed.
+#[derive(Debug, Clone)]
+struct TopicWord {
+    folded: String,
+    stem: String,
+}
+
+impl TopicWord {
+    fn of(word: &str) -> TopicWord {
+        TopicWord {
+            folded: fold(word),
+            stem: german_stem(word),
+        }
+    }
+
+    fn fit(&self, word: &str, stem: &str) -> Option<Fit> {
+        if word == self.folded {
+            Some(Fit::Exact)
+        } else if stem == self.stem || word == self.stem || stem == self.folded {
+            Some(Fit::Stem)
+        } else if (char_len(&self.stem) >= MIN_PART && word.starts_with(self.stem.as_str()))
+            || (char_len(&self.folded) >= MIN_PART && word.ends_with(self.folded.as_str()))
+            || (char_len(&self.stem) >= MIN_PART && stem.ends_with(self.stem.as_str()))
+        {
+            Some(Fit::Part)
+        } else {
+            None
+        }
+    }
+
+    /// The best fit with any word of the text.
+    fn best_fit(&self, text: &Words) -> Option<Fit> {
+        text.iter().filter_map(|(w, s)| self.fit(w, s)).min()
+    }
+}
+
+/// How one text (a title, a keyword, a description) names the topic.
+#[derive(Debug, Clone, Copy, Default)]
+struct Naming {
+    /// Topic words it names.
+    named: usize,
+    /// All of them: how exactly (0 = the very words and nothing else, 1 =
+    /// the words in another form or spelling and nothing else, 2 = among
+    /// other words, 3 = as parts of compounds).
+    exactness: Option<u8>,
+}
+
+/// The collection ranking of one query (see the module docs).
+pub struct TreeRanking<'q> {
+    query: &'q Query,
+    words: Vec<TopicWord>,
+    subjects: &'q [String],
+}
+
+impl<'q> TreeRanking<'q> {
+    pub fn new(query: &'q Query) -> TreeRanking<'q> {
+        TreeRanking {
+            query,
+            words: query.topic_words().iter().map(|w| TopicWord::of(w)).collect(),
+            subjects: query.subject_uris(),
+        }
+    }
+
+    /// Whether the node names the topic at all (some topic word in its
+    /// title, keywords or description); for a query that names only a
+    /// subject, whether the node belongs to it. The walk's test.
+    pub fn matches(&self, node: &Node) -> bool {
+        if self.words.is_empty() {
+            return self.in_subject(node, &[]);
+        }
+        self.tier(node).is_some()
+    }
+
+    /// How many topic words the node's title and description name (the
+    /// walk descends below the nodes that name the most).
+    pub fn named_words(&self, node: &Node) -> usize {
+        let title = Words::of(node.display_title());
+        let description = Words::of(node.description());
+        self.words
+            .iter()
+            .filter(|w| w.best_fit(&title).is_some() || w.best_fit(&description).is_some())
+            .count()
+    }
+
+    /// Rank the candidates (see the module docs); `portals` are the subject
+    /// portals read beside them (they join as the portals of what names the
+    /// topic, and as the answer to a query that names only a subject).
+    /// What the topic guard leaves out is dropped.
+    pub fn rank(&self, candidates: Vec<Node>, portals: &[&Node]) -> Vec<Node> {
+        if self.words.is_empty() && self.subjects.is_empty() {
+            return candidates;
+        }
+        let mut seen: BTreeSet<String> = BTreeSet::new();
+        let mut pool: Vec<Node> = candidates
+            .into_iter()
+            .filter(|n| seen.insert(n.id().to_string()))
+            .collect();
+        if self.words.is_empty() {
+            return self.rank_subject_only(pool, portals, &mut seen);
+        }
+
+        let mut tiers: Vec<Option<(Tier, u8, usize)>> = pool.iter().map(|n| self.tier(n)).collect();
+        // Named subjects: their collections, when one names the topic.
+        if !self.subjects.is_empty() {
+            let in_subject: Vec<bool> = pool.iter().map(|n| self.in_subject(n, portals)).collect();
+            if (0..pool.len()).any(|i| in_subject[i] && tiers[i].is_some()) {
+                retain_by(&mut pool, &mut tiers, &in_subject);
+            }
+        }
+        // Partial matches of another subject than any full match.
+        let full_subjects: BTreeSet<&str> = pool
+            .iter()
+            .zip(&tiers)
+            .filter(|(_, t)| t.is_some_and(|(tier, ..)| tier.is_full()))
+            .flat_map(|(n, _)| school_disciplines(n))
+            .collect();
+        if !full_subjects.is_empty() {
+            let keep: Vec<bool> = pool
+                .iter()
+                .zip(&tiers)
+                .map(|(n, t)| match t {
+                    Some((tier, ..)) if !tier.is_full() => school_disciplines(n).any(|d| full_subjects.contains(d)),
+                    _ => true,
+                })
+                .collect();
+            retain_by(&mut pool, &mut tiers, &keep);
+        }
+        // Parents and portals of the collections whose title or keywords
+        // name the topic.
+        let named: Vec<&Node> = pool
+            .iter()
+            .zip(&tiers)
+            .filter(|(_, t)| t.is_some_and(|(tier, ..)| tier <= Tier::Keyword))
+            .map(|(n, _)| n)
+            .collect();
+        let parent_ids: BTreeSet<String> = named.iter().filter_map(|n| n.parent_id()).map(str::to_string).collect();
+        let named_subjects: BTreeSet<String> = named
+            .iter()
+            .flat_map(|n| school_disciplines(n))
+            .map(str::to_string)
+            .collect();
+        for (node, tier) in pool.iter().zip(tiers.iter_mut()) {
+            if parent_ids.contains(node.id()) && tier.is_none_or(|(t, ..)| t > Tier::ParentOrPortal) {
+                *tier = Some((Tier::ParentOrPortal, 2, 0));
+            }
+        }
+        for portal in portals {
+            let of_named = school_disciplines(portal).any(|d| named_subjects.contains(d));
+            let of_subject = self.subjects.is_empty() || self.is_subject_portal(portal, portals);
+            if of_named && of_subject && seen.insert(portal.id().to_string()) {
+                pool.push((*portal).clone());
+                tiers.push(Some((Tier::ParentOrPortal, 2, 0)));
+            }
+        }
+        // The topic guard: what names no topic word and is no parent or
+        // portal of what does.
+        let named: Vec<bool> = tiers.iter().map(Option::is_some).collect();
+        retain_by(&mut pool, &mut tiers, &named);
+        self.order(
+            pool,
+            tiers
+                .into_iter()
+                .map(|t| t.unwrap_or((Tier::PartialDescription, 3, 0)))
+                .collect(),
+        )
+    }
+
+    /// A query that names only a subject: its portals first, then its
+    /// collections, then — only when it has none — the rest, by score.
+    fn rank_subject_only(&self, mut pool: Vec<Node>, portals: &[&Node], seen: &mut BTreeSet<String>) -> Vec<Node> {
+        for portal in portals.iter().filter(|p| self.is_subject_portal(p, portals)) {
+            if seen.insert(portal.id().to_string()) {
+                pool.push((*portal).clone());
+            }
+        }
+        let in_subject = |n: &Node| self.in_subject(n, portals);
+        if pool.iter().any(in_subject) {
+            pool.retain(in_subject);
+        }
+        let tiers = pool
+            .iter()
+            .map(|n| {
+                if self.is_subject_portal(n, portals) {
+                    (Tier::Title, 0, 0)
+                } else {
+                    (Tier::Keyword, 2, 0)
+                }
+            })
+            .collect();
+        self.order(pool, tiers)
+    }
+
+    /// Sort by tier, then (for partial tiers) more topic words first, then
+    /// exactness, then the more specific before its ancestor, then the
+    /// quality score, then the id.
+    fn order(&self, pool: Vec<Node>, tiers: Vec<(Tier, u8, usize)>) -> Vec<Node> {
+        let parents: BTreeMap<&str, &str> = pool.iter().filter_map(|n| n.parent_id().map(|p| (n.id(), p))).collect();
+        let ancestors_of = |id: &str| -> BTreeSet<&str> {
+            let mut out = BTreeSet::new();
+            let mut at = id;
+            while let Some(parent) = parents.get(at) {
+                if !out.insert(*parent) || out.len() > 20 {
+                    break;
+                }
+                at = parent;
+            }
+            out
+        };
+        // An ancestor of another node of its group (same tier and exactness).
+        let mut ancestor = vec![false; pool.len()];
+        for (i, node) in pool.iter().enumerate() {
+            for a in ancestors_of(node.id()) {
+                for (j, other) in pool.iter().enumerate() {
+                    if other.id() == a && tiers[j].0 == tiers[i].0 && tiers[j].1 == tiers[i].1 {
+                        ancestor[j] = true;
+                    }
+                }
+            }
+        }
+        let model = self.query.model();
+        let mut keyed: Vec<(OrderKey, Node)> = pool
+            .into_iter()
+            .enumerate()
+            .map(|(i, node)| {
+                let (tier, exactness, named) = tiers[i];
+                let score = score_node(model, &node);
+                ((tier, Reverse(named), exactness, ancestor[i], Reverse(score)), node)
+            })
+            .collect();
+        keyed.sort_by(|(ka, a), (kb, b)| ka.cmp(kb).then_with(|| a.id().cmp(b.id())));
+        keyed.into_iter().map(|(_, n)| n).collect()
+    }
+
+    /// Whether the ranked answer holds a collection of a subject the query
+    /// names that names the topic (for a query that names only a subject:
+    /// its portal or one of its collections).
+    pub fn answers_in_subject(&self, ranked: &[Node], portals: &[&Node]) -> bool {
+        ranked
+            .iter()
+            .any(|n| self.in_subject(n, portals) && (self.words.is_empty() || self.tier(n).is_some()))
+    }
+
+    /// One of `portals` is the portal of a subject the query names.
+    pub fn is_portal_of_subject(&self, node: &Node, portals: &[&Node]) -> bool {
+        self.is_subject_portal(node, portals)
+    }
+
+    /// The node's tier, exactness and number of topic words named; `None`
+    /// when it names none of them.
+    fn tier(&self, node: &Node) -> Option<(Tier, u8, usize)> {
+        let title = self.naming(node.display_title());
+        let keywords: Vec<Naming> = node.keywords().iter().map(|k| self.naming(k)).collect();
+        let description = self.naming(node.description());
+        if let Some(exactness) = title.exactness {
+            return Some((Tier::Title, exactness, self.words.len()));
+        }
+        if let Some(exactness) = keywords.iter().filter_map(|k| k.exactness).min() {
+            return Some((Tier::Keyword, exactness, self.words.len()));
+        }
+        if description.exactness.is_some() {
+            return Some((Tier::Description, 2, self.words.len()));
+        }
+        let in_keywords = keywords.iter().map(|k| k.named).max().unwrap_or(0);
+        [
+            (Tier::PartialTitle, title.named),
+            (Tier::PartialKeyword, in_keywords),
+            (Tier::PartialDescription, description.named),
+        ]
+        .into_iter()
+        .find(|(_, named)| *named > 0)
+        .map(|(tier, named)| (tier, 3, named))
+    }
+
+    /// How one text names the topic words.
+    fn naming(&self, text: &str) -> Naming {
+        let words = Words::of(text);
+        let fits: Vec<Option<Fit>> = self.words.iter().map(|w| w.best_fit(&words)).collect();
+        let named = fits.iter().flatten().count();
+        if named < self.words.len() {
+            return Naming { named, exactness: None };
+        }
+        let worst = fits.iter().flatten().max().copied().unwrap_or(Fit::Exact);
+        let content_words = tokens(text).filter(|t| char_len(t) >= 2 && !is_stopword(t)).count();
+        let only_the_topic = content_words == self.words.len();
+        let exactness = match worst {
+            Fit::Exact if only_the_topic => 0,
+            Fit::Exact | Fit::Stem if only_the_topic => 1,
+            Fit::Exact | Fit::Stem => 2,
+            Fit::Part => 3,
+        };
+        Naming {
+            named,
+            exactness: Some(exactness),
+        }
+    }
+
+    /// The node belongs to a subject the query names: it carries the
+    /// discipline, or it is the subject's portal.
+    fn in_subject(&self, node: &Node, portals: &[&Node]) -> bool {
+        school_disciplines(node).any(|d| self.subjects.iter().any(|s| s == d)) || self.is_subject_portal(node, portals)
+    }
+
+    /// A portal of a subject the query names: one of `portals` that carries
+    /// the discipline, or whose title is the discipline's label or an alias
+    /// in any spelling ("Geographie" for Geografie).
+    fn is_subject_portal(&self, node: &Node, portals: &[&Node]) -> bool {
+        if !portals.iter().any(|p| p.id() == node.id()) {
+            return false;
+        }
+        if school_disciplines(node).any(|d| self.subjects.iter().any(|s| s == d)) {
+            return true;
+        }
+        let title = fold(node.display_title());
+        Vocabulary::Discipline
+            .entries()
+            .iter()
+            .filter(|e| self.subjects.contains(&e.uri))
+            .any(|e| fold(&e.label) == title || e.aliases.iter().any(|a| fold(a) == title))
+    }
+}
+
+/// Keep the nodes (and their tiers) whose flag is set.
+fn retain_by<T>(pool: &mut Vec<Node>, tiers: &mut Vec<T>, keep: &[bool]) {
+    let mut flags = keep.iter();
+    pool.retain(|_| flags.next().copied().unwrap_or(false));
+    let mut flags = keep.iter();
+    tiers.retain(|_| flags.next().copied().unwrap_or(false));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::test_support::raw;
+    use super::*;
+    use serde_json::json;
+
+    const MATHE: &str = "http://w3id.org/openeduhub/vocabs/discipline/380";
+    const BIO: &str = "http://w3id.org/openeduhub/vocabs/discipline/080";
+    const DEUTSCH: &str = "http://w3id.org/openeduhub/vocabs/discipline/120";
+    const MUSIK: &str = "http://w3id.org/openeduhub/vocabs/discipline/420";
+    const GEO: &str = "http://w3id.org/openeduhub/vocabs/discipline/220";
+    const TUERKISCH: &str = "http://w3id.org/openeduhub/vocabs/discipline/20008";
+
+    /// A collection: id, title, discipline, parent, keywords, description.
+    fn collection(id: &str, title: &str, taxon: &str, parent: &str, keywords: &[&str], description: &str) -> Node {
+        raw(json!({
+            "ref": {"id": id}, "parent": {"id": parent}, "type": "ccm:map", "isDirectory": true,
+            "properties": {
+                "cclom:title": [title], "ccm:taxonid": [taxon],
+                "cclom:general_keyword": keywords, "cclom:general_description": [description]
+            }
+        }))
+    }
+
+    fn titles(query: &str, candidates: &[Node], portals: &[&Node]) -> Vec<String> {
+        let query = Query::new(query);
+        TreeRanking::new(&query)
+            .rank(candidates.to_vec(), portals)
+            .iter()
+            .map(|n| n.display_title().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn the_title_first_then_keywords_then_parents_and_portals_then_descriptions() {
+        let mathe = collection("p", "Mathematik", MATHE, "root", &[], "");
+        let analysis = collection("an", "Analysis", MATHE, "p", &[], "");
+        let candidates = [
+            collection("d", "Steigung", MATHE, "an", &[], "Die Steigung linearer Funktionen"),
+            collection(
+                "g",
+                "Funktionsgleichung",
+                MATHE,
+                "lf",
+                &["Lineare Funktionsgleichung"],
+                "",
+            ),
+            collection("lf", "Lineare Funktionen", MATHE, "an", &["Geraden"], ""),
+            analysis.clone(),
+            collection("q", "Quadratische Funktionen", MATHE, "an", &[], ""),
+            collection("pi", "Pilze: Form & Funktion", BIO, "bio", &[], ""),
+        ];
+        assert_eq!(
+            titles("lineare Funktion", &candidates, &[&mathe]),
+            [
+                "Lineare Funktionen",
+                "Funktionsgleichung",
+                "Analysis",
+                "Mathematik",
+                "Steigung",
+                "Quadratische Funktionen"
+            ],
+            "another subject's page for one word of the topic is left out"
+        );
+    }
+
+    #[test]
+    fn the_very_words_before_another_form_and_the_specific_before_its_ancestor() {
+        let candidates = [
+            collection(
+                "en",
+                "Kurzgeschichten",
+                "http://w3id.org/openeduhub/vocabs/discipline/20001",
+                "x",
+                &[],
+                "",
+            ),
+            collection("de", "Kurzgeschichte", DEUTSCH, "et", &[], ""),
+            collection(
+                "ea",
+                "Erzähltextanalyse",
+                DEUTSCH,
+                "et",
+                &["Kurzgeschichte", "Roman"],
+                "",
+            ),
+        ];
+        assert_eq!(
+            titles("Kurzgeschichte analysieren", &candidates, &[]),
+            ["Kurzgeschichte", "Kurzgeschichten", "Erzähltextanalyse"]
+        );
+        // Same tier and exactness: the collection below before its parent.
+        let candidates = [
+            collection("w", "Winkel im Dreieck", MATHE, "g", &[], ""),
+            collection("x", "Winkel", MATHE, "w", &[], ""),
+        ];
+        let query = Query::new("Winkel");
+        let ranked: Vec<String> = TreeRanking::new(&query)
+            .rank(candidates.to_vec(), &[])
+            .iter()
+            .map(|n| n.id().to_string())
+            .collect();
+        assert_eq!(ranked, ["x", "w"]);
+    }
+
+    #[test]
+    fn a_named_subject_answers_from_its_collections_and_its_portal() {
+        let musik = collection("m", "Musik", MUSIK, "root", &[], "");
+        let candidates = [
+            collection("r", "Romantik", DEUTSCH, "lg", &["Novalis"], ""),
+            collection("mr", "Musik der Romantik", MUSIK, "ep", &[], ""),
+            collection(
+                "ak",
+                "Akustik",
+                "http://w3id.org/openeduhub/vocabs/discipline/460",
+                "ph",
+                &[],
+                "",
+            ),
+        ];
+        assert_eq!(
+            titles("Romantik in der Musik", &candidates, &[&musik]),
+            ["Musik der Romantik", "Musik"]
+        );
+        // Nothing of the subject names the topic: the other subjects.
+        assert_eq!(
+            titles("Romantik in der Chemie", &candidates, &[&musik]),
+            ["Romantik", "Musik der Romantik"]
+        );
+    }
+
+    #[test]
+    fn a_query_that_names_only_a_subject_answers_its_portal() {
+        let geographie = collection("g", "Geographie", GEO, "root", &[], "");
+        let tuerkisch = collection("t", "Geografie", TUERKISCH, "tk", &["Geographie der Türkei"], "");
+        assert_eq!(
+            titles("Geografie", std::slice::from_ref(&tuerkisch), &[&geographie]),
+            ["Geographie"]
+        );
+        // Found by its title in another spelling, without a discipline.
+        let plain = raw(json!({"ref": {"id": "g2"}, "type": "ccm:map", "properties": {"cclom:title": ["Geographie"]}}));
+        assert_eq!(titles("Erdkunde", &[tuerkisch], &[&plain]), ["Geographie"]);
+    }
+
+    #[test]
+    fn the_topic_guard_leaves_out_what_shares_only_a_subject_or_a_generic_word() {
+        let candidates = [
+            collection(
+                "a",
+                "Analyse von Daten",
+                "http://w3id.org/openeduhub/vocabs/discipline/320",
+                "i",
+                &[],
+                "",
+            ),
+            collection("m", "Musik", MUSIK, "root", &["Musik"], ""),
+        ];
+        assert!(titles("Sonatenhauptsatzform Analyse in der Musik", &candidates, &[]).is_empty());
+        let query = Query::new("Sonatenhauptsatzform");
+        let ranking = TreeRanking::new(&query);
+        assert!(!ranking.matches(&candidates[0]));
+        assert_eq!(ranking.named_words(&candidates[0]), 0);
+    }
+}
