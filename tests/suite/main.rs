@@ -21,6 +21,7 @@ mod hardening_input;
 mod http_protocol;
 mod knowledge;
 mod layers;
+mod modern_protocol;
 mod navigation;
 mod node_options;
 mod portal_counts;
