@@ -554,7 +554,8 @@ async fn config_folders_and_widgets_have_no_parents_chain() {
     let wk = h.standin.well_known();
     for id in [&wk.two_variant_config_folder, &wk.topic_content.selected_widget] {
         let url = format!("{}/rest/node/v1/nodes/-home-/{id}/parents", h.standin.base_url());
-        let status = reqwest::get(url).await.unwrap().status().as_u16();
+        let client = loopback_client().build().unwrap();
+        let status = client.get(url).send().await.unwrap().status().as_u16();
         assert_eq!(status, 500, "{id}");
     }
 }
