@@ -5,8 +5,9 @@
 pub mod hardening;
 pub mod store;
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc;
 use std::time::Duration;
 
 use serde_json::{Value, json};
@@ -167,6 +168,67 @@ impl Server {
             .rpc("tools/call", json!({"name": name, "arguments": arguments}))
             .await;
         ToolResult::from_rpc(&response)
+    }
+}
+
+/// A running `wlo-mcp stdio` child process; killed on drop.
+pub struct StdioServer {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: mpsc::Receiver<String>,
+}
+
+impl StdioServer {
+    /// Spawn `wlo-mcp stdio` with `env` (no tool allow or deny list unless given).
+    pub fn spawn(env: &[(&str, &str)]) -> StdioServer {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_wlo-mcp"));
+        command
+            .arg("stdio")
+            .env("RUST_LOG", "warn")
+            .env_remove("MCP_TOOL_ALLOW")
+            .env_remove("MCP_TOOL_DENY")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        for (k, v) in env {
+            command.env(k, v);
+        }
+        let mut child = command.spawn().expect("wlo-mcp stdio starts");
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        StdioServer { child, stdin, lines }
+    }
+
+    /// Write one message as a line.
+    pub fn send(&mut self, message: &Value) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{message}").expect("write request");
+        stdin.flush().expect("flush");
+    }
+
+    /// The next line on stdout, within `within`.
+    pub fn next_line(&self, within: Duration) -> Option<String> {
+        self.lines.recv_timeout(within).ok()
+    }
+
+    /// Close stdin: the server ends once it has answered.
+    pub fn close_stdin(&mut self) {
+        self.stdin = None;
+    }
+}
+
+impl Drop for StdioServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 }
 

@@ -3,8 +3,6 @@
 //! and `schema/2026-07-28/schema.ts` of modelcontextprotocol/modelcontextprotocol).
 //! The official conformance suite (0.1.16) does not cover this revision.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use crate::common;
@@ -80,40 +78,18 @@ fn listed_requests() -> Vec<(&'static str, Value)> {
     ]
 }
 
-/// The answers of `wlo-mcp stdio` to `requests`, one line each, keyed by id.
+/// The answers of `wlo-mcp stdio` to `requests`, one line each, in turn.
 fn over_stdio(standin: &StandIn, requests: &[Value]) -> Vec<String> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wlo-mcp"))
-        .arg("stdio")
-        .env("WLO_REPOSITORY_URL", standin.base_url())
-        .env("RUST_LOG", "warn")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("wlo-mcp stdio starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let stdout = child.stdout.take().expect("stdout");
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let mut answers = Vec::new();
-    for request in requests {
-        writeln!(stdin, "{request}").expect("write request");
-        stdin.flush().expect("flush");
-        let line = rx
-            .recv_timeout(Duration::from_secs(10))
-            .unwrap_or_else(|_| panic!("no answer over stdio to {request}"));
-        answers.push(line);
-    }
-    drop(stdin);
-    let _ = child.kill();
-    let _ = child.wait();
-    answers
+    let mut server = StdioServer::spawn(&[("WLO_REPOSITORY_URL", &standin.base_url())]);
+    requests
+        .iter()
+        .map(|request| {
+            server.send(request);
+            server
+                .next_line(Duration::from_secs(10))
+                .unwrap_or_else(|| panic!("no answer over stdio to {request}"))
+        })
+        .collect()
 }
 
 /// The text of a JSON-RPC answer from its `"error":` member on.
