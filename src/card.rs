@@ -110,7 +110,7 @@ impl FormattedNode {
             disciplines: labels(node, Vocabulary::Discipline, "ccm:taxonid"),
             educational_contexts: labels(node, Vocabulary::EducationalContext, "ccm:educationalcontext"),
             user_roles: labels(node, Vocabulary::UserRole, user_role_property(node)),
-            learning_resource_types: labels(node, Vocabulary::Lrt, "ccm:oeh_lrt_aggregated"),
+            learning_resource_types: node.learning_resource_types().labels(),
             license,
             publisher: node
                 .first("ccm:oeh_publisher_combined")
@@ -276,22 +276,7 @@ fn dedup(items: impl Iterator<Item = String>) -> Vec<String> {
     items.filter(|i| seen.insert(i.to_lowercase())).collect()
 }
 
-/// Characters that must not reach an error text or a log line raw: control
-/// characters (C0, DEL, C1), line and paragraph separators, bidirectional
-/// marks, overrides and isolates (they reorder the text around them), and
-/// zero-width characters (they hide text).
-pub fn is_hidden_control(c: char) -> bool {
-    c.is_control()
-        || matches!(
-            c,
-            '\u{061C}'
-                | '\u{200B}'..='\u{200F}'
-                | '\u{2028}'..='\u{202E}'
-                | '\u{2060}'..='\u{2064}'
-                | '\u{2066}'..='\u{2069}'
-                | '\u{FEFF}'
-        )
-}
+pub use crate::node::text::is_hidden_control;
 
 /// A value quoted in an error text: without [`is_hidden_control`]
 /// characters, at most `max` characters, cut ones end in "…".

@@ -139,7 +139,11 @@ pub fn tally_nodes<'a>(nodes: impl IntoIterator<Item = &'a Node>) -> [Vec<LabelC
     let mut tallies: [Tally; 3] = Default::default();
     for node in nodes {
         for (tally, vocabulary) in tallies.iter_mut().zip(FACET_VOCABULARIES) {
-            for label in card::labels(node, vocabulary, vocabulary.property()) {
+            let labels = match vocabulary {
+                Vocabulary::Lrt => node.learning_resource_types().labels(),
+                _ => card::labels(node, vocabulary, vocabulary.property()),
+            };
+            for label in labels {
                 tally.add(&label, 1);
             }
         }

@@ -139,6 +139,7 @@ impl Filters {
                     let wanted = f.value.to_lowercase();
                     have.iter().any(|h| h.to_lowercase().contains(&wanted))
                 }
+                FilterField::LearningResourceType => node.has_learning_resource_type(&f.value),
                 _ => have.iter().any(|h| h.trim() == f.value),
             }
         })
