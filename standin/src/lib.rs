@@ -78,6 +78,11 @@
 //! `nodeFaults` replaces the map), `POST /_control/reset`,
 //! `POST /_control/log/clear`, `GET /_control/ground-truth` (the [`Corpus`]
 //! as JSON; [`Corpus::from_json`] reads it back).
+//!
+//! ## Recorded answers
+//! [`Corpus::add_recorded`] hangs a collection recorded from WLO (its
+//! sub-collections and materials as the repository answered them) into a
+//! corpus, for tests of real records ([`recorded`]).
 
 mod api;
 mod compendia;
@@ -87,6 +92,7 @@ pub mod judged;
 pub mod listings;
 pub mod oversized;
 pub mod preview;
+pub mod recorded;
 mod render;
 pub mod rng;
 mod server;
@@ -99,6 +105,7 @@ pub use corpus::{
     Corpus, CorpusCounts, DEFAULT_SEED, NodeKind, NodeRecord, PreviewRecord, ROOT_ID, TopicPageRecord, WellKnown,
 };
 pub use listings::{ListingIds, UsageProposal};
+pub use recorded::{RecordedCollection, RecordedIds};
 pub use render::PropFilter;
 pub use server::{
     ConfigState, ConfigUpdate, Control, Fault, LogEntry, SLOW_HOLD, StandIn, StandInOptions, Stats, sequential_waves,

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod hardening;
+pub mod optik;
 pub mod store;
 
 use std::io::{BufRead, BufReader};
@@ -47,6 +48,11 @@ impl Harness {
         let standin = StandIn::start(StandInOptions::default())
             .await
             .expect("stand-in starts");
+        Self::start_on(standin, env)
+    }
+
+    /// A server in front of a stand-in already started (another corpus).
+    pub fn start_on(standin: StandIn, env: &[(&str, &str)]) -> Harness {
         let mut vars: Vec<(String, String)> = vec![
             ("WLO_REPOSITORY_URL".into(), standin.base_url()),
             ("WLO_CACHE_MAX_MB".into(), "0".into()),
