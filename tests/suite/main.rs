@@ -29,6 +29,7 @@ mod real_records;
 mod related_content;
 mod relevance_sentences;
 mod repository;
+mod reuse;
 mod search;
 mod tool_params;
 mod topic_page_content;
