@@ -91,10 +91,7 @@ pub async fn count_facets(app: &App, words: &str, filters: &[Criterion]) -> Resu
         .map(|v| v.property())
         .chain([PUBLISHER])
         .collect();
-    let answer = app
-        .upstream
-        .facets(&facet_criteria(words, filters), &properties, FACET_LIMIT)
-        .await?;
+    let answer = super::license::facets(app, &facet_criteria(words, filters), &properties, FACET_LIMIT).await?;
     let mut facets = label_facets(&answer);
     facets.words = words.trim().to_string();
     Ok(facets)

@@ -249,3 +249,206 @@ async fn no_editor_name_or_mail_reaches_any_answer() {
     assert!(answers.iter().any(|a| a.contains("Alexander Ubrig")));
     assert!(answers.iter().any(|a| a.contains("Stationsarbeit zur Optik")));
 }
+
+const OPEN: [&str; 4] = ["CC_0", "PDM", "CC_BY", "CC_BY_SA"];
+
+/// The licence key the stand-in holds for a result.
+fn key_of(h: &Harness, id: &str) -> String {
+    h.standin
+        .corpus()
+        .get(id)
+        .and_then(|n| n.license_key.clone())
+        .unwrap_or_default()
+}
+
+/// The stand-in's own answer to a content search with one licence family.
+async fn repository_hits(h: &Harness, query: &str, family: &str) -> Vec<String> {
+    let url = format!(
+        "{}/rest/search/v1/queries/-home-/mds_oeh/ngsearch?contentType=FILES&maxItems=100&skipCount=0&propertyFilter=ccm%3Acommonlicense_key",
+        h.standin.base_url()
+    );
+    let body = json!({"criteria": [
+        {"property": "ngsearchword", "values": [query]},
+        {"property": "ccm:commonlicense_key", "values": [family]}
+    ]});
+    let client = crate::common::loopback_client().build().unwrap();
+    let answer: Value = client
+        .post(&url)
+        .json(&body)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    answer["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| {
+            n["properties"]["ccm:commonlicense_key"][0]
+                .as_str()
+                .unwrap_or_default()
+                .to_string()
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn open_returns_only_open_licences_in_the_same_wave() {
+    let h = Harness::start().await;
+    let query = "Bruchrechnung";
+    // The repository's prefix match: CC_BY also sends CC BY-NC and CC BY-ND material.
+    let by_family = repository_hits(&h, query, "CC_BY").await;
+    assert!(
+        by_family.iter().any(|k| !OPEN.contains(&k.as_str())),
+        "the case under test: {by_family:?}"
+    );
+    let control = h.standin.control();
+    control.set_latency(40, 0);
+    let mut runs = Vec::new();
+    for license in [None, Some("open")] {
+        control.clear_log();
+        let mut args = json!({"query": query, "maxResults": 3, "outputFormat": "json"});
+        if let Some(license) = license {
+            args["license"] = json!(license);
+        }
+        let r = h.call_tool("search_wlo_content", args).await;
+        assert!(!r.is_error, "{}", r.text);
+        runs.push((r.json(), control.request_log()));
+    }
+    let (_, plain_log) = &runs[0];
+    let (open, open_log) = &runs[1];
+    let ids = crate::common::result_ids(open);
+    assert_eq!(ids.len(), 3, "{open}");
+    for id in &ids {
+        assert!(OPEN.contains(&key_of(&h, id).as_str()), "{id}: {}", key_of(&h, id));
+    }
+    // One request per family (CC_0, PDM, CC_BY) for each variant, all in one wave.
+    let searches = |log: &[wlo_standin::LogEntry]| log.iter().filter(|e| e.route == "ngsearch").count();
+    assert_eq!(searches(open_log), 3 * searches(plain_log), "{open_log:?}");
+    assert_eq!(wlo_standin::sequential_waves(open_log), 1, "{open_log:?}");
+    assert_eq!(wlo_standin::sequential_waves(plain_log), 1);
+    assert_eq!(
+        open["_queryMeta"]["criteria"],
+        json!([{"property": "ccm:commonlicense_key", "values": OPEN, "label": "open"}])
+    );
+    assert!(open["total"].as_u64().unwrap() >= 3);
+}
+
+#[tokio::test]
+async fn a_wide_open_search_and_its_facets() {
+    let h = Harness::start().await;
+    let r = h
+        .call_tool(
+            "search_wlo_content",
+            json!({"query": "Mathematik", "license": "open", "maxResults": 20, "includeFacets": true, "outputFormat": "json"}),
+        )
+        .await;
+    let doc = r.json();
+    let ids = crate::common::result_ids(&doc);
+    assert!(ids.len() >= 10, "{doc}");
+    let keys: Vec<String> = ids.iter().map(|id| key_of(&h, id)).collect();
+    assert!(keys.iter().all(|k| OPEN.contains(&k.as_str())), "{keys:?}");
+    assert!(
+        doc["facets"]["disciplines"].as_array().is_some_and(|d| !d.is_empty()),
+        "{doc}"
+    );
+    assert!(doc.get("warnings").is_none(), "{doc}");
+
+    // Labels and keys, one family: exactly that licence.
+    for (license, wanted) in [("CC BY-SA", "CC_BY_SA"), ("CC_BY", "CC_BY"), ("cc by-nc", "CC_BY_NC")] {
+        let r = h
+            .call_tool(
+                "search_wlo_content",
+                json!({"query": "Mathematik", "license": license, "maxResults": 10, "outputFormat": "json"}),
+            )
+            .await;
+        let doc = r.json();
+        let ids = crate::common::result_ids(&doc);
+        assert!(!ids.is_empty(), "{license}: {doc}");
+        assert!(ids.iter().all(|id| key_of(&h, id) == wanted), "{license}: {ids:?}");
+    }
+    // "cc": any Creative Commons licence.
+    let doc = h
+        .call_tool(
+            "search_wlo_content",
+            json!({"query": "Mathematik", "license": "cc", "maxResults": 20, "outputFormat": "json"}),
+        )
+        .await
+        .json();
+    for id in crate::common::result_ids(&doc) {
+        assert!(key_of(&h, &id).starts_with("CC_"), "{id}");
+    }
+}
+
+#[tokio::test]
+async fn an_unknown_licence_is_reported_like_other_filters() {
+    let h = Harness::start().await;
+    let doc = h
+        .call_tool(
+            "search_wlo_content",
+            json!({"query": "Bruchrechnung", "license": "frei verwendbar", "outputFormat": "json"}),
+        )
+        .await
+        .json();
+    assert_eq!(doc["unresolvedFilters"][0]["field"], "license", "{doc}");
+    assert_eq!(doc["unresolvedFilters"][0]["value"], "frei verwendbar");
+    assert!(!crate::common::result_ids(&doc).is_empty(), "dropped, not zero hits");
+    let md = h
+        .call_tool(
+            "search_wlo_content",
+            json!({"query": "Bruchrechnung", "license": "CC-XY"}),
+        )
+        .await;
+    assert!(
+        md.text
+            .contains("⚠ Filter \"CC-XY\" für license nicht erkannt und ignoriert."),
+        "{}",
+        md.text
+    );
+}
+
+#[tokio::test]
+async fn collection_contents_and_the_combined_search_filter_too() {
+    let (h, _) = Harness::start_optik(&[]).await;
+    let listed = |license: &'static str| {
+        let h = &h;
+        async move {
+            let doc = h
+                .call_tool(
+                    "get_collection_contents",
+                    json!({"nodeId": OPTIK, "license": license, "maxResults": 50, "outputFormat": "json"}),
+                )
+                .await
+                .json();
+            let mut prefixes: Vec<String> = crate::common::result_ids(&doc)
+                .iter()
+                .map(|id| id[..8].to_string())
+                .collect();
+            prefixes.sort();
+            prefixes
+        }
+    };
+    assert_eq!(
+        listed("open").await,
+        [
+            "30af1c0d", "3ecfebce", "454327ba", "ac9f3f6f", "c1c5f25d", "e4640668", "eb7de880", "f3ae3d5b"
+        ]
+    );
+    assert_eq!(listed("CC BY-NC-SA").await, ["45cb1a2d", "b8f05049", "f1f89a13"]);
+
+    let doc = h
+        .call_tool(
+            "search_wlo_all",
+            json!({"query": "Optik", "license": "open", "maxContent": 20}),
+        )
+        .await
+        .json();
+    let content = doc["content"]["results"].as_array().unwrap();
+    assert!(!content.is_empty(), "{doc}");
+    for card in content {
+        let key = key_of(&h, card["nodeId"].as_str().unwrap());
+        assert!(OPEN.contains(&key.as_str()), "{card}");
+    }
+}
