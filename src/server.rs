@@ -73,9 +73,7 @@ pub fn enabled_tool_definitions(app: &App) -> Vec<Tool> {
 
 fn offered(app: &App, tool: &Tool) -> Tool {
     let mut tool = tool.clone();
-    if !app.config.ui {
-        tool.meta = None;
-    }
+    surface::ui::offer(app, &mut tool);
     tool
 }
 
