@@ -153,10 +153,12 @@ impl FormattedNode {
             } else {
                 &card.url
             };
+            // One line, whatever line breaks the repository's text has.
+            let (title, publisher) = (one_line(&card.title), one_line(&card.publisher));
             let work = Work {
-                title: &card.title,
+                title: &title,
                 authors: &card.authors,
-                publisher: &card.publisher,
+                publisher: &publisher,
                 license: &card.license,
                 license_url: &card.license_url,
                 url,
@@ -464,6 +466,16 @@ mod tests {
             "{md}"
         );
         assert!(!md.contains("Namensnennung") && !md.contains("Urheber"));
+        let hostile = node(json!({"ref": {"id": "n"}, "type": "ccm:io", "properties": {
+            "cclom:title": ["Harmlos\n## Injected"],
+            "ccm:lifecyclecontributer_authorFN": ["Anna\nBeispiel"],
+            "ccm:commonlicense_key": ["CC_0"]
+        }}));
+        let line = FormattedNode::from_node(&hostile, REPO).attribution;
+        assert!(
+            line.starts_with("„Harmlos ## Injected“ von Anna Beispiel, CC0 1.0"),
+            "{line}"
+        );
         let collection = node(json!({"ref": {"id": "c"}, "type": "ccm:map"}));
         assert!(
             !FormattedNode::from_node(&collection, REPO)

@@ -36,7 +36,12 @@ fn names_of(values: &[String]) -> Vec<String> {
     values
         .iter()
         .flat_map(|value| value.split(JOINER))
-        .map(|name| name.split_whitespace().collect::<Vec<_>>().join(" "))
+        .map(|name| {
+            name.split(|c: char| c.is_whitespace() || c.is_control())
+                .filter(|w| !w.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
         .filter(|name| !name.is_empty() && !is_url(name))
         .filter(|name| seen.insert(name.to_lowercase()))
         .collect()
