@@ -221,7 +221,8 @@ fn from_recorded(node: Recorded, kind: NodeKind, parent: &NodeRecord, original: 
     record
 }
 
-/// A record of `kind` below `parent`, before the recording fills it.
+/// A record of `kind` below `parent`, before the recording fills it: the
+/// parent's record with everything of its own cleared.
 fn blank(id: &str, kind: NodeKind, parent: &NodeRecord) -> NodeRecord {
     let mut properties = BTreeMap::new();
     properties.insert("sys:node-uuid".to_string(), vec![id.to_string()]);
@@ -237,28 +238,19 @@ fn blank(id: &str, kind: NodeKind, parent: &NodeRecord) -> NodeRecord {
         keywords: Vec::new(),
         portal_id: parent.portal_id.clone().or_else(|| Some(parent.id.clone())),
         subject: parent.subject.clone().or_else(|| Some(parent.title.clone())),
-        subject_uri: parent.subject_uri.clone(),
         topic: None,
         topic_path: Vec::new(),
         educational_contexts: Vec::new(),
         material_type: None,
         license_key: None,
-        is_deleted_placeholder: false,
-        is_public: true,
-        index_only: false,
         text_content: None,
-        text_content_forbidden: false,
-        text_pending: false,
         mimetype: None,
         mediatype: "folder".into(),
         size: None,
-        has_download: false,
-        has_content_url: false,
         preview: None,
-        created_at: parent.created_at.clone(),
-        modified_at: parent.modified_at.clone(),
         properties,
         original_id: None,
+        ..parent.clone()
     }
 }
 

@@ -237,6 +237,14 @@ impl ToolResult {
     }
 }
 
+/// The card of `id` in a JSON list answer's `results`.
+pub fn card<'a>(doc: &'a Value, id: &str) -> &'a Value {
+    doc["results"]
+        .as_array()
+        .and_then(|r| r.iter().find(|c| c["nodeId"] == id))
+        .unwrap_or_else(|| panic!("no card {id} in {doc}"))
+}
+
 /// The `nodeId`s of a JSON answer's `results`, in order.
 pub fn result_ids(doc: &Value) -> Vec<String> {
     doc["results"]

@@ -52,6 +52,15 @@ pub fn materials() -> Vec<serde_json::Value> {
         .collect()
 }
 
+/// The reference id of the recorded material whose id starts with `prefix`.
+pub fn reference(prefix: &str) -> String {
+    materials()
+        .iter()
+        .map(|m| m["ref"]["id"].as_str().unwrap_or_default().to_string())
+        .find(|id| id.starts_with(prefix))
+        .expect("recorded material")
+}
+
 impl Harness {
     /// A server in front of a stand-in serving [`corpus`].
     pub async fn start_optik(env: &[(&str, &str)]) -> (Harness, RecordedIds) {

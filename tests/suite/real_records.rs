@@ -8,25 +8,8 @@
 
 use serde_json::{Value, json};
 
-use crate::common::Harness;
-use crate::common::optik::{OPTIK, materials};
-
-/// The card of `id` in a JSON list answer.
-fn card<'a>(doc: &'a Value, id: &str) -> &'a Value {
-    doc["results"]
-        .as_array()
-        .and_then(|r| r.iter().find(|c| c["nodeId"] == id))
-        .unwrap_or_else(|| panic!("no card {id} in {doc}"))
-}
-
-/// The recorded material whose id starts with `prefix`: its reference id.
-fn recorded(prefix: &str) -> String {
-    materials()
-        .iter()
-        .map(|m| m["ref"]["id"].as_str().unwrap().to_string())
-        .find(|id| id.starts_with(prefix))
-        .expect("recorded material")
-}
+use crate::common::optik::{OPTIK, reference};
+use crate::common::{Harness, card};
 
 #[tokio::test]
 async fn the_collection_lists_every_recorded_material_rendered_right() {
@@ -53,7 +36,7 @@ async fn the_collection_lists_every_recorded_material_rendered_right() {
     );
 
     // The entity is decoded; nothing of it is left anywhere in the answer.
-    let phaenomen = card(&doc, &recorded("fab5617f"));
+    let phaenomen = card(&doc, &reference("fab5617f"));
     assert!(
         phaenomen["keywords"]
             .as_array()
@@ -71,21 +54,24 @@ async fn the_collection_lists_every_recorded_material_rendered_right() {
         assert!(types.iter().all(|t| !t.as_str().unwrap().contains("://")), "{types:?}");
     }
     assert_eq!(
-        card(&doc, &recorded("93330f20"))["learningResourceTypes"],
+        card(&doc, &reference("93330f20"))["learningResourceTypes"],
         json!(["Video (Material)", "Erklärvideo und gefilmtes Experiment"])
     );
 
     // A trailing blank is trimmed; mimetype null is "".
-    let course = card(&doc, &recorded("ac9f3f6f"));
+    let course = card(&doc, &reference("ac9f3f6f"));
     assert_eq!(course["title"], "Kurs Grundlagen der Optik");
     assert_eq!(course["mimeType"], "");
-    assert_eq!(card(&doc, &recorded("f1f89a13"))["mimeType"], "text/plain");
+    assert_eq!(card(&doc, &reference("f1f89a13"))["mimeType"], "text/plain");
 
     // Licences without a CC family keep their own labels.
-    assert_eq!(card(&doc, &recorded("11e4a379"))["license"], "Individuelle Lizenz");
-    assert_eq!(card(&doc, &recorded("e99949a2"))["license"], "Copyright, freier Zugang");
-    assert_eq!(card(&doc, &recorded("f1f89a13"))["license"], "CC BY-NC-SA 3.0");
-    assert_eq!(card(&doc, &recorded("f3ae3d5b"))["license"], "CC 0");
+    assert_eq!(card(&doc, &reference("11e4a379"))["license"], "Individuelle Lizenz");
+    assert_eq!(
+        card(&doc, &reference("e99949a2"))["license"],
+        "Copyright, freier Zugang"
+    );
+    assert_eq!(card(&doc, &reference("f1f89a13"))["license"], "CC BY-NC-SA 3.0");
+    assert_eq!(card(&doc, &reference("f3ae3d5b"))["license"], "CC 0");
 
     // Three materials of one title stay three cards with their own URLs.
     let same: Vec<&Value> = doc["results"]
@@ -118,7 +104,7 @@ async fn the_collection_lists_every_recorded_material_rendered_right() {
 #[tokio::test]
 async fn node_details_and_search_show_the_same() {
     let (h, ids) = Harness::start_optik(&[]).await;
-    let reference = recorded("fab5617f");
+    let reference = reference("fab5617f");
     let r = h
         .call_tool(
             "get_node_details",
@@ -173,7 +159,7 @@ async fn the_type_filter_of_a_listing_reads_the_fine_types() {
         )
         .await;
     let doc = r.json();
-    let video = recorded("93330f20");
+    let video = reference("93330f20");
     assert_eq!(crate::common::result_ids(&doc), std::slice::from_ref(&video), "{doc}");
     assert!(ids.references.contains(&video));
 }

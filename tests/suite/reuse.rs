@@ -8,25 +8,8 @@ use serde_json::{Value, json};
 use wlo_standin::recorded::{EDITOR_MAIL, EDITOR_NAME};
 use wlo_standin::{Corpus, StandIn, StandInOptions};
 
-use crate::common::Harness;
-use crate::common::optik::{self, OPTIK};
-
-/// The card of `id` in a JSON list answer.
-fn card<'a>(doc: &'a Value, id: &str) -> &'a Value {
-    doc["results"]
-        .as_array()
-        .and_then(|r| r.iter().find(|c| c["nodeId"] == id))
-        .unwrap_or_else(|| panic!("no card {id} in {doc}"))
-}
-
-/// The reference id of the recorded material whose id starts with `prefix`.
-fn recorded(prefix: &str) -> String {
-    optik::materials()
-        .iter()
-        .map(|m| m["ref"]["id"].as_str().unwrap().to_string())
-        .find(|id| id.starts_with(prefix))
-        .expect("recorded material")
-}
+use crate::common::optik::{OPTIK, reference};
+use crate::common::{Harness, card};
 
 #[tokio::test]
 async fn the_optik_cards_name_their_authors_and_how_to_attribute() {
@@ -38,7 +21,7 @@ async fn the_optik_cards_name_their_authors_and_how_to_attribute() {
         )
         .await;
     let doc = r.json();
-    let authors = |prefix: &str| card(&doc, &recorded(prefix))["authors"].clone();
+    let authors = |prefix: &str| card(&doc, &reference(prefix))["authors"].clone();
     assert_eq!(authors("c1c5f25d"), json!(["Alexander Ubrig"]));
     assert_eq!(authors("11e4a379"), json!(["Dieter Welz"]));
     assert_eq!(
@@ -56,7 +39,7 @@ async fn the_optik_cards_name_their_authors_and_how_to_attribute() {
     assert_eq!(named, 5, "five records name their authors, a sixth only an imprint URL");
 
     // CC BY-NC-SA 3.0: its 3.0 deed.
-    let geogebra = card(&doc, &recorded("f1f89a13"));
+    let geogebra = card(&doc, &reference("f1f89a13"));
     assert_eq!(
         geogebra["licenseUrl"],
         "https://creativecommons.org/licenses/by-nc-sa/3.0/deed.de"
@@ -67,11 +50,11 @@ async fn the_optik_cards_name_their_authors_and_how_to_attribute() {
     );
     // CC BY 4.0 with an author.
     assert_eq!(
-        card(&doc, &recorded("ac9f3f6f"))["attribution"],
+        card(&doc, &reference("ac9f3f6f"))["attribution"],
         "„Kurs Grundlagen der Optik“ von Universaldenker, Lizenz: CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/deed.de), https://de.universaldenker.org/kurse/1113, via WirLernenOnline"
     );
     // CC0: its own deed, naming not required.
-    let cc0 = card(&doc, &recorded("f3ae3d5b"));
+    let cc0 = card(&doc, &reference("f3ae3d5b"));
     assert_eq!(
         cc0["licenseUrl"],
         "https://creativecommons.org/publicdomain/zero/1.0/deed.de"
@@ -84,12 +67,12 @@ async fn the_optik_cards_name_their_authors_and_how_to_attribute() {
     );
     // COPYRIGHT_FREE and CUSTOM: no line, no link.
     for prefix in ["e99949a2", "11e4a379", "93330f20"] {
-        let c = card(&doc, &recorded(prefix));
+        let c = card(&doc, &reference(prefix));
         assert_eq!((&c["attribution"], &c["licenseUrl"]), (&json!(""), &json!("")), "{c}");
     }
 
     let md = h
-        .call_tool("get_node_details", json!({"nodeId": recorded("e99949a2")}))
+        .call_tool("get_node_details", json!({"nodeId": reference("e99949a2")}))
         .await;
     assert!(
         md.text
@@ -100,7 +83,7 @@ async fn the_optik_cards_name_their_authors_and_how_to_attribute() {
     assert!(md.text.contains("\nNutzung: es gelten die Bedingungen des Anbieters\n"));
     assert!(!md.text.contains("Namensnennung:"));
     let md = h
-        .call_tool("get_node_details", json!({"nodeId": recorded("c1c5f25d")}))
+        .call_tool("get_node_details", json!({"nodeId": reference("c1c5f25d")}))
         .await;
     assert!(md.text.contains("\nUrheber: Alexander Ubrig\nLizenz: CC BY 4.0\nNamensnennung: „Wiederholung der Inhalte mithilfe von Quizfragen“ von Alexander Ubrig, Lizenz: CC BY 4.0 (https://creativecommons.org/licenses/by/4.0/deed.de), "), "{}", md.text);
 }
