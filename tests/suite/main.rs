@@ -25,6 +25,7 @@ mod navigation;
 mod node_options;
 mod portal_counts;
 mod proptest_http;
+mod real_tree;
 mod related_content;
 mod relevance_sentences;
 mod repository;
