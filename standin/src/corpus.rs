@@ -177,6 +177,16 @@ impl NodeRecord {
         self.properties.get(key).and_then(|v| v.first()).map(String::as_str)
     }
 
+    /// Name a collection: its title, `cm:name` and their properties.
+    pub(crate) fn set_collection_title(&mut self, title: &str) {
+        self.title = title.to_string();
+        self.name = title.to_string();
+        let p = &mut self.properties;
+        p.insert("cclom:title".into(), v1(title));
+        p.insert("cm:title".into(), v1(title));
+        p.insert("cm:name".into(), v1(title));
+    }
+
     /// A bare record with common fields filled in: a public folder with a
     /// preview, created and modified at these Unix seconds.
     pub(crate) fn bare(
@@ -731,13 +741,9 @@ impl Generator {
     fn make_root(&mut self) {
         let parent = self.root_parent.clone();
         let mut r = self.base_record(ROOT_ID.to_string(), NodeKind::Root, Some(&parent), 0);
-        r.title = "Portale".into();
-        r.name = "Portale".into();
+        r.set_collection_title("Portale");
         r.description = "Wurzel der WLO-Sammlungen".into();
         let p = &mut r.properties;
-        p.insert("cclom:title".into(), v1("Portale"));
-        p.insert("cm:title".into(), v1("Portale"));
-        p.insert("cm:name".into(), v1("Portale"));
         p.insert("cclom:general_description".into(), v1("Wurzel der WLO-Sammlungen"));
         p.insert("ccm:collectiontype".into(), v1("EDITORIAL"));
         self.wk.root = ROOT_ID.to_string();
@@ -754,17 +760,13 @@ impl Generator {
     ) {
         let v = vocab::vocabs();
         let disc = format!("{DISCIPLINE}{}", def.discipline);
-        r.title = title.to_string();
-        r.name = title.to_string();
+        r.set_collection_title(title);
         r.description = description.to_string();
         r.keywords = keywords.clone();
         r.subject = Some(def.title.to_string());
         r.subject_uri = Some(disc.clone());
         r.educational_contexts = def.contexts.iter().map(|c| format!("{EDU_CONTEXT}{c}")).collect();
         let p = &mut r.properties;
-        p.insert("cclom:title".into(), v1(title));
-        p.insert("cm:title".into(), v1(title));
-        p.insert("cm:name".into(), v1(title));
         p.insert("cclom:general_description".into(), v1(description));
         p.insert("cclom:general_keyword".into(), keywords);
         p.insert("ccm:taxonid_DISPLAYNAME".into(), v1(v.discipline_label(&disc)));

@@ -114,13 +114,8 @@ fn build(json: &str) -> Corpus {
 
 fn root(id: &str) -> NodeRecord {
     let mut r = NodeRecord::bare(id.to_string(), NodeKind::Root, Some(ROOT_PARENT), 0, EXPORTED, EXPORTED);
-    r.title = "Portale".into();
-    r.name = "Portale".into();
-    let p = &mut r.properties;
-    p.insert("cclom:title".into(), v1("Portale"));
-    p.insert("cm:title".into(), v1("Portale"));
-    p.insert("cm:name".into(), v1("Portale"));
-    p.insert("ccm:collectiontype".into(), v1("EDITORIAL"));
+    r.set_collection_title("Portale");
+    r.properties.insert("ccm:collectiontype".into(), v1("EDITORIAL"));
     r
 }
 
@@ -129,8 +124,7 @@ fn collection(entry: &Entry, kind: NodeKind, portal: &Entry, path: Vec<String>) 
     let depth = path.len() as u32;
     let mut r = NodeRecord::bare(entry.id.clone(), kind, Some(&entry.parent), depth, EXPORTED, EXPORTED);
     let title = entry.title.as_str();
-    r.title = title.to_string();
-    r.name = title.to_string();
+    r.set_collection_title(title);
     r.description = entry.description.clone();
     r.keywords = entry.keywords.clone();
     r.portal_id = Some(portal.id.clone());
@@ -139,9 +133,6 @@ fn collection(entry: &Entry, kind: NodeKind, portal: &Entry, path: Vec<String>) 
     r.topic = Some(title.to_string());
     r.topic_path = path;
     let p = &mut r.properties;
-    p.insert("cclom:title".into(), v1(title));
-    p.insert("cm:title".into(), v1(title));
-    p.insert("cm:name".into(), v1(title));
     p.insert("ccm:collectiontype".into(), v1("EDITORIAL"));
     if !entry.description.is_empty() {
         p.insert("cclom:general_description".into(), v1(entry.description.clone()));
