@@ -107,8 +107,7 @@ impl Corpus {
             ..RecordedIds::default()
         };
         let mut collection = blank(recorded.id, NodeKind::Collection, &parent);
-        collection.title = recorded.title.to_string();
-        collection.name = recorded.title.to_string();
+        collection.set_collection_title(recorded.title);
         collection.topic = Some(recorded.title.to_string());
         collection.topic_path = parent
             .topic_path
@@ -116,9 +115,6 @@ impl Corpus {
             .cloned()
             .chain([recorded.title.into()])
             .collect();
-        for key in ["cclom:title", "cm:title", "cm:name"] {
-            collection.properties.insert(key.into(), vec![recorded.title.into()]);
-        }
         for key in ["ccm:taxonid", "ccm:taxonid_DISPLAYNAME"] {
             if let Some(values) = parent.properties.get(key) {
                 collection.properties.insert(key.into(), values.clone());
@@ -221,37 +217,20 @@ fn from_recorded(node: Recorded, kind: NodeKind, parent: &NodeRecord, original: 
     record
 }
 
-/// A record of `kind` below `parent`, before the recording fills it: the
-/// parent's record with everything of its own cleared.
+/// A record of `kind` below `parent`, before the recording fills it
+/// (no preview: the recordings have none).
 fn blank(id: &str, kind: NodeKind, parent: &NodeRecord) -> NodeRecord {
-    let mut properties = BTreeMap::new();
-    properties.insert("sys:node-uuid".to_string(), vec![id.to_string()]);
-    properties.insert("virtual:primaryparent_nodeid".to_string(), vec![parent.id.clone()]);
-    NodeRecord {
-        id: id.to_string(),
-        kind,
-        parent_id: Some(parent.id.clone()),
-        depth: parent.depth + 1,
-        title: String::new(),
-        name: String::new(),
-        description: String::new(),
-        keywords: Vec::new(),
-        portal_id: parent.portal_id.clone().or_else(|| Some(parent.id.clone())),
-        subject: parent.subject.clone().or_else(|| Some(parent.title.clone())),
-        topic: None,
-        topic_path: Vec::new(),
-        educational_contexts: Vec::new(),
-        material_type: None,
-        license_key: None,
-        text_content: None,
-        mimetype: None,
-        mediatype: "folder".into(),
-        size: None,
-        preview: None,
-        properties,
-        original_id: None,
-        ..parent.clone()
+    let mut record = NodeRecord::bare(id.to_string(), kind, Some(&parent.id), parent.depth + 1, 0, 0);
+    for key in ["cm:created", "cm:modified"] {
+        record.properties.remove(key);
     }
+    record.portal_id = parent.portal_id.clone().or_else(|| Some(parent.id.clone()));
+    record.subject = parent.subject.clone().or_else(|| Some(parent.title.clone()));
+    record.subject_uri = parent.subject_uri.clone();
+    record.preview = None;
+    record.created_at = parent.created_at.clone();
+    record.modified_at = parent.modified_at.clone();
+    record
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use serde_json::{Value, json};
-pub use wlo_standin::{StandIn, StandInOptions};
+pub use wlo_standin::{CorpusKind, MatchMode, StandIn, StandInOptions};
 
 pub const ROOT: &str = "5e40e372-735c-4b17-bbf7-e827a5702b57";
 
@@ -45,14 +45,30 @@ impl Harness {
     }
 
     pub async fn start_with(env: &[(&str, &str)]) -> Harness {
-        let standin = StandIn::start(StandInOptions::default())
-            .await
-            .expect("stand-in starts");
-        Self::start_on(standin, env)
+        Self::start_on(StandInOptions::default(), env).await
     }
 
-    /// A server in front of a stand-in already started (another corpus).
-    pub fn start_on(standin: StandIn, env: &[(&str, &str)]) -> Harness {
+    /// The server in front of WLO's real 2023 collection tree, whose keyword
+    /// search matches whole words only (no stemming, no substrings): the
+    /// strict case collection search must handle (issue #35). The tree is
+    /// built once per process.
+    pub async fn start_real_tree() -> Harness {
+        let options = StandInOptions {
+            corpus: CorpusKind::Wlo2023,
+            match_mode: MatchMode::WholeWord,
+            ..StandInOptions::default()
+        };
+        Self::start_on(options, &[]).await
+    }
+
+    /// [`Harness::start_with`] in front of a stand-in started with `options`.
+    pub async fn start_on(options: StandInOptions, env: &[(&str, &str)]) -> Harness {
+        let standin = StandIn::start(options).await.expect("stand-in starts");
+        Self::start_with_standin(standin, env)
+    }
+
+    /// A server in front of a stand-in already started (a corpus of its own).
+    pub fn start_with_standin(standin: StandIn, env: &[(&str, &str)]) -> Harness {
         let mut vars: Vec<(String, String)> = vec![
             ("WLO_REPOSITORY_URL".into(), standin.base_url()),
             ("WLO_CACHE_MAX_MB".into(), "0".into()),

@@ -68,6 +68,6 @@ impl Harness {
         let standin = StandIn::start_with_corpus(StandInOptions::default(), corpus)
             .await
             .expect("stand-in starts");
-        (Harness::start_on(standin, env), ids)
+        (Harness::start_with_standin(standin, env), ids)
     }
 }

@@ -26,6 +26,7 @@ mod node_options;
 mod portal_counts;
 mod proptest_http;
 mod real_records;
+mod real_tree;
 mod related_content;
 mod relevance_sentences;
 mod repository;

@@ -109,7 +109,7 @@ async fn relicensed() -> (Harness, String, String) {
         .await
         .unwrap();
     (
-        Harness::start_on(standin, &[]),
+        Harness::start_with_standin(standin, &[]),
         wk.cc_with_version,
         wk.cc_without_version,
     )
