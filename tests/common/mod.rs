@@ -87,6 +87,26 @@ impl Harness {
     pub async fn call_tool(&self, name: &str, arguments: Value) -> ToolResult {
         self.server.call_tool(name, arguments).await
     }
+
+    /// The stand-in's own answer to a content search (`ngsearch`, every
+    /// property), asked directly: what the repository sends for `criteria`.
+    pub async fn repository_search(&self, criteria: Value, max_items: usize) -> Value {
+        let url = format!(
+            "{}/rest/search/v1/queries/-home-/mds_oeh/ngsearch?contentType=FILES&maxItems={max_items}&skipCount=0&propertyFilter=-all-",
+            self.standin.base_url()
+        );
+        loopback_client()
+            .build()
+            .unwrap()
+            .post(url)
+            .json(&json!({ "criteria": criteria }))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap()
+    }
 }
 
 impl Server {

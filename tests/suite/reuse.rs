@@ -244,26 +244,13 @@ fn key_of(h: &Harness, id: &str) -> String {
         .unwrap_or_default()
 }
 
-/// The stand-in's own answer to a content search with one licence family.
+/// The licence keys of the stand-in's own answer to a content search with one licence family.
 async fn repository_hits(h: &Harness, query: &str, family: &str) -> Vec<String> {
-    let url = format!(
-        "{}/rest/search/v1/queries/-home-/mds_oeh/ngsearch?contentType=FILES&maxItems=100&skipCount=0&propertyFilter=ccm%3Acommonlicense_key",
-        h.standin.base_url()
-    );
-    let body = json!({"criteria": [
+    let criteria = json!([
         {"property": "ngsearchword", "values": [query]},
         {"property": "ccm:commonlicense_key", "values": [family]}
-    ]});
-    let client = crate::common::loopback_client().build().unwrap();
-    let answer: Value = client
-        .post(&url)
-        .json(&body)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    ]);
+    let answer = h.repository_search(criteria, 100).await;
     answer["nodes"]
         .as_array()
         .unwrap()
