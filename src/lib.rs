@@ -24,6 +24,7 @@
 //! request is answered on its own, so any instance can answer any request.
 
 pub mod app;
+pub mod attribution;
 pub mod card;
 pub mod config;
 pub mod ids;

@@ -38,6 +38,7 @@ How to choose a tool:
 - A user picks a card: get_node_details with its nodeId. Many cards at once: one get_nodes_details call (not one call per card).
 - More like one material (mehr davon, ähnliches Material): get_related_content with its nodeId.
 - Filters (educationalContext = Bildungsstufe, discipline = Fach, userRole = Zielgruppe, learningResourceType = Ressourcentyp) take German labels, English synonyms or URIs; lookup_wlo_vocabulary lists the values (also resources wlo://vocabulary/<name>).
+- Reuse: license = \"open\" (may be adapted and shared: CC0, PDM, CC BY, CC BY-SA) or a licence label keeps only such material (search_wlo_content, search_wlo_all, get_collection_contents). Cards name the authors (Urheber) and give a ready attribution line (Namensnennung).
 - wlo_health_check tells 'WLO is down' apart from 'no hits'.
 - Citation-style retrieval (ChatGPT connectors, deep research): search for {id,title,url} hits, then fetch with an id for its text (editorial compendium, full text or description). For filters or cards use the tools above.
 Answers are markdown cards by default; outputFormat=json gives one JSON document.";
@@ -75,9 +76,7 @@ pub fn enabled_tool_definitions(app: &App) -> Vec<Tool> {
 
 fn offered(app: &App, tool: &Tool) -> Tool {
     let mut tool = tool.clone();
-    if !app.config.ui {
-        tool.meta = None;
-    }
+    surface::ui::offer(app, &mut tool);
     tool
 }
 

@@ -4,6 +4,7 @@ pub mod compendium;
 pub mod contents_filter;
 pub mod facets;
 pub mod filters;
+pub mod license;
 pub mod pipeline;
 pub mod ranking;
 pub mod related;

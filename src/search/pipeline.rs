@@ -345,7 +345,7 @@ async fn wave(
     join_all(variants.iter().map(|variant| {
         let mut criteria = variant.criteria.clone();
         criteria.extend_from_slice(filters);
-        async move { app.upstream.ngsearch(&criteria, pool, 0, Props::Display).await }
+        async move { super::license::ngsearch(app, &criteria, pool, 0, Props::Display).await }
     }))
     .await
 }

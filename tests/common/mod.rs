@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod hardening;
+pub mod optik;
 pub mod store;
 
 use std::io::{BufRead, BufReader, Write};
@@ -11,7 +12,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use serde_json::{Value, json};
-pub use wlo_standin::{StandIn, StandInOptions};
+pub use wlo_standin::{CorpusKind, MatchMode, StandIn, StandInOptions};
 
 pub const ROOT: &str = "5e40e372-735c-4b17-bbf7-e827a5702b57";
 
@@ -45,9 +46,30 @@ impl Harness {
     }
 
     pub async fn start_with(env: &[(&str, &str)]) -> Harness {
-        let standin = StandIn::start(StandInOptions::default())
-            .await
-            .expect("stand-in starts");
+        Self::start_on(StandInOptions::default(), env).await
+    }
+
+    /// The server in front of WLO's real 2023 collection tree, whose keyword
+    /// search matches whole words only (no stemming, no substrings): the
+    /// strict case collection search must handle (issue #35). The tree is
+    /// built once per process.
+    pub async fn start_real_tree() -> Harness {
+        let options = StandInOptions {
+            corpus: CorpusKind::Wlo2023,
+            match_mode: MatchMode::WholeWord,
+            ..StandInOptions::default()
+        };
+        Self::start_on(options, &[]).await
+    }
+
+    /// [`Harness::start_with`] in front of a stand-in started with `options`.
+    pub async fn start_on(options: StandInOptions, env: &[(&str, &str)]) -> Harness {
+        let standin = StandIn::start(options).await.expect("stand-in starts");
+        Self::start_with_standin(standin, env)
+    }
+
+    /// A server in front of a stand-in already started (a corpus of its own).
+    pub fn start_with_standin(standin: StandIn, env: &[(&str, &str)]) -> Harness {
         let mut vars: Vec<(String, String)> = vec![
             ("WLO_REPOSITORY_URL".into(), standin.base_url()),
             ("WLO_CACHE_MAX_MB".into(), "0".into()),
@@ -65,6 +87,26 @@ impl Harness {
 
     pub async fn call_tool(&self, name: &str, arguments: Value) -> ToolResult {
         self.server.call_tool(name, arguments).await
+    }
+
+    /// The stand-in's own answer to a content search (`ngsearch`, every
+    /// property), asked directly: what the repository sends for `criteria`.
+    pub async fn repository_search(&self, criteria: Value, max_items: usize) -> Value {
+        let url = format!(
+            "{}/rest/search/v1/queries/-home-/mds_oeh/ngsearch?contentType=FILES&maxItems={max_items}&skipCount=0&propertyFilter=-all-",
+            self.standin.base_url()
+        );
+        loopback_client()
+            .build()
+            .unwrap()
+            .post(url)
+            .json(&json!({ "criteria": criteria }))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap()
     }
 }
 
@@ -291,6 +333,14 @@ impl ToolResult {
         }
         value
     }
+}
+
+/// The card of `id` in a JSON list answer's `results`.
+pub fn card<'a>(doc: &'a Value, id: &str) -> &'a Value {
+    doc["results"]
+        .as_array()
+        .and_then(|r| r.iter().find(|c| c["nodeId"] == id))
+        .unwrap_or_else(|| panic!("no card {id} in {doc}"))
 }
 
 /// The `nodeId`s of a JSON answer's `results`, in order.

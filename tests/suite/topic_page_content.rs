@@ -61,21 +61,7 @@ async fn search_truth(h: &Harness, widget: &str, cards: usize) -> (Vec<String>, 
         .iter()
         .map(|(k, v)| json!({"property": k, "values": v}))
         .collect();
-    let url = format!(
-        "{}/rest/search/v1/queries/-home-/mds_oeh/ngsearch?contentType=FILES&maxItems={cards}&skipCount=0&propertyFilter=cm:name",
-        h.standin.base_url()
-    );
-    let body: Value = loopback_client()
-        .build()
-        .unwrap()
-        .post(url)
-        .json(&json!({"criteria": criteria}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let body = h.repository_search(json!(criteria), cards).await;
     let corpus = h.standin.corpus();
     let ids = body["nodes"]
         .as_array()
