@@ -12,6 +12,7 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use crate::attribution::{Reuse, Work, attribution_line};
 use crate::node::Node;
 use crate::urls;
 use crate::vocab::{self, Vocabulary};
@@ -28,7 +29,13 @@ pub struct FormattedNode {
     pub educational_contexts: Vec<String>,
     pub user_roles: Vec<String>,
     pub learning_resource_types: Vec<String>,
+    /// The authors (never the repository's editors; see `Node::authors`).
+    pub authors: Vec<String>,
     pub license: String,
+    /// The licence's deed, `""` when none can be linked (see [`crate::attribution`]).
+    pub license_url: String,
+    /// The ready attribution line, `""` when the provider's terms apply.
+    pub attribution: String,
     pub publisher: String,
     pub url: String,
     pub preview_url: String,
@@ -89,16 +96,16 @@ impl FormattedNode {
     /// Format a repository node; `repository_url` builds the topic-page link.
     pub fn from_node(node: &Node, repository_url: &str) -> FormattedNode {
         let node_id = node.id().to_string();
-        let license = node
-            .first("ccm:commonlicense_key")
-            .map(|key| vocab::license_label(key, node.first("ccm:commonlicense_cc_version")))
-            .unwrap_or_default();
+        let key = node.first("ccm:commonlicense_key");
+        let version = node.first("ccm:commonlicense_cc_version");
+        let license = key.map(|key| vocab::license_label(key, version)).unwrap_or_default();
+        let reuse = Reuse::of(key.unwrap_or(""));
         let preview = node.preview.as_ref();
         let topic_page_url = match (node.is_collection(), node.page_config_ref()) {
             (true, Some(_)) => urls::topic_page(repository_url, &node_id),
             _ => String::new(),
         };
-        FormattedNode {
+        let mut card = FormattedNode {
             title: node.display_title().trim().to_string(),
             description: node.description().trim().to_string(),
             keywords: dedup(
@@ -110,8 +117,11 @@ impl FormattedNode {
             disciplines: labels(node, Vocabulary::Discipline, "ccm:taxonid"),
             educational_contexts: labels(node, Vocabulary::EducationalContext, "ccm:educationalcontext"),
             user_roles: labels(node, Vocabulary::UserRole, user_role_property(node)),
-            learning_resource_types: labels(node, Vocabulary::Lrt, "ccm:oeh_lrt_aggregated"),
+            learning_resource_types: node.learning_resource_types().labels(),
+            authors: node.authors(),
             license,
+            license_url: reuse.deed_url(version),
+            attribution: String::new(),
             publisher: node
                 .first("ccm:oeh_publisher_combined")
                 .unwrap_or("")
@@ -136,7 +146,32 @@ impl FormattedNode {
             mime_type: node.mimetype.trim().to_string(),
             file_size: node.size,
             node_id,
+        };
+        if card.node_type == NodeType::Content {
+            let url = if card.url.is_empty() {
+                &card.content_url
+            } else {
+                &card.url
+            };
+            // One line, whatever line breaks the repository's text has.
+            let (title, publisher) = (one_line(&card.title), one_line(&card.publisher));
+            let work = Work {
+                title: &title,
+                authors: &card.authors,
+                publisher: &publisher,
+                license: &card.license,
+                license_url: &card.license_url,
+                url,
+            };
+            card.attribution = attribution_line(reuse, &work);
         }
+        card
+    }
+
+    /// A material whose licence names no reuse terms of its own: the
+    /// provider's terms apply (the card says so).
+    pub fn provider_terms_apply(&self) -> bool {
+        self.node_type == NodeType::Content && self.attribution.is_empty()
     }
 
     /// The JSON object, to which tools append their own keys.
@@ -186,7 +221,12 @@ impl FormattedNode {
         line("Bildungsstufe", &joined(&self.educational_contexts));
         line("Zielgruppe", &joined(&self.user_roles));
         line("Ressourcentyp", &joined(&self.learning_resource_types));
+        line("Urheber", &joined(&self.authors));
         line("Lizenz", &[&self.license]);
+        line("Namensnennung", &[&self.attribution]);
+        if self.provider_terms_apply() {
+            line("Nutzung", &["es gelten die Bedingungen des Anbieters"]);
+        }
         line("Anbieter", &[&self.publisher]);
         line("URL", &[&self.url]);
         line("Vorschaubild", &[&self.preview_url]);
@@ -276,22 +316,7 @@ fn dedup(items: impl Iterator<Item = String>) -> Vec<String> {
     items.filter(|i| seen.insert(i.to_lowercase())).collect()
 }
 
-/// Characters that must not reach an error text or a log line raw: control
-/// characters (C0, DEL, C1), line and paragraph separators, bidirectional
-/// marks, overrides and isolates (they reorder the text around them), and
-/// zero-width characters (they hide text).
-pub fn is_hidden_control(c: char) -> bool {
-    c.is_control()
-        || matches!(
-            c,
-            '\u{061C}'
-                | '\u{200B}'..='\u{200F}'
-                | '\u{2028}'..='\u{202E}'
-                | '\u{2060}'..='\u{2064}'
-                | '\u{2066}'..='\u{2069}'
-                | '\u{FEFF}'
-        )
-}
+pub use crate::node::text::is_hidden_control;
 
 /// A value quoted in an error text: without [`is_hidden_control`]
 /// characters, at most `max` characters, cut ones end in "…".
@@ -381,7 +406,10 @@ mod tests {
                 "educationalContexts",
                 "userRoles",
                 "learningResourceTypes",
+                "authors",
                 "license",
+                "licenseUrl",
+                "attribution",
                 "publisher",
                 "url",
                 "previewUrl",
@@ -411,6 +439,49 @@ mod tests {
         assert_eq!(FormattedNode::from_node(&without, REPO).license, "CC BY-SA");
         assert_eq!(FormattedNode::from_node(&unknown, REPO).license, "CUSTOM_XYZ");
         assert_eq!(FormattedNode::from_node(&node(json!({})), REPO).license, "");
+    }
+
+    #[test]
+    fn authors_and_reuse_lines() {
+        let cc = node(json!({"ref": {"id": "n"}, "type": "ccm:io", "properties": {
+            "cclom:title": ["Optik"],
+            "ccm:wwwurl": ["https://x.example/optik"],
+            "ccm:lifecyclecontributer_authorFN": ["Anna Beispiel"],
+            "ccm:commonlicense_key": ["CC_BY"],
+            "ccm:commonlicense_cc_version": ["3.0"]
+        }}));
+        let card = FormattedNode::from_node(&cc, REPO);
+        assert_eq!(card.authors, ["Anna Beispiel"]);
+        assert_eq!(card.license_url, "https://creativecommons.org/licenses/by/3.0/deed.de");
+        let md = card.card(None);
+        assert!(md.contains("\nUrheber: Anna Beispiel\nLizenz: CC BY 3.0\nNamensnennung: „Optik“ von Anna Beispiel, Lizenz: CC BY 3.0 (https://creativecommons.org/licenses/by/3.0/deed.de), https://x.example/optik, via WirLernenOnline\n"), "{md}");
+        assert!(!md.contains("Nutzung:"));
+        let custom =
+            node(json!({"ref": {"id": "n"}, "type": "ccm:io", "properties": {"ccm:commonlicense_key": ["CUSTOM"]}}));
+        let card = FormattedNode::from_node(&custom, REPO);
+        assert_eq!((card.attribution.as_str(), card.license_url.as_str()), ("", ""));
+        let md = card.card(None);
+        assert!(
+            md.contains("\nNutzung: es gelten die Bedingungen des Anbieters\n"),
+            "{md}"
+        );
+        assert!(!md.contains("Namensnennung") && !md.contains("Urheber"));
+        let hostile = node(json!({"ref": {"id": "n"}, "type": "ccm:io", "properties": {
+            "cclom:title": ["Harmlos\n## Injected"],
+            "ccm:lifecyclecontributer_authorFN": ["Anna\nBeispiel"],
+            "ccm:commonlicense_key": ["CC_0"]
+        }}));
+        let line = FormattedNode::from_node(&hostile, REPO).attribution;
+        assert!(
+            line.starts_with("„Harmlos ## Injected“ von Anna Beispiel, CC0 1.0"),
+            "{line}"
+        );
+        let collection = node(json!({"ref": {"id": "c"}, "type": "ccm:map"}));
+        assert!(
+            !FormattedNode::from_node(&collection, REPO)
+                .card(None)
+                .contains("Nutzung")
+        );
     }
 
     #[test]

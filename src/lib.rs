@@ -15,7 +15,7 @@
 //! | domain | [`search`], [`navigation`] |
 //! | context | [`app`] |
 //! | upstream | [`upstream`] (edu-sharing client, cache, errors) |
-//! | leaf | [`config`], [`ids`], [`vocab`], [`node`], [`urls`], [`card`] (the card every tool shows) |
+//! | leaf | [`config`], [`ids`], [`vocab`], [`node`], [`urls`], [`card`] (the card every tool shows), [`attribution`] (licence deeds and attribution lines) |
 //!
 //! `docs/architecture.md` has what each layer may import; `tests/suite/layers.rs`
 //! enforces it.
@@ -24,6 +24,7 @@
 //! request is answered on its own, so any instance can answer any request.
 
 pub mod app;
+pub mod attribution;
 pub mod card;
 pub mod config;
 pub mod ids;

@@ -56,6 +56,14 @@ struct Demo {
     /// WLO_REPOSITORY_URL (for machines without internet).
     #[arg(long)]
     demo: bool,
+    /// What the demo stand-in holds: `generated` (a German corpus with materials and topic pages)
+    /// or `wlo-2023` (WLO's real collection tree of 2023: collections only, keyword search by whole words).
+    #[arg(long, requires = "demo", value_name = "CORPUS", default_value = "generated", value_parser = demo_corpus)]
+    corpus: wlo_standin::CorpusKind,
+}
+
+fn demo_corpus(name: &str) -> Result<wlo_standin::CorpusKind, String> {
+    wlo_standin::CorpusKind::parse(name).ok_or_else(|| "expected generated or wlo-2023".to_string())
 }
 
 fn main() -> ExitCode {
@@ -104,7 +112,7 @@ async fn run(command: Command, config: Config) -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Serve { host, port, demo } => {
-            let (config, _standin) = match with_demo(config, demo.demo).await {
+            let (config, _standin) = match with_demo(config, &demo).await {
                 Ok(pair) => pair,
                 Err(code) => return code,
             };
@@ -126,7 +134,7 @@ async fn run(command: Command, config: Config) -> ExitCode {
             }
         }
         Command::Stdio { demo } => {
-            let (config, _standin) = match with_demo(config, demo.demo).await {
+            let (config, _standin) = match with_demo(config, &demo).await {
                 Ok(pair) => pair,
                 Err(code) => return code,
             };
@@ -143,7 +151,7 @@ async fn run(command: Command, config: Config) -> ExitCode {
             }
         }
         Command::Call { tool, arguments, demo } => {
-            let (config, _standin) = match with_demo(config, demo.demo).await {
+            let (config, _standin) = match with_demo(config, &demo).await {
                 Ok(pair) => pair,
                 Err(code) => return code,
             };
@@ -170,11 +178,21 @@ async fn run(command: Command, config: Config) -> ExitCode {
 }
 
 /// With `--demo`, start the in-process stand-in and point the config at it.
-async fn with_demo(mut config: Config, demo: bool) -> Result<(Config, Option<wlo_standin::StandIn>), ExitCode> {
-    if !demo {
+/// The real tree's keyword search matches whole words: the strict reading of
+/// WLO's index, the one the relevance benchmark measures.
+async fn with_demo(mut config: Config, demo: &Demo) -> Result<(Config, Option<wlo_standin::StandIn>), ExitCode> {
+    if !demo.demo {
         return Ok((config, None));
     }
-    match wlo_standin::StandIn::start(wlo_standin::StandInOptions::default()).await {
+    let options = wlo_standin::StandInOptions {
+        corpus: demo.corpus,
+        match_mode: match demo.corpus {
+            wlo_standin::CorpusKind::Generated => wlo_standin::MatchMode::Substring,
+            wlo_standin::CorpusKind::Wlo2023 => wlo_standin::MatchMode::WholeWord,
+        },
+        ..wlo_standin::StandInOptions::default()
+    };
+    match wlo_standin::StandIn::start(options).await {
         Ok(standin) => {
             config.repository_url = standin.base_url();
             if let Some(root) = wlo_mcp::ids::NodeId::parse(wlo_mcp::config::DEFAULT_ROOT_COLLECTION_ID) {

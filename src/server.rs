@@ -6,15 +6,16 @@
 //! policy).
 //! Resources, prompts and completion are answered by [`crate::surface`].
 
+use std::borrow::Cow;
 use std::sync::{Arc, LazyLock};
 
 #[allow(deprecated)] // logging/setLevel is deprecated (SEP-2577) but old clients still send it
 use rmcp::model::SetLevelRequestParams as LogLevelParams;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, CompleteRequestParams, CompleteResult, ContentBlock,
-    GetPromptRequestParams, GetPromptResponse, Implementation, ListPromptsResult, ListResourceTemplatesResult,
-    ListResourcesResult, ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse,
-    ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
+    DiscoverResult, GetPromptRequestParams, GetPromptResponse, ListPromptsResult, ListResourceTemplatesResult,
+    ListResourcesResult, ListToolsResult, PaginatedRequestParams, ProtocolVersion, ReadResourceRequestParams,
+    ReadResourceResponse, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
 };
 use rmcp::model::{CustomRequest, CustomResult, ErrorCode};
 use rmcp::service::RequestContext;
@@ -22,6 +23,7 @@ use rmcp::{ErrorData, RoleServer, ServerHandler};
 
 use crate::app::App;
 use crate::surface;
+use crate::surface::modern::{self, Hint};
 use crate::tools::{self, Args, Body, ToolResponse, ToolSpec};
 
 /// Routing advice for the model, sent as `instructions` in `initialize`.
@@ -36,6 +38,7 @@ How to choose a tool:
 - A user picks a card: get_node_details with its nodeId. Many cards at once: one get_nodes_details call (not one call per card).
 - More like one material (mehr davon, ähnliches Material): get_related_content with its nodeId.
 - Filters (educationalContext = Bildungsstufe, discipline = Fach, userRole = Zielgruppe, learningResourceType = Ressourcentyp) take German labels, English synonyms or URIs; lookup_wlo_vocabulary lists the values (also resources wlo://vocabulary/<name>).
+- Reuse: license = \"open\" (may be adapted and shared: CC0, PDM, CC BY, CC BY-SA) or a licence label keeps only such material (search_wlo_content, search_wlo_all, get_collection_contents). Cards name the authors (Urheber) and give a ready attribution line (Namensnennung).
 - wlo_health_check tells 'WLO is down' apart from 'no hits'.
 - Citation-style retrieval (ChatGPT connectors, deep research): search for {id,title,url} hits, then fetch with an id for its text (editorial compendium, full text or description). For filters or cards use the tools above.
 Answers are markdown cards by default; outputFormat=json gives one JSON document.";
@@ -73,9 +76,7 @@ pub fn enabled_tool_definitions(app: &App) -> Vec<Tool> {
 
 fn offered(app: &App, tool: &Tool) -> Tool {
     let mut tool = tool.clone();
-    if !app.config.ui {
-        tool.meta = None;
-    }
+    surface::ui::offer(app, &mut tool);
     tool
 }
 
@@ -124,16 +125,33 @@ impl ServerHandler for WloServer {
             .enable_completions()
             .build();
         ServerConfig::new(capabilities)
-            .with_server_info(Implementation::new("wlo-mcp", env!("CARGO_PKG_VERSION")))
+            .with_server_info(modern::implementation())
             .with_instructions(INSTRUCTIONS)
+    }
+
+    /// Every version rmcp knows; the HTTP header rule refuses the others
+    /// with the same error rmcp gives over stdio.
+    fn supported_protocol_versions(&self) -> Cow<'static, [ProtocolVersion]> {
+        modern::supported_versions()
+    }
+
+    /// rmcp's discovery answer (with serverInfo), cacheable like the lists.
+    async fn discover(&self, _context: RequestContext<RoleServer>) -> Result<DiscoverResult, ErrorData> {
+        let hint = Hint::STATIC;
+        Ok(
+            DiscoverResult::from_server_info(self.supported_protocol_versions().into_owned(), self.get_info())
+                .with_ttl_ms(hint.ttl_ms)
+                .with_cache_scope(hint.scope),
+        )
     }
 
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(enabled_tool_definitions(&self.app)))
+        let result = ListToolsResult::with_all_items(enabled_tool_definitions(&self.app));
+        Ok(modern::finish_cacheable(&context, result, Hint::STATIC))
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
@@ -147,7 +165,7 @@ impl ServerHandler for WloServer {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let name = request.name.to_string();
         let Some(entry) = tools::find(&self.app, &name) else {
@@ -160,57 +178,64 @@ impl ServerHandler for WloServer {
         let response = tools::run_tool(&self.app, &name, entry, args).await;
         let mut result = to_call_tool_result(response);
         surface::ui::annotate(&self.app, &name, &mut result);
-        Ok(result.into())
+        Ok(modern::finish(&context, result).into())
     }
 
     async fn list_resources(
         &self,
         _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListResourcesResult, ErrorData> {
-        Ok(ListResourcesResult::with_all_items(surface::resources(&self.app)))
+        let result = ListResourcesResult::with_all_items(surface::resources(&self.app));
+        Ok(modern::finish_cacheable(&context, result, Hint::STATIC))
     }
 
     async fn list_resource_templates(
         &self,
         _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListResourceTemplatesResult, ErrorData> {
-        Ok(ListResourceTemplatesResult::with_all_items(
-            surface::resource_templates(),
-        ))
+        let result = ListResourceTemplatesResult::with_all_items(surface::resource_templates());
+        Ok(modern::finish_cacheable(&context, result, Hint::STATIC))
     }
 
     async fn read_resource(
         &self,
         request: ReadResourceRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
-        surface::read_resource(&self.app, &request.uri).await.map(Into::into)
+        let hint = Hint::of_resource(&self.app, &request.uri);
+        let result = surface::read_resource(&self.app, &request.uri).await?;
+        Ok(modern::finish_cacheable(&context, result, hint).into())
     }
 
     async fn list_prompts(
         &self,
         _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListPromptsResult, ErrorData> {
-        Ok(ListPromptsResult::with_all_items(surface::prompts()))
+        let result = ListPromptsResult::with_all_items(surface::prompts());
+        Ok(modern::finish_cacheable(&context, result, Hint::STATIC))
     }
 
     async fn get_prompt(
         &self,
         request: GetPromptRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<GetPromptResponse, ErrorData> {
-        surface::get_prompt(&request.name, request.arguments).map(Into::into)
+        let result = surface::get_prompt(&request.name, request.arguments)?;
+        Ok(modern::finish(&context, result).into())
     }
 
     async fn complete(
         &self,
         request: CompleteRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CompleteResult, ErrorData> {
-        Ok(CompleteResult::new(surface::complete(&request)))
+        Ok(modern::finish(
+            &context,
+            CompleteResult::new(surface::complete(&request)),
+        ))
     }
 
     /// rmcp routes a known method whose params do not decode here, too:

@@ -256,6 +256,43 @@ fn call_prints_output_and_sets_exit_code() {
     assert_eq!(doc["rootResolved"], "Portale");
 }
 
+/// `--demo --corpus wlo-2023` serves WLO's real tree: its 29 portals, and a
+/// keyword search by whole words; `--corpus` needs `--demo`.
+#[test]
+fn demo_serves_the_real_tree_on_request() {
+    let portals = |extra: &[&str]| {
+        let out = wlo()
+            .args(["call", "get_subject_portals", r#"{"outputFormat":"json"}"#, "--demo"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        serde_json::from_slice::<Value>(&out.stdout).unwrap()
+    };
+    let real = portals(&["--corpus", "wlo-2023"]);
+    assert_eq!(real["total"], 29);
+    let titles: Vec<&str> = real["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p["title"].as_str())
+        .collect();
+    assert!(
+        titles.contains(&"Geographie") && titles.contains(&"Zeitgemäße Bildung"),
+        "{titles:?}"
+    );
+    // The default stays the generated corpus.
+    assert_eq!(portals(&[])["total"], 14);
+    for args in [&["--corpus", "wlo-2023"][..], &["--demo", "--corpus", "wlo-2024"][..]] {
+        let out = wlo()
+            .args(["call", "wlo_health_check", "{}"])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}
+
 #[test]
 fn call_reports_an_unreachable_repository() {
     let out = wlo()

@@ -23,6 +23,7 @@ use serde::de::{self, DeserializeOwned, IgnoredAny, MapAccess, SeqAccess, Visito
 use serde::{Deserialize, Deserializer};
 
 use super::PropertyMap;
+use super::text::{decode_owned, is_text_property};
 
 /// Decode a body: first checked to be JSON at all, then read leniently.
 /// The check comes first because a lenient field swallows any error inside
@@ -84,6 +85,17 @@ pub fn value<'de, D: Deserializer<'de>, T: Scalar + Default>(deserializer: D) ->
     optional(deserializer).map(Option::unwrap_or_default)
 }
 
+/// Text a person reads (a title, a name): a string, with its HTML entities
+/// decoded ([`super::text`]); `""` for a value of another type.
+pub fn text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+    value(deserializer).map(decode_owned)
+}
+
+/// As [`text`], `None` for `null` or a value of another type.
+pub fn optional_text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
+    optional(deserializer).map(|text: Option<String>| text.map(decode_owned))
+}
+
 /// A string, flag or count; `None` for `null` or a value of another type.
 pub fn optional<'de, D: Deserializer<'de>, T: Scalar>(deserializer: D) -> Result<Option<T>, D::Error> {
     // An error here is a number beyond f64 or a string that is not UTF-8:
@@ -111,6 +123,8 @@ pub fn size<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u64, D::Error>
 /// (numbers and booleans as their JSON text), a lone scalar becomes a
 /// one-element list, `null` or an object an empty one. A `properties` that
 /// is not an object is an empty map; a repeated key keeps its last value.
+/// The values of a text property have their HTML entities decoded
+/// ([`super::text`]); URLs, ids and URIs are kept as sent.
 pub fn properties<'de, D: Deserializer<'de>>(deserializer: D) -> Result<PropertyMap, D::Error> {
     deserializer.deserialize_any(PropertiesVisitor)
 }
@@ -258,7 +272,10 @@ impl<'de> Visitor<'de> for PropertiesVisitor {
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<PropertyMap, A::Error> {
         let mut properties = PropertyMap::new();
-        while let Some((key, PropertyValues(values))) = map.next_entry()? {
+        while let Some((key, PropertyValues(mut values))) = map.next_entry::<String, PropertyValues>()? {
+            if is_text_property(&key) {
+                values = values.into_iter().map(decode_owned).collect();
+            }
             properties.insert(key, values);
         }
         Ok(properties)

@@ -8,7 +8,10 @@
 //! repository omits fields freely and sends `size` as a string, so a field of
 //! the wrong JSON type is absent rather than fatal for the whole body.
 
+mod authors;
 pub mod lenient;
+pub mod resource_types;
+pub mod text;
 
 use std::collections::BTreeMap;
 
@@ -29,9 +32,9 @@ pub struct Node {
     pub node_type: String,
     #[serde(deserialize_with = "lenient::value")]
     pub is_directory: bool,
-    #[serde(deserialize_with = "lenient::value")]
+    #[serde(deserialize_with = "lenient::text")]
     pub name: String,
-    #[serde(deserialize_with = "lenient::value")]
+    #[serde(deserialize_with = "lenient::text")]
     pub title: String,
     #[serde(deserialize_with = "lenient::strings")]
     pub aspects: Vec<String>,
@@ -67,9 +70,9 @@ pub struct Node {
 pub struct Titled {
     #[serde(rename = "ref", deserialize_with = "lenient::object_or_default")]
     node_ref: NodeRef,
-    #[serde(deserialize_with = "lenient::value")]
+    #[serde(deserialize_with = "lenient::text")]
     pub name: String,
-    #[serde(deserialize_with = "lenient::value")]
+    #[serde(deserialize_with = "lenient::text")]
     title: String,
     #[serde(deserialize_with = "lenient::properties")]
     properties: PropertyMap,
@@ -101,7 +104,7 @@ pub struct Content {
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
 pub struct CollectionInfo {
-    #[serde(deserialize_with = "lenient::optional")]
+    #[serde(deserialize_with = "lenient::optional_text")]
     pub description: Option<String>,
     #[serde(deserialize_with = "lenient::optional")]
     pub child_collections_count: Option<u64>,

@@ -261,3 +261,148 @@ fn placeholders_are_detected() {
     assert!(set("cclom:general_description", "Dieses Element was removed."));
     assert!(!set("cclom:general_description", "Das Element wird erklärt."));
 }
+
+/// The 16 recorded Optik materials (`tests/fixtures/edu-sharing/real-wlo/`),
+/// decoded as the upstream client decodes a listing.
+fn optik_materials() -> Vec<Node> {
+    #[derive(Deserialize)]
+    struct Page {
+        #[serde(deserialize_with = "lenient::list")]
+        references: Vec<Node>,
+    }
+    ["optik-references-page1.json", "optik-references-page2.json"]
+        .iter()
+        .flat_map(|name| {
+            let path = format!(
+                "{}/tests/fixtures/edu-sharing/real-wlo/{name}",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            decode::<Page>(&std::fs::read(path).expect("fixture"))
+                .expect("page")
+                .references
+        })
+        .collect()
+}
+
+fn optik(id_prefix: &str) -> Node {
+    optik_materials()
+        .into_iter()
+        .find(|n| n.id().starts_with(id_prefix))
+        .expect("recorded material")
+}
+
+#[test]
+fn recorded_entities_are_decoded_where_the_node_is_read() {
+    let materials = optik_materials();
+    assert_eq!(materials.len(), 16);
+    let n = optik("fab5617f");
+    assert!(n.keywords().iter().any(|k| k == "Phänomen"), "{:?}", n.keywords());
+    assert!(
+        materials
+            .iter()
+            .flat_map(|n| n.keywords())
+            .all(|k| !k.contains("&auml;"))
+    );
+    // URLs and ids are never decoded.
+    let n = node(json!({
+        "ref": {"id": "a&amp;b"},
+        "title": "Tom &amp; Jerry",
+        "properties": {
+            "cclom:title": ["Ph&auml;nomen &#8238;rechts"],
+            "ccm:wwwurl": ["https://x.example/?a=1&amp;b=2"],
+            "ccm:taxonid": ["http://w3id.org/x?&amp;"],
+            "ccm:taxonid_DISPLAYNAME": ["Deutsch &amp; Kunst"]
+        },
+        "collection": {"description": "Linsen &lt;und&gt; Spiegel"}
+    }));
+    assert_eq!(n.display_title(), "Phänomen rechts");
+    assert_eq!(n.title, "Tom & Jerry");
+    assert_eq!(n.link(), Some("https://x.example/?a=1&amp;b=2"));
+    assert_eq!(n.id(), "a&amp;b");
+    assert_eq!(n.prop("ccm:taxonid"), ["http://w3id.org/x?&amp;"]);
+    assert_eq!(n.prop("ccm:taxonid_DISPLAYNAME"), ["Deutsch & Kunst"]);
+    assert_eq!(
+        n.collection.unwrap().description.as_deref(),
+        Some("Linsen <und> Spiegel")
+    );
+}
+
+#[test]
+fn recorded_types_fall_back_to_the_fine_vocabulary() {
+    let materials = optik_materials();
+    assert!(materials.iter().all(|n| n.prop(resource_types::AGGREGATED).is_empty()));
+    let video = optik("93330f20");
+    let types = video.learning_resource_types();
+    assert_eq!(types.property, resource_types::FINE);
+    assert_eq!(
+        types.labels(),
+        ["Video (Material)", "Erklärvideo und gefilmtes Experiment"]
+    );
+    let uri = |label: &str| {
+        crate::vocab::Vocabulary::Lrt
+            .entries()
+            .iter()
+            .find(|e| e.label == label)
+            .unwrap()
+            .uri
+            .clone()
+    };
+    assert!(video.has_learning_resource_type(&uri("Video")));
+    assert!(!video.has_learning_resource_type(&uri("Arbeitsblatt")));
+    let simulation = optik("45cb1a2d");
+    assert!(
+        simulation.has_learning_resource_type(&uri("Interaktives Medium")),
+        "alias simulation"
+    );
+    // "Material" alone is no "Projekt-Material".
+    assert!(!optik("454327ba").has_learning_resource_type(&uri("Projekt-Material")));
+    // Aggregated types win and compare by URI.
+    let aggregated = node(json!({"properties": {
+        "ccm:oeh_lrt_aggregated": [uri("Arbeitsblatt")],
+        "ccm:oeh_lrt_DISPLAYNAME": ["Video"]
+    }}));
+    assert!(aggregated.has_learning_resource_type(&uri("Arbeitsblatt")));
+    assert!(!aggregated.has_learning_resource_type(&uri("Video")));
+    assert_eq!(aggregated.learning_resource_types().labels(), ["Arbeitsblatt"]);
+    // Fine URIs without names are no labels (never a URI on a card).
+    let bare = node(json!({"properties": {"ccm:oeh_lrt": ["http://w3id.org/openeduhub/vocabs/new_lrt/x"]}}));
+    assert!(bare.learning_resource_types().labels().is_empty());
+}
+
+#[test]
+fn recorded_authors() {
+    let authors = |prefix: &str| optik(prefix).authors();
+    assert_eq!(authors("c1c5f25d"), ["Alexander Ubrig"]);
+    assert_eq!(authors("11e4a379"), ["Dieter Welz"], "the name wins over the free text");
+    assert_eq!(
+        authors("e99949a2"),
+        ["Deutsches Zentrum für Luft- und Raumfahrt e. V. (DLR)"]
+    );
+    assert_eq!(authors("ac9f3f6f"), ["Universaldenker"]);
+    assert!(authors("756ec0fa").is_empty(), "an imprint URL is no name");
+    assert!(authors("f1f89a13").is_empty());
+    let n = node(json!({"properties": {
+        "ccm:lifecyclecontributer_authorFN": [" Anna  Beispiel [#]Bert Muster", "anna beispiel", ""],
+        "ccm:author_freetext": ["Nicht gelesen"],
+        "ccm:metadatacontributer_creatorFN": ["Redakteurin"],
+        "cm:creator": ["redakteurin"]
+    }}));
+    assert_eq!(n.authors(), ["Anna Beispiel", "Bert Muster"]);
+    let free = node(json!({"properties": {"ccm:author_freetext": ["www.example.org[#]Carla Quelle"]}}));
+    assert_eq!(free.authors(), ["Carla Quelle"]);
+}
+
+#[test]
+fn recorded_quirks_decode() {
+    let materials = optik_materials();
+    let nulls = materials.iter().filter(|n| n.mimetype.is_empty()).count();
+    assert_eq!(nulls, 8, "mimetype: null is an empty mimetype");
+    assert_eq!(optik("ac9f3f6f").display_title(), "Kurs Grundlagen der Optik ");
+    let same: Vec<&str> = materials
+        .iter()
+        .filter(|n| n.display_title() == "Stationsarbeit zur Optik")
+        .map(|n| n.id())
+        .collect();
+    assert_eq!(same.len(), 3);
+    assert!(materials.iter().all(|n| n.is_reference()));
+}

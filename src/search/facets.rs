@@ -91,10 +91,7 @@ pub async fn count_facets(app: &App, words: &str, filters: &[Criterion]) -> Resu
         .map(|v| v.property())
         .chain([PUBLISHER])
         .collect();
-    let answer = app
-        .upstream
-        .facets(&facet_criteria(words, filters), &properties, FACET_LIMIT)
-        .await?;
+    let answer = super::license::facets(app, &facet_criteria(words, filters), &properties, FACET_LIMIT).await?;
     let mut facets = label_facets(&answer);
     facets.words = words.trim().to_string();
     Ok(facets)
@@ -139,7 +136,11 @@ pub fn tally_nodes<'a>(nodes: impl IntoIterator<Item = &'a Node>) -> [Vec<LabelC
     let mut tallies: [Tally; 3] = Default::default();
     for node in nodes {
         for (tally, vocabulary) in tallies.iter_mut().zip(FACET_VOCABULARIES) {
-            for label in card::labels(node, vocabulary, vocabulary.property()) {
+            let labels = match vocabulary {
+                Vocabulary::Lrt => node.learning_resource_types().labels(),
+                _ => card::labels(node, vocabulary, vocabulary.property()),
+            };
+            for label in labels {
                 tally.add(&label, 1);
             }
         }

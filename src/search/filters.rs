@@ -7,6 +7,7 @@
 //! JSON and a visible `⚠ Filter "…" für … nicht erkannt und ignoriert.` line
 //! in markdown, with up to three "Meintest du" suggestions.
 
+use super::license;
 use crate::upstream::{Criterion, Node};
 use crate::vocab::{self, Vocabulary};
 
@@ -18,6 +19,8 @@ pub enum FilterField {
     UserRole,
     LearningResourceType,
     Publisher,
+    /// Licence keys, a family ("open", "cc"): see [`super::license`].
+    License,
 }
 
 impl FilterField {
@@ -37,6 +40,7 @@ impl FilterField {
             FilterField::UserRole => "userRole",
             FilterField::LearningResourceType => "learningResourceType",
             FilterField::Publisher => "publisher",
+            FilterField::License => "license",
         }
     }
 
@@ -55,12 +59,14 @@ impl FilterField {
             FilterField::Discipline => Some(Vocabulary::Discipline),
             FilterField::UserRole => Some(Vocabulary::UserRole),
             FilterField::LearningResourceType => Some(Vocabulary::Lrt),
+            FilterField::License => Some(Vocabulary::License),
             FilterField::Publisher => None,
         }
     }
 }
 
-/// A filter that is applied: one value for one criterion.
+/// A filter that is applied: one value for one criterion. The values of the
+/// licence filter are alternatives: one applied filter per licence key.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AppliedFilter {
     pub field: FilterField,
@@ -98,15 +104,16 @@ impl Filters {
         for (field, input) in inputs {
             let input = input.trim();
             let resolved = match field.vocabulary() {
-                Some(v) => vocab::resolve(v, input),
-                None => Some(input.to_string()),
+                _ if *field == FilterField::License => license::resolve(input),
+                Some(v) => vocab::resolve(v, input).map(|value| vec![value]),
+                None => Some(vec![input.to_string()]),
             };
             match resolved {
-                Some(value) => filters.applied.push(AppliedFilter {
+                Some(values) => filters.applied.extend(values.into_iter().map(|value| AppliedFilter {
                     field: *field,
                     value,
                     input: input.to_string(),
-                }),
+                })),
                 None => filters.unresolved.push(UnresolvedFilter {
                     field: *field,
                     value: input.to_string(),
@@ -120,28 +127,52 @@ impl Filters {
         filters
     }
 
-    /// The criteria to append to every search variant (one value each).
+    /// The criteria to append to every search variant: one value each, but
+    /// one criterion with all wanted licence keys, which
+    /// [`super::license`] splits into requests the repository takes.
     pub fn criteria(&self) -> Vec<Criterion> {
-        self.applied
-            .iter()
-            .map(|f| Criterion::one(f.field.property(), f.value.clone()))
-            .collect()
+        let mut criteria: Vec<Criterion> = Vec::with_capacity(self.applied.len());
+        for f in &self.applied {
+            match criteria.last_mut() {
+                Some(last) if f.field == FilterField::License && last.property == license::PROPERTY => {
+                    last.values.push(f.value.clone())
+                }
+                _ => criteria.push(Criterion::one(f.field.property(), f.value.clone())),
+            }
+        }
+        criteria
     }
 
     /// The local filter of the collection tools: the node
     /// carries, for every applied filter, the wanted value (URIs compared
     /// exactly; the publisher as a case-insensitive substring).
     pub fn keeps(&self, node: &Node) -> bool {
-        self.applied.iter().all(|f| {
-            let have = node.prop(f.field.property());
-            match f.field {
-                FilterField::Publisher => {
-                    let wanted = f.value.to_lowercase();
-                    have.iter().any(|h| h.to_lowercase().contains(&wanted))
-                }
-                _ => have.iter().any(|h| h.trim() == f.value),
-            }
-        })
+        let licenses: Vec<String> = self.licenses().map(str::to_string).collect();
+        (licenses.is_empty() || license::keeps(&licenses, node))
+            && self
+                .applied
+                .iter()
+                .filter(|f| f.field != FilterField::License)
+                .all(|f| {
+                    let have = node.prop(f.field.property());
+                    match f.field {
+                        FilterField::Publisher => {
+                            let wanted = f.value.to_lowercase();
+                            have.iter().any(|h| h.to_lowercase().contains(&wanted))
+                        }
+                        FilterField::LearningResourceType => node.has_learning_resource_type(&f.value),
+                        FilterField::License => true,
+                        _ => have.iter().any(|h| h.trim() == f.value),
+                    }
+                })
+    }
+
+    /// The licence keys of the licence filter (empty when there is none).
+    pub fn licenses(&self) -> impl Iterator<Item = &str> {
+        self.applied
+            .iter()
+            .filter(|f| f.field == FilterField::License)
+            .map(|f| f.value.as_str())
     }
 }
 

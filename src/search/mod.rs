@@ -5,6 +5,7 @@ pub mod contents;
 pub mod contents_filter;
 pub mod facets;
 pub mod filters;
+pub mod license;
 pub mod pipeline;
 pub mod pool;
 pub mod query;

@@ -14,6 +14,8 @@
 //!
 //! - [`ui`]: the MCP Apps views (`ui://wlo/cards`, `ui://wlo/topic-page`),
 //!   linked from the list tools' `_meta.ui` (docs/ui.md).
+//! - [`modern`]: what results of a 2026-07-28 request carry besides their
+//!   data: serverInfo and caching hints.
 //! - [`invalid_params`]: exact `-32602` errors for known methods whose
 //!   params rmcp cannot decode.
 //!
@@ -21,6 +23,7 @@
 
 pub mod completion;
 pub mod invalid_params;
+pub mod modern;
 pub mod prompts;
 pub mod resources;
 pub mod ui;

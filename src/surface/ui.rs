@@ -1,16 +1,19 @@
-//! The MCP Apps views (`io.modelcontextprotocol/ui`, docs/ui.md): which
-//! tool shows which `ui://` resource, the resources in `resources/list` and
+//! The MCP Apps views (`io.modelcontextprotocol/ui`, docs/ui.md): the
+//! `ui://` resource of each view a tool declares in the registry
+//! (`tools::TOOLS`), the resources in `resources/list` and
 //! `resources/read`, and the `_meta` of a tool result that carries the view
-//! data. All of it disappears with `WLO_UI=0`.
+//! data. All of it disappears with `WLO_UI=0`, and this module is the one
+//! place that reads the switch ([`on`]).
 //!
 //! The HTML is built from `ui/src/` by `ui/build.mjs` and committed; it is
 //! one self-contained document that draws cards or a topic page depending
 //! on the data it is sent, served under both URIs.
 
-use rmcp::model::{CallToolResult, MetaObject, Resource, ResourceContents};
+use rmcp::model::{CallToolResult, MetaObject, Resource, ResourceContents, Tool};
 use serde_json::{Map, Value, json};
 
 use crate::app::App;
+use crate::tools::{self, View};
 
 /// The material cards of the list tools.
 pub const CARDS_URI: &str = "ui://wlo/cards";
@@ -21,14 +24,22 @@ pub const VIEW_MIME: &str = "text/html;profile=mcp-app";
 /// The built views (`ui/build.mjs`).
 pub const VIEWS_HTML: &str = include_str!("../../data/ui/views.html");
 
-/// The view a tool's results are shown in, if any. `search`/`fetch` have
-/// none: their clients want plain retrieval.
-pub fn view_of_tool(tool: &str) -> Option<&'static str> {
-    match tool {
-        "search_wlo_content" | "get_collection_contents" | "get_related_content" | "search_wlo_all" => Some(CARDS_URI),
-        "get_topic_page_content" => Some(TOPIC_PAGE_URI),
-        _ => None,
+/// The switch of the views (`WLO_UI`), read here and nowhere else.
+fn on(app: &App) -> bool {
+    app.config.ui
+}
+
+/// The resource of a view.
+pub fn uri(view: View) -> &'static str {
+    match view {
+        View::Cards => CARDS_URI,
+        View::TopicPage => TOPIC_PAGE_URI,
     }
+}
+
+/// The resource a tool's results are shown in, as the registry declares it.
+pub fn view_of_tool(tool: &str) -> Option<&'static str> {
+    tools::view_of(tool).map(uri)
 }
 
 /// A tool's `_meta`: `{"ui": {"resourceUri": …}}` (the standard key only;
@@ -60,9 +71,16 @@ fn resource_meta(app: &App) -> MetaObject {
     MetaObject(meta)
 }
 
+/// A tool as `tools/list` offers it: without its `_meta.ui` when the views are off.
+pub fn offer(app: &App, tool: &mut Tool) {
+    if !on(app) {
+        tool.meta = None;
+    }
+}
+
 /// The view resources for `resources/list` (none with `WLO_UI=0`).
 pub fn resources(app: &App) -> Vec<Resource> {
-    if !app.config.ui {
+    if !on(app) {
         return Vec::new();
     }
     [
@@ -83,7 +101,7 @@ pub fn resources(app: &App) -> Vec<Resource> {
 /// `resources/read` of a view, `None` when `uri` names none (or `WLO_UI=0`).
 pub fn read(app: &App, uri: &str) -> Option<ResourceContents> {
     let uri = [CARDS_URI, TOPIC_PAGE_URI].into_iter().find(|u| *u == uri.trim())?;
-    app.config.ui.then(|| {
+    on(app).then(|| {
         ResourceContents::text(VIEWS_HTML, uri)
             .with_mime_type(VIEW_MIME)
             .with_meta(resource_meta(app))
@@ -97,13 +115,21 @@ pub fn result_meta(view: Value) -> MetaObject {
     MetaObject(meta)
 }
 
-/// Tell the view of a tool's answer whether it may offer „Ähnliche
-/// Materialien" (`relatedOffered`): a view cannot list the server's tools
-/// through a host (hosts proxy `tools/call`, not `tools/list`), and
-/// `MCP_TOOL_DENY` may remove `get_related_content`. In JSON mode this flag
-/// is the whole view data (the cards are in `structuredContent`).
+/// The view data of a tool's answer as sent: none when the views are off,
+/// the tool has no view or the answer is an error. Else it tells the view
+/// whether it may offer „Ähnliche Materialien" (`relatedOffered`): a view
+/// cannot list the server's tools through a host (hosts proxy
+/// `tools/call`, not `tools/list`), and `MCP_TOOL_DENY` may remove
+/// `get_related_content`. In JSON mode this flag is the whole view data
+/// (the cards are in `structuredContent`).
 pub fn annotate(app: &App, tool: &str, result: &mut CallToolResult) {
-    if !app.config.ui || view_of_tool(tool).is_none() || result.is_error == Some(true) {
+    if !on(app) || view_of_tool(tool).is_none() || result.is_error == Some(true) {
+        if let Some(meta) = result.meta.as_mut() {
+            meta.0.remove(crate::tools::view::META_KEY);
+        }
+        if result.meta.as_ref().is_some_and(|meta| meta.0.is_empty()) {
+            result.meta = None;
+        }
         return;
     }
     let meta = result.meta.get_or_insert_with(MetaObject::new);
@@ -114,13 +140,10 @@ pub fn annotate(app: &App, tool: &str, result: &mut CallToolResult) {
     if let Value::Object(view) = view {
         view.insert(
             "relatedOffered".into(),
-            Value::Bool(app.config.tool_enabled(RELATED_TOOL)),
+            Value::Bool(app.config.tool_enabled(tools::related_content::NAME)),
         );
     }
 }
-
-/// The tool behind „Ähnliche Materialien".
-const RELATED_TOOL: &str = "get_related_content";
 
 #[cfg(test)]
 mod tests {
@@ -159,6 +182,21 @@ mod tests {
         assert_eq!(
             json!(tool_meta("get_topic_page_content")),
             json!({"ui": {"resourceUri": "ui://wlo/topic-page"}})
+        );
+        // The registry declares them; nothing here names a tool.
+        let with_views: Vec<(&str, &str)> = tools::specs()
+            .iter()
+            .filter_map(|spec| Some((spec.name, view_of_tool(spec.name)?)))
+            .collect();
+        assert_eq!(
+            with_views,
+            [
+                ("search_wlo_all", CARDS_URI),
+                ("search_wlo_content", CARDS_URI),
+                ("get_topic_page_content", TOPIC_PAGE_URI),
+                ("get_collection_contents", CARDS_URI),
+                ("get_related_content", CARDS_URI),
+            ]
         );
     }
 }

@@ -17,6 +17,7 @@ use crate::app::App;
 use crate::search::contents::{ContentsListing, collection_contents};
 use crate::search::contents_filter::{LOCAL_READ, Stats, Window};
 use crate::search::facets::LabelCount;
+use crate::search::filters::FilterField;
 use crate::upstream::ChildFilter;
 
 pub const NAME: &str = "get_collection_contents";
@@ -52,6 +53,9 @@ pub(super) struct Params {
     exclude_node_ids: ExcludeIds,
     #[serde(flatten)]
     filters: VocabFilters,
+    /// Licence: "open" (CC0/PDM/CC BY/CC BY-SA), "cc" or a label/key.
+    #[serde(default)]
+    license: FilterValue,
     /// Also count type, Fach and Bildungsstufe of the materials read.
     #[serde(default)]
     include_stats: Flag<false>,
@@ -107,7 +111,13 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let skip_count = params.skip_count.get().min(max_skip) as usize;
     let exclude = params.exclude_node_ids.0;
     let format = params.output.format();
-    let filters = FilterValue::resolve(params.filters.entries());
+    let filters = FilterValue::resolve(
+        params
+            .filters
+            .entries()
+            .into_iter()
+            .chain([(FilterField::License, params.license)]),
+    );
 
     let listing = ContentsListing {
         node_id: &node_id,

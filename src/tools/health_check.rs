@@ -15,7 +15,7 @@ use crate::upstream::{SharedHealth, UpstreamError};
 
 pub const NAME: &str = "wlo_health_check";
 pub const TITLE: &str = "WLO-Status prüfen";
-pub const DESCRIPTION: &str = "Check that the WLO repository answers: reads the root collection once and returns JSON {ok, repositoryUrl, baseUrl, rootNodeId, rootResolved, latencyMs, checkedAt}. Use it to tell 'WLO is down' apart from 'the query has no hits'. No parameters.";
+pub const DESCRIPTION: &str = "Is the WLO repository up? Reads the root collection once: JSON {ok, repositoryUrl, baseUrl, rootNodeId, rootResolved, latencyMs, checkedAt}. Tells 'WLO is down' apart from 'no hits'.";
 
 /// `wlo_health_check` takes no arguments (any it gets are ignored).
 #[derive(Deserialize, JsonSchema)]

@@ -14,7 +14,7 @@ use crate::vocab::{self, Vocabulary};
 
 pub const NAME: &str = "lookup_wlo_vocabulary";
 pub const TITLE: &str = "WLO-Vokabular nachschlagen";
-pub const DESCRIPTION: &str = "List the values of a WLO filter vocabulary (labels, aliases, URIs): educationalContext (Bildungsstufe), discipline (Fach), userRole (Zielgruppe), lrt (Ressourcentyp: Arbeitsblatt, Video …), license (Lizenz), targetGroup (Themenseiten-Zielgruppe). Use it to map free user wording to a filter value before searching. No repository call. Optional `query` narrows the list.";
+pub const DESCRIPTION: &str = "List the values of a WLO filter vocabulary (labels, aliases, URIs): educationalContext (Bildungsstufe), discipline (Fach), userRole (Zielgruppe), lrt (Ressourcentyp: Arbeitsblatt, Video …), license (Lizenz), targetGroup (Themenseiten-Zielgruppe). Maps user wording to filter values. No repository call; `query` narrows the list.";
 
 /// The arguments of `lookup_wlo_vocabulary`.
 #[derive(Deserialize, JsonSchema)]

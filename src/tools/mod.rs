@@ -155,6 +155,27 @@ type CallFn = for<'a> fn(&'a App, Args) -> BoxFuture<'a, ToolResponse>;
 pub struct ToolEntry {
     pub spec: fn() -> ToolSpec,
     pub call: CallFn,
+    /// The MCP Apps view the tool's results are shown in (docs/ui.md).
+    pub view: Option<View>,
+}
+
+/// An MCP Apps view of tool results (`surface::ui` serves them).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum View {
+    /// Material cards (and, for `search_wlo_all`, tiles of its other pots).
+    Cards,
+    /// A topic page lane by lane.
+    TopicPage,
+}
+
+impl ToolEntry {
+    /// The entry with its results shown in `view`.
+    const fn with_view(self, view: View) -> ToolEntry {
+        ToolEntry {
+            view: Some(view),
+            ..self
+        }
+    }
 }
 
 /// A tool module's entry: its spec from `NAME`, `TITLE`, `DESCRIPTION` and
@@ -182,23 +203,25 @@ macro_rules! entry {
                     }
                 })
             },
+            view: None,
         }
     };
 }
 
-/// Every tool, in `tools/list` order.
+/// Every tool, in `tools/list` order, with the view its results are shown in.
+/// `search`/`fetch` have none: their clients want plain retrieval.
 pub static TOOLS: &[ToolEntry] = &[
-    entry!(search_all),
-    entry!(search_content),
+    entry!(search_all).with_view(View::Cards),
+    entry!(search_content).with_view(View::Cards),
     entry!(search_collections),
     entry!(topic_pages),
-    entry!(topic_page_content),
+    entry!(topic_page_content).with_view(View::TopicPage),
     entry!(subject_portals),
     entry!(browse_tree, browse_tree::decode),
-    entry!(collection_contents, collection_contents::decode),
+    entry!(collection_contents, collection_contents::decode).with_view(View::Cards),
     entry!(node_details),
     entry!(nodes_details),
-    entry!(related_content),
+    entry!(related_content).with_view(View::Cards),
     entry!(lookup_vocabulary),
     entry!(health_check),
     entry!(knowledge_search),
@@ -260,6 +283,14 @@ pub fn find(app: &App, name: &str) -> Option<&'static ToolEntry> {
         return None;
     }
     SPECS.iter().position(|spec| spec.name == name).map(|i| &TOOLS[i])
+}
+
+/// The view of a tool's results, by name (enabled or not).
+pub fn view_of(name: &str) -> Option<View> {
+    SPECS
+        .iter()
+        .position(|spec| spec.name == name)
+        .and_then(|i| TOOLS[i].view)
 }
 
 /// Run one tool by name, outside MCP (the `wlo-mcp call` command).

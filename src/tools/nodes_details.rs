@@ -14,7 +14,7 @@ use crate::navigation::details;
 
 pub const NAME: &str = "get_nodes_details";
 pub const TITLE: &str = "Mehrere WLO-Einträge auf einmal";
-pub const DESCRIPTION: &str = "Metadata of several WLO nodes in one call (1-50 nodeIds, fetched in parallel): JSON {requested, resolved, failed, results} with results keyed by nodeId in request order, each the same fields as a search card. Use it instead of many get_node_details calls when a chatbot shows several cards. Unknown, private or malformed ids land in failed[].";
+pub const DESCRIPTION: &str = "Metadata of several WLO nodes in one call (1-50 nodeIds, fetched in parallel): JSON {requested, resolved, failed, results} with results keyed by nodeId in request order, each with the fields of a search card. Instead of many get_node_details calls. Unknown, private or malformed ids land in failed[].";
 
 /// The most nodeIds one call takes.
 const MAX_IDS: usize = 50;

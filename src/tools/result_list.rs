@@ -39,17 +39,22 @@ pub struct LabeledCriterion {
 }
 
 impl LabeledCriterion {
-    /// The applied filters as labelled criteria.
+    /// The applied filters as labelled criteria; the licence keys of one
+    /// licence filter are one criterion.
     pub fn from_filters(filters: &Filters) -> Vec<LabeledCriterion> {
-        filters
-            .applied
-            .iter()
-            .map(|f| LabeledCriterion {
-                property: f.field.property().to_string(),
-                values: vec![f.value.clone()],
-                label: Some(f.input.clone()),
-            })
-            .collect()
+        let mut criteria: Vec<LabeledCriterion> = Vec::with_capacity(filters.applied.len());
+        for f in &filters.applied {
+            let property = f.field.property();
+            match criteria.last_mut() {
+                Some(last) if last.property == property => last.values.push(f.value.clone()),
+                _ => criteria.push(LabeledCriterion {
+                    property: property.to_string(),
+                    values: vec![f.value.clone()],
+                    label: Some(f.input.clone()),
+                }),
+            }
+        }
+        criteria
     }
 }
 

@@ -49,16 +49,13 @@ pub async fn run_tool(app: &Arc<App>, name: &str, entry: &ToolEntry, args: Args)
     let response = outcome.unwrap_or_else(ToolResponse::error);
     // The failure policy: an answer without results that rests on a failed
     // read says so, instead of telling the model that WLO has nothing.
-    let mut response = match scope.first_failure() {
+    let response = match scope.first_failure() {
         Some(failure) if response.is_empty_answer() => {
             tracing::debug!(tool = name, error = %failure, "empty answer after a failed read");
             ToolResponse::error(failure.german())
         }
         _ => response,
     };
-    if !app.config.ui || response.is_error {
-        response.view = None;
-    }
     tracing::info!(
         tool = name,
         duration_ms = started.elapsed().as_millis() as u64,

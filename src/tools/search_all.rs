@@ -38,6 +38,9 @@ pub(super) struct Params {
     /// Anbieter of the materials as free text.
     #[serde(default)]
     publisher: FilterValue,
+    /// Licence: "open" (CC0/PDM/CC BY/CC BY-SA), "cc" or a label/key.
+    #[serde(default)]
+    license: FilterValue,
     /// Number of materials.
     #[serde(default)]
     max_content: Bounded<1, 50, 8>,
@@ -144,7 +147,7 @@ impl Request {
     fn new(params: Params) -> Request {
         Request {
             query: params.query.0,
-            filters: params.filters.resolve_with_publisher(params.publisher),
+            filters: params.filters.resolve_with(params.publisher, params.license),
             max_content: params.max_content.get() as usize,
             max_collections: params.max_collections.get() as usize,
             include: params.include,

@@ -32,6 +32,9 @@ pub(super) struct Params {
     /// Anbieter as free text, e.g. "serlo", "Klexikon".
     #[serde(default)]
     publisher: FilterValue,
+    /// Licence: "open" (CC0/PDM/CC BY/CC BY-SA), "cc" or a label/key.
+    #[serde(default)]
+    license: FilterValue,
     #[serde(flatten)]
     paging: Paging<20, 8>,
     /// nodeIds already shown; they are left out.
@@ -48,7 +51,7 @@ pub(super) async fn call(app: &App, params: Params) -> ToolResponse {
     let query = params.query.0;
     let max_results = params.paging.max_results();
     let format = params.output.format();
-    let filters = params.filters.resolve_with_publisher(params.publisher);
+    let filters = params.filters.resolve_with(params.publisher, params.license);
     let exclude = params.exclude_node_ids.0;
 
     let criteria = filters.criteria();

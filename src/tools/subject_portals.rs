@@ -20,7 +20,7 @@ use crate::navigation::portals::{self, Portals, PortalsQuery};
 
 pub const NAME: &str = "get_subject_portals";
 pub const TITLE: &str = "WLO-Fachportale";
-pub const DESCRIPTION: &str = "List the WLO subject portals (Fachportale: Mathematik, Biologie, …), the top-level collections under the WLO root, alphabetically. The entry point for guided navigation: pass a portal's nodeId to browse_collection_tree to drill down. Optional filter educationalContext (label such as \"Sekundarstufe I\" or URI; portals without a context are kept) and includeContentCounts (subCollectionCount per portal).";
+pub const DESCRIPTION: &str = "List the WLO subject portals (Fachportale: Mathematik, Biologie, …), the top-level collections under the WLO root, alphabetically. Pass a portal's nodeId to browse_collection_tree to drill down. Optional filter educationalContext (label such as \"Sekundarstufe I\" or URI; portals without a context are kept) and includeContentCounts (subCollectionCount per portal).";
 
 /// The arguments of `get_subject_portals`.
 #[derive(Deserialize, JsonSchema)]

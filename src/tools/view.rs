@@ -4,8 +4,8 @@
 //!
 //! The shapes mirror the JSON documents of the same tools (same keys, fewer
 //! fields), so the view reads `structuredContent` and this data alike. A card
-//! keeps only what the view shows: title, publisher, labels, licence, links,
-//! preview.
+//! keeps only what the view shows: title, publisher, labels, authors,
+//! licence, the attribution line („Namensnennung kopieren"), links, preview.
 
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -24,7 +24,9 @@ pub struct ViewCard<'a> {
     disciplines: &'a [String],
     educational_contexts: &'a [String],
     learning_resource_types: &'a [String],
+    authors: &'a [String],
     license: &'a str,
+    attribution: &'a str,
     publisher: &'a str,
     url: &'a str,
     preview_url: &'a str,
@@ -41,7 +43,9 @@ impl<'a> ViewCard<'a> {
             disciplines: &card.disciplines,
             educational_contexts: &card.educational_contexts,
             learning_resource_types: &card.learning_resource_types,
+            authors: &card.authors,
             license: &card.license,
+            attribution: &card.attribution,
             publisher: &card.publisher,
             url: &card.url,
             preview_url: &card.preview_url,
@@ -101,7 +105,9 @@ mod tests {
                 "disciplines",
                 "educationalContexts",
                 "learningResourceTypes",
+                "authors",
                 "license",
+                "attribution",
                 "publisher",
                 "url",
                 "previewUrl",

@@ -1,6 +1,7 @@
 //! The local HTTP server of `wlo-mcp serve`: hyper HTTP/1.1 in front of the
-//! shared [`HttpHandler`], with bounded header reads and a graceful stop on
-//! Ctrl-C or SIGTERM.
+//! shared [`HttpHandler`], with bounded header reads, a lingering close after
+//! an answer given before the body's end ([`super::linger`]), and a graceful
+//! stop on Ctrl-C or SIGTERM.
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -16,6 +17,7 @@ use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
 
 use super::http::{HttpHandler, HttpOptions, rpc_error};
+use super::linger::{Linger, LingeringBody};
 use crate::app::App;
 
 /// How long a client may take to send its request headers.
@@ -98,6 +100,7 @@ async fn shutdown_signal() {
 /// and give in-flight requests up to [`SHUTDOWN_GRACE`] to finish.
 pub async fn serve(listener: TcpListener, handler: HttpHandler, shutdown: impl Future<Output = ()>) {
     let graceful = GracefulShutdown::new();
+    let linger = Linger::default();
     tokio::pin!(shutdown);
     loop {
         tokio::select! {
@@ -111,8 +114,10 @@ pub async fn serve(listener: TcpListener, handler: HttpHandler, shutdown: impl F
                     }
                 };
                 let handler = handler.clone();
+                let linger = linger.clone();
                 let service = hyper::service::service_fn(move |request: Request<Incoming>| {
                     let handler = handler.clone();
+                    let request = linger.wrap(request);
                     async move { Ok::<_, Infallible>(route(&handler, request).await) }
                 });
                 let mut builder = hyper::server::conn::http1::Builder::new();
@@ -137,7 +142,7 @@ pub async fn serve(listener: TcpListener, handler: HttpHandler, shutdown: impl F
     }
 }
 
-async fn route(handler: &HttpHandler, request: Request<Incoming>) -> http::Response<Full<Bytes>> {
+async fn route(handler: &HttpHandler, request: Request<LingeringBody<Incoming>>) -> http::Response<Full<Bytes>> {
     if request.uri().path() == "/mcp" {
         return handler.handle(request).await;
     }

@@ -1,6 +1,7 @@
 //! Transports: one stateless HTTP handler (local server, Vercel, Lambda) and stdio.
 
 pub mod http;
+pub mod linger;
 pub mod local;
 pub mod log;
 pub mod serverless;

@@ -1,7 +1,7 @@
 //! The edu-sharing REST client: typed reads, timeouts, classified errors.
 //!
-//! One [`EduSharing`] per process holds the single shared HTTP client (rustls,
-//! gzip, keep-alive), the per-process concurrency bound and the response
+//! One [`EduSharing`] per process holds the single shared HTTP client (rustls
+//! with compiled-in roots, gzip, keep-alive; `client.rs`), the per-process concurrency bound and the response
 //! cache. Every read goes through `fetch_json` (`send.rs`), which applies, in
 //! order: the cache (with coalescing), the optional shared tier on Redis
 //! ([`shared`]), the tool call's fan-out bound, the
@@ -20,6 +20,7 @@
 pub mod answers;
 mod body;
 pub mod cache;
+mod client;
 mod cut_text;
 pub mod error;
 pub mod facet_list;
@@ -30,7 +31,7 @@ pub mod scope;
 mod send;
 pub mod shared;
 
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::Semaphore;
@@ -53,9 +54,9 @@ use crate::config::Config;
 
 /// See the module docs.
 pub struct EduSharing {
-    /// Built on first use: `initialize`, `tools/list` and a cold start never
-    /// pay for reading the system's root certificates.
-    http: OnceLock<reqwest::Client>,
+    /// Built at start: with the roots compiled in that is cheap, and the
+    /// first call then costs what a later one does (`client.rs`).
+    http: reqwest::Client,
     rest_base: String,
     timeout: Duration,
     ttl_tree: Duration,
@@ -74,7 +75,7 @@ pub struct EduSharing {
 impl EduSharing {
     pub fn new(config: &Config) -> EduSharing {
         EduSharing {
-            http: OnceLock::new(),
+            http: client::http_client(),
             rest_base: config.rest_base(),
             timeout: config.timeout,
             ttl_tree: config.cache_ttl_tree,
@@ -92,7 +93,7 @@ impl EduSharing {
     }
 
     fn http(&self) -> &reqwest::Client {
-        self.http.get_or_init(send::http_client)
+        &self.http
     }
 
     pub fn rest_base(&self) -> &str {

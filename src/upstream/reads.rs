@@ -12,7 +12,7 @@ use crate::node::Node;
 use crate::urls::EduUrl;
 
 /// The curated property list plus the licence version, requested on every
-/// search, children and bulk read.
+/// search, children and bulk read (the authors too: cards name them).
 pub const DISPLAY_PROPS: &[&str] = &[
     "cclom:title",
     "cm:title",
@@ -35,6 +35,7 @@ pub const DISPLAY_PROPS: &[&str] = &[
     "ccm:replicationsource",
     "ccm:replicationsource_DISPLAYNAME",
     "ccm:author_freetext",
+    "ccm:lifecyclecontributer_authorFN",
     "ccm:page_config_ref",
     "sys:node-uuid",
     "virtual:primaryparent_nodeid",

@@ -330,19 +330,3 @@ struct Permits<'a> {
 pub(super) fn parse_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, UpstreamError> {
     crate::node::lenient::decode(body).map_err(|e| UpstreamError::Malformed(e.to_string()))
 }
-
-/// The process's one HTTP client.
-pub(super) fn http_client() -> reqwest::Client {
-    // ring is the only provider compiled in; installing twice is harmless.
-    let _ = rustls::crypto::ring::default_provider().install_default();
-    reqwest::Client::builder()
-        .user_agent(concat!("wlo-mcp/", env!("CARGO_PKG_VERSION")))
-        .connect_timeout(Duration::from_secs(5))
-        .pool_idle_timeout(Duration::from_secs(50))
-        .gzip(true)
-        .build()
-        .unwrap_or_else(|e| {
-            tracing::error!(error = %e, "HTTP client with defaults");
-            reqwest::Client::new()
-        })
-}

@@ -4,11 +4,12 @@
 //! status code and a JSON body. Latency, faults and counters live in
 //! `server.rs`.
 
-use crate::corpus::{Corpus, NodeKind, NodeRecord, STORE_REF_PREFIX};
+use crate::corpus::{Corpus, CorpusKind, NodeKind, NodeRecord, STORE_REF_PREFIX};
+use crate::matching::{MatchMode, Tokens, count_equal};
 use crate::render::{CollectionOut, NodeView, PropFilter};
 use serde::Serialize;
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// Named upstream routes (the keys of the per-route counters).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -410,17 +411,7 @@ fn strip_ref(s: &str) -> &str {
     s.trim().trim_start_matches(STORE_REF_PREFIX)
 }
 
-/// Lower-cased query words; `*` (alone) and punctuation-only words are ignored.
-fn words_of(values: &[String]) -> Vec<String> {
-    values
-        .iter()
-        .flat_map(|v| v.split_whitespace())
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())
-        .filter(|w| !w.is_empty())
-        .collect()
-}
-
-fn build_conds(criteria: &[(String, Vec<String>)], mode: Mode) -> Result<Vec<Cond>, ApiResponse> {
+fn build_conds(criteria: &[(String, Vec<String>)], mode: Mode, matching: MatchMode) -> Result<Vec<Cond>, ApiResponse> {
     let mut out = Vec::new();
     for (prop, values) in criteria {
         let values: Vec<String> = values.iter().filter(|v| !v.trim().is_empty()).cloned().collect();
@@ -434,7 +425,7 @@ fn build_conds(criteria: &[(String, Vec<String>)], mode: Mode) -> Result<Vec<Con
                 if mode == Mode::PageVariant {
                     out.push(Cond::Never);
                 } else {
-                    out.push(Cond::Words(words_of(&values)));
+                    out.push(Cond::Words(matching.query_words(&values)));
                 }
             }
             "virtual:parent_recursive" => match mode {
@@ -455,7 +446,10 @@ fn build_conds(criteria: &[(String, Vec<String>)], mode: Mode) -> Result<Vec<Con
             }
             _ if values.is_empty() => {}
             "cclom:title" => out.push(Cond::Title(
-                values.iter().map(|v| words_of(std::slice::from_ref(v))).collect(),
+                values
+                    .iter()
+                    .map(|v| matching.query_words(std::slice::from_ref(v)))
+                    .collect(),
             )),
             "cclom:general_keyword" => {
                 out.push(Cond::Keyword(values.iter().map(|v| v.trim().to_lowercase()).collect()))
@@ -513,12 +507,16 @@ pub struct Req<'a> {
     pub body: &'a [u8],
     /// The first `/textContent` of this node since start or reset.
     pub first_text_read: bool,
+    /// How the keyword searches match words.
+    pub match_mode: MatchMode,
 }
 
 pub struct Api {
     pub corpus: Arc<Corpus>,
     pub base: String,
     lc: Vec<Lc>,
+    /// The searchable text as tokens, cut on the first whole-word search.
+    tokens: OnceLock<Vec<Tokens>>,
     child_collections: Vec<usize>,
     child_refs: Vec<usize>,
 }
@@ -581,6 +579,7 @@ impl Api {
             corpus,
             base,
             lc,
+            tokens: OnceLock::new(),
             child_collections,
             child_refs,
         }
@@ -616,7 +615,7 @@ impl Api {
                         return bad_request(&format!("query {other} is not defined in metadata set mds_oeh"));
                     }
                 };
-                self.search(mode, &params, req.body, fault_of)
+                self.search(mode, &params, req, fault_of)
             }
             ["node", "v1", "nodes", repo, id, op] => {
                 if req.method != "GET" {
@@ -707,7 +706,11 @@ impl Api {
                 pinned: false,
                 color: "#759CB7",
                 child_collections_count: self.child_collections[i],
-                child_references_count: self.child_refs[i],
+                // WLO answers `null` on its real collections.
+                child_references_count: match self.corpus.kind {
+                    CorpusKind::Generated => Some(self.child_refs[i]),
+                    CorpusKind::Wlo2023 => None,
+                },
             })
         } else {
             None
@@ -720,7 +723,41 @@ impl Api {
         }
     }
 
-    fn matches(&self, i: usize, conds: &[Cond]) -> Option<u64> {
+    /// The searchable text of every node as tokens (cut once, on first use:
+    /// most stand-ins never search whole words).
+    fn tokens(&self) -> &[Tokens] {
+        self.tokens.get_or_init(|| {
+            self.corpus
+                .nodes
+                .iter()
+                .map(|n| Tokens::new(&n.title, &n.keywords, &n.description))
+                .collect()
+        })
+    }
+
+    /// How often `word` occurs in node `i`'s title, keywords and description.
+    fn occurrences(&self, i: usize, word: &str, matching: MatchMode) -> (u64, u64, u64) {
+        match matching {
+            MatchMode::Substring => {
+                let lc = &self.lc[i];
+                (
+                    lc.title.matches(word).count() as u64,
+                    lc.keywords.iter().map(|k| k.matches(word).count() as u64).sum(),
+                    lc.description.matches(word).count() as u64,
+                )
+            }
+            MatchMode::WholeWord => {
+                let t = &self.tokens()[i];
+                (
+                    count_equal(&t.title, word),
+                    count_equal(&t.keywords, word),
+                    count_equal(&t.description, word),
+                )
+            }
+        }
+    }
+
+    fn matches(&self, i: usize, conds: &[Cond], matching: MatchMode) -> Option<u64> {
         let n = &self.corpus.nodes[i];
         let lc = &self.lc[i];
         let mut score = 0u64;
@@ -729,9 +766,7 @@ impl Api {
                 Cond::Never => false,
                 Cond::Words(words) => {
                     for w in words {
-                        let t = lc.title.matches(w.as_str()).count() as u64;
-                        let k: u64 = lc.keywords.iter().map(|k| k.matches(w.as_str()).count() as u64).sum();
-                        let d = lc.description.matches(w.as_str()).count() as u64;
+                        let (t, k, d) = self.occurrences(i, w, matching);
                         if t + k + d == 0 {
                             return None;
                         }
@@ -741,7 +776,7 @@ impl Api {
                 }
                 Cond::Title(values) => values
                     .iter()
-                    .any(|ws| !ws.is_empty() && ws.iter().all(|w| lc.title.contains(w.as_str()))),
+                    .any(|ws| !ws.is_empty() && ws.iter().all(|w| self.occurrences(i, w, matching).0 > 0)),
                 Cond::Keyword(values) => values.iter().any(|v| lc.keywords.iter().any(|k| k == v)),
                 Cond::Exact(prop, values) => n
                     .properties
@@ -767,7 +802,7 @@ impl Api {
         Some(score)
     }
 
-    fn search(&self, mode: Mode, params: &Params, body: &[u8], fault_of: &dyn Fn(&str) -> Option<u16>) -> ApiResponse {
+    fn search(&self, mode: Mode, params: &Params, req: &Req, fault_of: &dyn Fn(&str) -> Option<u16>) -> ApiResponse {
         let content_type = params.one("contentType").unwrap_or(match mode {
             Mode::Ngsearch => "FILES",
             Mode::Collections => "COLLECTIONS",
@@ -792,7 +827,7 @@ impl Api {
             return server_error("Result window is too large, from + size must be less than or equal to: [10000]");
         }
         let filter = params.prop_filter();
-        let body = match parse_body(body) {
+        let body = match parse_body(req.body) {
             Ok(b) => b,
             Err(e) => return e,
         };
@@ -801,7 +836,7 @@ impl Api {
         {
             return node_fault(status);
         }
-        let conds = match build_conds(&body.criteria, mode) {
+        let conds = match build_conds(&body.criteria, mode, req.match_mode) {
             Ok(c) => c,
             Err(e) => return e,
         };
@@ -815,7 +850,7 @@ impl Api {
             if !kind_ok(n.kind) || n.original_id.is_some() {
                 continue;
             }
-            if let Some(s) = self.matches(i, &conds) {
+            if let Some(s) = self.matches(i, &conds, req.match_mode) {
                 hits.push((s, i));
             }
         }
@@ -996,15 +1031,6 @@ mod tests {
         assert_eq!(q[2].1, "b c");
         assert!(parse_query(Some("x=%zz")).is_err());
         assert!(parse_query(Some("x=%ff")).is_err());
-    }
-
-    #[test]
-    fn words() {
-        assert_eq!(
-            words_of(&["Photosynthese, Klasse 7?".into()]),
-            vec!["photosynthese", "klasse", "7"]
-        );
-        assert!(words_of(&["*".into()]).is_empty());
     }
 
     #[test]

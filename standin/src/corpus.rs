@@ -9,6 +9,7 @@
 //! their metadata.
 
 mod sky;
+mod wlo_2023;
 
 use crate::corpus_data::{self, MaterialDef, PortalDef, TopicDef};
 use crate::rng::SplitMix64;
@@ -55,6 +56,43 @@ impl NodeKind {
     /// Root, portals and topic collections carry the `ccm:collection` aspect.
     pub fn is_collection(self) -> bool {
         matches!(self, NodeKind::Root | NodeKind::Portal | NodeKind::Collection)
+    }
+}
+
+/// Which repository content a stand-in serves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+pub enum CorpusKind {
+    /// The seed-generated corpus ([`Corpus::generate`]): collections,
+    /// materials, topic pages and every quirk the tests need.
+    #[default]
+    #[serde(rename = "generated")]
+    Generated,
+    /// WLO's real collection tree as exported in August 2023
+    /// ([`Corpus::wlo_2023`]): 29 portals and 3,180 collections below them,
+    /// no materials.
+    #[serde(rename = "wlo-2023")]
+    Wlo2023,
+}
+
+impl CorpusKind {
+    /// Both kinds, the default first.
+    pub const ALL: [CorpusKind; 2] = [CorpusKind::Generated, CorpusKind::Wlo2023];
+
+    /// The name used on command lines (`--corpus wlo-2023`).
+    pub fn name(self) -> &'static str {
+        match self {
+            CorpusKind::Generated => "generated",
+            CorpusKind::Wlo2023 => "wlo-2023",
+        }
+    }
+
+    /// The kind of a command-line name.
+    pub fn parse(name: &str) -> Option<CorpusKind> {
+        Self::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    pub fn is_generated(&self) -> bool {
+        *self == CorpusKind::Generated
     }
 }
 
@@ -137,6 +175,76 @@ impl NodeRecord {
     /// First value of a property.
     pub fn prop(&self, key: &str) -> Option<&str> {
         self.properties.get(key).and_then(|v| v.first()).map(String::as_str)
+    }
+
+    /// Name a collection: its title, `cm:name` and their properties.
+    pub(crate) fn set_collection_title(&mut self, title: &str) {
+        self.title = title.to_string();
+        self.name = title.to_string();
+        let p = &mut self.properties;
+        p.insert("cclom:title".into(), v1(title));
+        p.insert("cm:title".into(), v1(title));
+        p.insert("cm:name".into(), v1(title));
+    }
+
+    /// A bare record with common fields filled in: a public folder with a
+    /// preview, created and modified at these Unix seconds.
+    pub(crate) fn bare(
+        id: String,
+        kind: NodeKind,
+        parent: Option<&str>,
+        depth: u32,
+        created: u64,
+        modified: u64,
+    ) -> NodeRecord {
+        let (created_at, modified_at) = (iso(created, false), iso(modified, false));
+        let mut properties = BTreeMap::new();
+        properties.insert("sys:node-uuid".to_string(), v1(id.clone()));
+        if let Some(p) = parent {
+            properties.insert("virtual:primaryparent_nodeid".to_string(), v1(p));
+        }
+        properties.insert("cm:created".to_string(), v1(iso(created, true)));
+        properties.insert("cm:modified".to_string(), v1(iso(modified, true)));
+        NodeRecord {
+            id,
+            kind,
+            parent_id: parent.map(str::to_string),
+            depth,
+            title: String::new(),
+            name: String::new(),
+            description: String::new(),
+            keywords: Vec::new(),
+            portal_id: None,
+            subject: None,
+            subject_uri: None,
+            topic: None,
+            topic_path: Vec::new(),
+            educational_contexts: Vec::new(),
+            material_type: None,
+            license_key: None,
+            is_deleted_placeholder: false,
+            is_public: true,
+            index_only: false,
+            text_content: None,
+            text_content_forbidden: false,
+            text_pending: false,
+            mimetype: None,
+            mediatype: "folder".to_string(),
+            size: None,
+            has_download: false,
+            has_content_url: false,
+            preview: Some(PreviewRecord {
+                is_icon: false,
+                is_generated: false,
+                mimetype: "image/png".to_string(),
+                width: 400,
+                height: 300,
+            }),
+            created_at,
+            modified_at,
+            properties,
+            original_id: None,
+        }
     }
 }
 
@@ -280,6 +388,11 @@ pub struct CorpusCounts {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Corpus {
+    /// What this corpus is; absent from the generated corpus's ground truth,
+    /// which stays as it was before the real tree existed.
+    #[serde(default, skip_serializing_if = "CorpusKind::is_generated")]
+    pub kind: CorpusKind,
+    /// The generator's seed (0 for the real tree).
     pub seed: u64,
     pub well_known: WellKnown,
     pub topic_pages: Vec<TopicPageRecord>,
@@ -565,57 +678,10 @@ impl Generator {
         self.by_id.get(id).copied().unwrap_or(0)
     }
 
-    /// A bare record with common fields filled in.
+    /// A bare record with common fields filled in, created now.
     fn base_record(&mut self, id: String, kind: NodeKind, parent: Option<&str>, depth: u32) -> NodeRecord {
         let (created, modified) = self.tick();
-        let (created_at, modified_at) = (iso(created, false), iso(modified, false));
-        let mut properties = BTreeMap::new();
-        properties.insert("sys:node-uuid".to_string(), v1(id.clone()));
-        if let Some(p) = parent {
-            properties.insert("virtual:primaryparent_nodeid".to_string(), v1(p));
-        }
-        properties.insert("cm:created".to_string(), v1(iso(created, true)));
-        properties.insert("cm:modified".to_string(), v1(iso(modified, true)));
-        NodeRecord {
-            id,
-            kind,
-            parent_id: parent.map(str::to_string),
-            depth,
-            title: String::new(),
-            name: String::new(),
-            description: String::new(),
-            keywords: Vec::new(),
-            portal_id: None,
-            subject: None,
-            subject_uri: None,
-            topic: None,
-            topic_path: Vec::new(),
-            educational_contexts: Vec::new(),
-            material_type: None,
-            license_key: None,
-            is_deleted_placeholder: false,
-            is_public: true,
-            index_only: false,
-            text_content: None,
-            text_content_forbidden: false,
-            text_pending: false,
-            mimetype: None,
-            mediatype: "folder".to_string(),
-            size: None,
-            has_download: false,
-            has_content_url: false,
-            preview: Some(PreviewRecord {
-                is_icon: false,
-                is_generated: false,
-                mimetype: "image/png".to_string(),
-                width: 400,
-                height: 300,
-            }),
-            created_at,
-            modified_at,
-            properties,
-            original_id: None,
-        }
+        NodeRecord::bare(id, kind, parent, depth, created, modified)
     }
 
     fn run(mut self) -> Corpus {
@@ -654,6 +720,7 @@ impl Generator {
 
     fn finish(self) -> Corpus {
         let mut c = Corpus {
+            kind: CorpusKind::Generated,
             seed: self.seed,
             well_known: self.wk,
             topic_pages: self.topic_pages,
@@ -674,13 +741,9 @@ impl Generator {
     fn make_root(&mut self) {
         let parent = self.root_parent.clone();
         let mut r = self.base_record(ROOT_ID.to_string(), NodeKind::Root, Some(&parent), 0);
-        r.title = "Portale".into();
-        r.name = "Portale".into();
+        r.set_collection_title("Portale");
         r.description = "Wurzel der WLO-Sammlungen".into();
         let p = &mut r.properties;
-        p.insert("cclom:title".into(), v1("Portale"));
-        p.insert("cm:title".into(), v1("Portale"));
-        p.insert("cm:name".into(), v1("Portale"));
         p.insert("cclom:general_description".into(), v1("Wurzel der WLO-Sammlungen"));
         p.insert("ccm:collectiontype".into(), v1("EDITORIAL"));
         self.wk.root = ROOT_ID.to_string();
@@ -697,17 +760,13 @@ impl Generator {
     ) {
         let v = vocab::vocabs();
         let disc = format!("{DISCIPLINE}{}", def.discipline);
-        r.title = title.to_string();
-        r.name = title.to_string();
+        r.set_collection_title(title);
         r.description = description.to_string();
         r.keywords = keywords.clone();
         r.subject = Some(def.title.to_string());
         r.subject_uri = Some(disc.clone());
         r.educational_contexts = def.contexts.iter().map(|c| format!("{EDU_CONTEXT}{c}")).collect();
         let p = &mut r.properties;
-        p.insert("cclom:title".into(), v1(title));
-        p.insert("cm:title".into(), v1(title));
-        p.insert("cm:name".into(), v1(title));
         p.insert("cclom:general_description".into(), v1(description));
         p.insert("cclom:general_keyword".into(), keywords);
         p.insert("ccm:taxonid_DISPLAYNAME".into(), v1(v.discipline_label(&disc)));

@@ -2,13 +2,14 @@
 //!
 //! A real HTTP server (hyper, HTTP/1.1) that answers the edu-sharing routes
 //! the WLO MCP server uses, over a deterministic, seed-generated German
-//! corpus. Use it in-process from tests ([`StandIn::start`]) or as the
-//! `wlo-standin` binary.
+//! corpus or WLO's real collection tree ([`CorpusKind`]). Use it in-process
+//! from tests ([`StandIn::start`]) or as the `wlo-standin` binary.
 //!
 //! ## Routes (base URL `http://127.0.0.1:PORT/edu-sharing`)
 //! * E1 `POST /rest/search/v1/queries/-home-/mds_oeh/ngsearch`: content
 //!   search. `ngsearchword` ANDs lower-cased words (substring match over
-//!   title, keywords, description; `*` = all); hits are ordered by a term
+//!   title, keywords, description, or whole words only: [`MatchMode`];
+//!   `*` = all); hits are ordered by a term
 //!   frequency score (title ×3, keywords ×2, description ×1), then id.
 //!   `cclom:title`, `cclom:general_keyword`, vocabulary URIs,
 //!   `ccm:oeh_publisher_combined`, `ccm:commonlicense_key` (family) are
@@ -60,6 +61,21 @@
 //! Same seed → identical corpus and byte-identical
 //! responses. [`WellKnown`] names the ids tests need.
 //!
+//! `StandInOptions { corpus: CorpusKind::Wlo2023, .. }` (`--corpus wlo-2023`)
+//! serves WLO's real collection tree instead ([`Corpus::wlo_2023`]): the
+//! 29 portals and 3,180 collections of openeduhub's 2023 export with their
+//! real ids, titles, keywords and disciplines, no descriptions, no materials,
+//! no topic pages; collection-search hits answer `childReferencesCount: null`
+//! as WLO does.
+//!
+//! ## Word matching ([`MatchMode`])
+//! `substring` (default): a lower-cased query word matches anywhere
+//! ("funktion" finds "Funktionen"). `whole-word` (`--match whole-word`,
+//! [`StandInOptions::match_mode`], `matchMode` in `/_control/config`): query
+//! and text are cut into tokens at non-alphanumeric characters and only
+//! equal tokens match: no stemming, no substrings, no umlaut folding. It
+//! applies to E1's and E2's `ngsearchword` and E1's `cclom:title`.
+//!
 //! ## Preview images
 //! `GET /edu-sharing/preview?nodeId=<id>` (the `preview.url` of every node)
 //! answers a small PNG derived from the id ([`preview`]), outside the request
@@ -73,11 +89,16 @@
 //! faults or latency): `GET /_control/stats`, `GET /_control/log`,
 //! `GET|POST /_control/config` (`{latencyMs?, jitterMs?, textDelayMs?, extractionDelayMs?,
 //! stragglerPermille?, stragglerMs?, fault?: "none"|"down"|"slow"|"error500"|"garbage"|"oversized"|"oversizedstream"|"gzipbomb",
-//! nodeFaults?: {id: 403|404}, longTextBytes?}`; the oversized faults and
+//! nodeFaults?: {id: 403|404}, longTextBytes?, matchMode?: "substring"|"whole-word"}`; the oversized faults and
 //! long texts are generated while sent, see [`oversized`];
 //! `nodeFaults` replaces the map), `POST /_control/reset`,
 //! `POST /_control/log/clear`, `GET /_control/ground-truth` (the [`Corpus`]
 //! as JSON; [`Corpus::from_json`] reads it back).
+//!
+//! ## Recorded answers
+//! [`Corpus::add_recorded`] hangs a collection recorded from WLO (its
+//! sub-collections and materials as the repository answered them) into a
+//! corpus, for tests of real records ([`recorded`]).
 
 mod api;
 mod compendia;
@@ -85,8 +106,10 @@ pub mod corpus;
 mod corpus_data;
 pub mod judged;
 pub mod listings;
+mod matching;
 pub mod oversized;
 pub mod preview;
+pub mod recorded;
 mod render;
 pub mod rng;
 mod server;
@@ -96,9 +119,12 @@ pub mod vocab;
 
 pub use api::Route;
 pub use corpus::{
-    Corpus, CorpusCounts, DEFAULT_SEED, NodeKind, NodeRecord, PreviewRecord, ROOT_ID, TopicPageRecord, WellKnown,
+    Corpus, CorpusCounts, CorpusKind, DEFAULT_SEED, NodeKind, NodeRecord, PreviewRecord, ROOT_ID, TopicPageRecord,
+    WellKnown,
 };
 pub use listings::{ListingIds, UsageProposal};
+pub use matching::MatchMode;
+pub use recorded::{RecordedCollection, RecordedIds};
 pub use render::PropFilter;
 pub use server::{
     ConfigState, ConfigUpdate, Control, Fault, LogEntry, SLOW_HOLD, StandIn, StandInOptions, Stats, sequential_waves,

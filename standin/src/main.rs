@@ -1,10 +1,14 @@
-//! `wlo-standin [--port N] [--seed N] [--latency-ms N] [--jitter-ms N] [--straggler-permille N] [--straggler-ms N]`
+//! `wlo-standin [--port N] [--seed N] [--corpus generated|wlo-2023] [--match substring|whole-word] [--latency-ms N] [--jitter-ms N] [--straggler-permille N] [--straggler-ms N]`
+//!
+//! `--corpus wlo-2023` serves WLO's real collection tree instead of the
+//! generated corpus; `--match whole-word` makes the keyword searches match
+//! whole words only (see the crate docs).
 
-use wlo_standin::{StandIn, StandInOptions};
+use wlo_standin::{CorpusKind, MatchMode, StandIn, StandInOptions};
 
 fn usage() -> ! {
     eprintln!(
-        "usage: wlo-standin [--port N] [--seed N] [--latency-ms N] [--jitter-ms N] [--straggler-permille N] [--straggler-ms N]"
+        "usage: wlo-standin [--port N] [--seed N] [--corpus generated|wlo-2023] [--match substring|whole-word] [--latency-ms N] [--jitter-ms N] [--straggler-permille N] [--straggler-ms N]"
     );
     std::process::exit(2)
 }
@@ -25,6 +29,8 @@ fn parse_args() -> StandInOptions {
         match key.as_str() {
             "--port" => opts.port = v_port(&val).unwrap_or_else(|| usage()),
             "--seed" => opts.seed = num(&val),
+            "--corpus" => opts.corpus = CorpusKind::parse(&val).unwrap_or_else(|| usage()),
+            "--match" => opts.match_mode = MatchMode::parse(&val).unwrap_or_else(|| usage()),
             "--latency-ms" => opts.latency_ms = num(&val),
             "--jitter-ms" => opts.jitter_ms = num(&val),
             "--straggler-permille" => opts.straggler_permille = num(&val).min(1000),

@@ -91,7 +91,8 @@ pub struct CollectionOut<'a> {
     pub pinned: bool,
     pub color: &'static str,
     pub child_collections_count: usize,
-    pub child_references_count: usize,
+    /// `None` → `null`, as WLO answers on its real collections.
+    pub child_references_count: Option<usize>,
 }
 
 #[derive(Serialize)]

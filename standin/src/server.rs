@@ -1,7 +1,8 @@
 //! The HTTP server, fault injection, latency and counters.
 
 use crate::api::{self, Api, ApiResponse, Req, Route};
-use crate::corpus::{Corpus, DEFAULT_SEED};
+use crate::corpus::{Corpus, CorpusKind, DEFAULT_SEED};
+use crate::matching::MatchMode;
 use crate::oversized::{GZIP_BOMB_BYTES, Generated, OVERSIZED_BYTES, Shape, Tally};
 use bytes::Bytes;
 use http_body_util::Either;
@@ -94,6 +95,10 @@ pub struct StandInOptions {
     pub straggler_permille: u64,
     /// The extra time of a straggling request.
     pub straggler_ms: u64,
+    /// Which corpus to serve (the generated one of `seed` by default).
+    pub corpus: CorpusKind,
+    /// How the keyword searches match words (substring by default).
+    pub match_mode: MatchMode,
 }
 
 impl Default for StandInOptions {
@@ -105,6 +110,8 @@ impl Default for StandInOptions {
             jitter_ms: 0,
             straggler_permille: 0,
             straggler_ms: 0,
+            corpus: CorpusKind::Generated,
+            match_mode: MatchMode::Substring,
         }
     }
 }
@@ -190,6 +197,8 @@ pub struct ConfigUpdate {
     /// When above 0, every stored text (`/textContent` with a text) is
     /// this many bytes long: the node's text, then repeated sentences.
     pub long_text_bytes: Option<u64>,
+    /// How the keyword searches match words: `"substring"` or `"whole-word"`.
+    pub match_mode: Option<MatchMode>,
 }
 
 /// The current configuration (answer of the config/reset control routes).
@@ -206,6 +215,8 @@ pub struct ConfigState {
     pub node_faults: BTreeMap<String, u16>,
     #[serde(default)]
     pub long_text_bytes: u64,
+    #[serde(default)]
+    pub match_mode: MatchMode,
 }
 
 pub(crate) struct Shared {
@@ -213,6 +224,8 @@ pub(crate) struct Shared {
     init_latency: u64,
     init_jitter: u64,
     init_stragglers: (u64, u64),
+    init_match_mode: MatchMode,
+    match_mode: AtomicU8,
     latency_ms: AtomicU64,
     jitter_ms: AtomicU64,
     text_delay_ms: AtomicU64,
@@ -245,6 +258,8 @@ impl Shared {
             init_latency: latency,
             init_jitter: jitter,
             init_stragglers: (opts.straggler_permille, opts.straggler_ms),
+            init_match_mode: opts.match_mode,
+            match_mode: AtomicU8::new(opts.match_mode.to_u8()),
             latency_ms: AtomicU64::new(latency),
             jitter_ms: AtomicU64::new(jitter),
             text_delay_ms: AtomicU64::new(0),
@@ -312,6 +327,10 @@ impl Shared {
         self.extracted.lock().is_ok_and(|mut set| set.insert(id.to_string()))
     }
 
+    fn match_mode(&self) -> MatchMode {
+        MatchMode::from_u8(self.match_mode.load(Ordering::Relaxed))
+    }
+
     fn node_fault(&self, id: &str) -> Option<u16> {
         self.node_faults.read().ok().and_then(|m| m.get(id).copied())
     }
@@ -331,6 +350,7 @@ impl Shared {
                 .map(|m| m.iter().map(|(k, v)| (k.clone(), *v)).collect())
                 .unwrap_or_default(),
             long_text_bytes: self.long_text_bytes.load(Ordering::Relaxed),
+            match_mode: self.match_mode(),
         }
     }
 }
@@ -423,6 +443,10 @@ impl Control {
     pub fn set_facet_fault(&self, status: u16) {
         self.set_node_fault(crate::api::FACET_FAULT, status);
     }
+    /// How the keyword searches (E1, E2) match words from now on.
+    pub fn set_match_mode(&self, mode: MatchMode) {
+        self.shared.match_mode.store(mode.to_u8(), Ordering::Relaxed);
+    }
     /// Make every stored text `bytes` long (0: the corpus's own texts).
     pub fn set_long_text(&self, bytes: u64) {
         self.shared.long_text_bytes.store(bytes, Ordering::Relaxed);
@@ -432,10 +456,12 @@ impl Control {
             m.clear();
         }
     }
-    /// Restore the start-up configuration (latency/jitter/stragglers from the
-    /// options, no text delay, no faults) and zero the counters and the log.
+    /// Restore the start-up configuration (latency/jitter/stragglers and the
+    /// match mode from the options, no text delay, no faults) and zero the
+    /// counters and the log.
     pub fn reset(&self) {
         let s = &self.shared;
+        self.set_match_mode(s.init_match_mode);
         s.latency_ms.store(s.init_latency, Ordering::Relaxed);
         s.jitter_ms.store(s.init_jitter, Ordering::Relaxed);
         s.text_delay_ms.store(0, Ordering::Relaxed);
@@ -517,6 +543,9 @@ impl Control {
         }
         if let Some(bytes) = u.long_text_bytes {
             self.set_long_text(bytes);
+        }
+        if let Some(mode) = u.match_mode {
+            self.set_match_mode(mode);
         }
     }
 }
@@ -655,6 +684,7 @@ async fn handle(app: Arc<App>, req: Request<Incoming>) -> Result<Resp, Dropped> 
             query: query.as_deref(),
             body: &body,
             first_text_read,
+            match_mode: shared.match_mode(),
         },
         &|id| shared.node_fault(id),
     );
@@ -757,18 +787,22 @@ fn generated_once(seed: u64) -> Arc<Corpus> {
 }
 
 impl StandIn {
-    /// Start serving the corpus of `opts.seed` on `127.0.0.1:opts.port`.
+    /// Start serving `opts.corpus` (by default the generated corpus of
+    /// `opts.seed`) on `127.0.0.1:opts.port`.
     ///
-    /// The corpus is generated once per seed and process and then shared
-    /// (it is read-only, and generating it is most of a start): a test run
-    /// starts hundreds of stand-ins.
+    /// The corpus is built once per seed (or kind) and process and then
+    /// shared (it is read-only, and building it is most of a start): a test
+    /// run starts hundreds of stand-ins.
     pub async fn start(opts: StandInOptions) -> std::io::Result<StandIn> {
-        let corpus = generated_once(opts.seed);
+        let corpus = match opts.corpus {
+            CorpusKind::Generated => generated_once(opts.seed),
+            CorpusKind::Wlo2023 => Corpus::wlo_2023(),
+        };
         Self::start_with_corpus(opts, corpus).await
     }
 
-    /// Start serving an already generated corpus (`opts.seed` is only used
-    /// for the jitter sequence).
+    /// Start serving an already built corpus (`opts.seed` is only used for
+    /// the jitter sequence, `opts.corpus` not at all).
     pub async fn start_with_corpus(opts: StandInOptions, corpus: Arc<Corpus>) -> std::io::Result<StandIn> {
         let listener = TcpListener::bind(("127.0.0.1", opts.port)).await?;
         let port = listener.local_addr()?.port();

@@ -3,14 +3,16 @@
 #![allow(dead_code)]
 
 pub mod hardening;
+pub mod optik;
 pub mod store;
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc;
 use std::time::Duration;
 
 use serde_json::{Value, json};
-pub use wlo_standin::{StandIn, StandInOptions};
+pub use wlo_standin::{CorpusKind, MatchMode, StandIn, StandInOptions};
 
 pub const ROOT: &str = "5e40e372-735c-4b17-bbf7-e827a5702b57";
 
@@ -44,9 +46,30 @@ impl Harness {
     }
 
     pub async fn start_with(env: &[(&str, &str)]) -> Harness {
-        let standin = StandIn::start(StandInOptions::default())
-            .await
-            .expect("stand-in starts");
+        Self::start_on(StandInOptions::default(), env).await
+    }
+
+    /// The server in front of WLO's real 2023 collection tree, whose keyword
+    /// search matches whole words only (no stemming, no substrings): the
+    /// strict case collection search must handle (issue #35). The tree is
+    /// built once per process.
+    pub async fn start_real_tree() -> Harness {
+        let options = StandInOptions {
+            corpus: CorpusKind::Wlo2023,
+            match_mode: MatchMode::WholeWord,
+            ..StandInOptions::default()
+        };
+        Self::start_on(options, &[]).await
+    }
+
+    /// [`Harness::start_with`] in front of a stand-in started with `options`.
+    pub async fn start_on(options: StandInOptions, env: &[(&str, &str)]) -> Harness {
+        let standin = StandIn::start(options).await.expect("stand-in starts");
+        Self::start_with_standin(standin, env)
+    }
+
+    /// A server in front of a stand-in already started (a corpus of its own).
+    pub fn start_with_standin(standin: StandIn, env: &[(&str, &str)]) -> Harness {
         let mut vars: Vec<(String, String)> = vec![
             ("WLO_REPOSITORY_URL".into(), standin.base_url()),
             ("WLO_CACHE_MAX_MB".into(), "0".into()),
@@ -64,6 +87,26 @@ impl Harness {
 
     pub async fn call_tool(&self, name: &str, arguments: Value) -> ToolResult {
         self.server.call_tool(name, arguments).await
+    }
+
+    /// The stand-in's own answer to a content search (`ngsearch`, every
+    /// property), asked directly: what the repository sends for `criteria`.
+    pub async fn repository_search(&self, criteria: Value, max_items: usize) -> Value {
+        let url = format!(
+            "{}/rest/search/v1/queries/-home-/mds_oeh/ngsearch?contentType=FILES&maxItems={max_items}&skipCount=0&propertyFilter=-all-",
+            self.standin.base_url()
+        );
+        loopback_client()
+            .build()
+            .unwrap()
+            .post(url)
+            .json(&json!({ "criteria": criteria }))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap()
     }
 }
 
@@ -170,6 +213,67 @@ impl Server {
     }
 }
 
+/// A running `wlo-mcp stdio` child process; killed on drop.
+pub struct StdioServer {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: mpsc::Receiver<String>,
+}
+
+impl StdioServer {
+    /// Spawn `wlo-mcp stdio` with `env` (no tool allow or deny list unless given).
+    pub fn spawn(env: &[(&str, &str)]) -> StdioServer {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_wlo-mcp"));
+        command
+            .arg("stdio")
+            .env("RUST_LOG", "warn")
+            .env_remove("MCP_TOOL_ALLOW")
+            .env_remove("MCP_TOOL_DENY")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        for (k, v) in env {
+            command.env(k, v);
+        }
+        let mut child = command.spawn().expect("wlo-mcp stdio starts");
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        StdioServer { child, stdin, lines }
+    }
+
+    /// Write one message as a line.
+    pub fn send(&mut self, message: &Value) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{message}").expect("write request");
+        stdin.flush().expect("flush");
+    }
+
+    /// The next line on stdout, within `within`.
+    pub fn next_line(&self, within: Duration) -> Option<String> {
+        self.lines.recv_timeout(within).ok()
+    }
+
+    /// Close stdin: the server ends once it has answered.
+    pub fn close_stdin(&mut self) {
+        self.stdin = None;
+    }
+}
+
+impl Drop for StdioServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 pub struct Response {
     pub status: u16,
     pub headers: reqwest::header::HeaderMap,
@@ -229,6 +333,14 @@ impl ToolResult {
         }
         value
     }
+}
+
+/// The card of `id` in a JSON list answer's `results`.
+pub fn card<'a>(doc: &'a Value, id: &str) -> &'a Value {
+    doc["results"]
+        .as_array()
+        .and_then(|r| r.iter().find(|c| c["nodeId"] == id))
+        .unwrap_or_else(|| panic!("no card {id} in {doc}"))
 }
 
 /// The `nodeId`s of a JSON answer's `results`, in order.

@@ -13,9 +13,8 @@
 use crate::common;
 
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::time::Duration;
 
 use common::*;
 use reqwest::Method;
@@ -764,37 +763,21 @@ async fn stdio_answers_match_the_golden_files() {
         json!({"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "get_node_details", "arguments": {"nodeId": "nope"}}}),
         json!({"jsonrpc": "2.0", "id": 6, "method": "nothing/here"}),
     ];
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wlo-mcp"))
-        .arg("stdio")
-        .env("WLO_REPOSITORY_URL", standin.base_url())
-        .env("WLO_CACHE_MAX_MB", "0")
-        .env("RUST_LOG", "warn")
-        .env_remove("MCP_TOOL_ALLOW")
-        .env_remove("MCP_TOOL_DENY")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("wlo-mcp stdio starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let stdout = child.stdout.take().expect("stdout");
-    let reader = std::thread::spawn(move || {
-        BufReader::new(stdout)
-            .lines()
-            .map_while(Result::ok)
-            .take(6)
-            .collect::<Vec<String>>()
-    });
+    let base_url = standin.base_url();
+    let mut server = StdioServer::spawn(&[("WLO_REPOSITORY_URL", &base_url), ("WLO_CACHE_MAX_MB", "0")]);
     for line in &lines {
-        writeln!(stdin, "{line}").expect("write request");
+        server.send(line);
     }
-    stdin.flush().expect("flush");
-    let answers = tokio::task::spawn_blocking(move || reader.join().expect("reader"))
-        .await
-        .expect("join");
-    drop(stdin);
-    let _ = child.kill();
-    let _ = child.wait();
+    // Blocking reads off the runtime: the stand-in answers on it.
+    let answers = tokio::task::spawn_blocking(move || {
+        let answers: Vec<String> = (0..6)
+            .map_while(|_| server.next_line(Duration::from_secs(30)))
+            .collect();
+        server.close_stdin();
+        answers
+    })
+    .await
+    .expect("join");
 
     // Requests may be answered concurrently: compare in id order.
     let mut answers = answers;

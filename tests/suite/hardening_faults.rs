@@ -373,6 +373,7 @@ async fn a_tool_that_panics_before_returning_its_future_is_caught_too() {
     let eager = ToolEntry {
         spec: boom_spec,
         call: eager_boom_call,
+        view: None,
     };
     let response = wlo_mcp::tools::run_tool(&app, "boom", &eager, Args::default()).await;
     assert!(response.is_error);
@@ -386,6 +387,7 @@ async fn a_panicking_tool_call_is_an_error_for_that_call_only() {
     let boom = ToolEntry {
         spec: boom_spec,
         call: boom_call,
+        view: None,
     };
     let vocabulary = wlo_mcp::tools::find(&app, "lookup_wlo_vocabulary").unwrap();
     let mut tasks = Vec::new();
@@ -394,6 +396,7 @@ async fn a_panicking_tool_call_is_an_error_for_that_call_only() {
         let boom = ToolEntry {
             spec: boom.spec,
             call: boom.call,
+            view: None,
         };
         tasks.push(tokio::spawn(async move {
             if i % 2 == 0 {

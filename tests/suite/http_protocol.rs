@@ -173,9 +173,18 @@ async fn rule_6_json_and_json_rpc_shape() {
 #[tokio::test]
 async fn rule_7_protocol_version_header() {
     let h = Harness::start().await;
+    // -32022 for the request's id, naming what was asked for and what is
+    // spoken (tests/suite/modern_protocol.rs checks it against stdio).
     for bad in ["1999-01-01", "bogus", "2025-13-45"] {
         let r = send(&h.server, Method::POST, &[("mcp-protocol-version", bad)], PING).await;
-        assert_rpc_error(&r, 400, -32600);
+        assert_eq!(r.status, 400, "{bad}: {}", r.text);
+        let body = r.json();
+        assert_eq!(
+            (body["id"].clone(), body["error"]["code"].clone()),
+            (json!(1), json!(-32022))
+        );
+        assert_eq!(body["error"]["data"]["requested"], bad);
+        assert_cors(&r);
     }
     for good in ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"] {
         let r = send(&h.server, Method::POST, &[("mcp-protocol-version", good)], PING).await;
@@ -533,12 +542,7 @@ async fn each_rule_answers_in_order() {
                 "Invalid Request: JSON-RPC batches are not supported"
             );
         } else if step == 8 {
-            assert!(
-                error.unwrap()["message"]
-                    .as_str()
-                    .unwrap()
-                    .starts_with("Unsupported MCP-Protocol-Version")
-            );
+            assert_eq!(error.unwrap()["data"]["requested"], "1999-01-01");
         } else if step == 10 {
             assert_eq!(&body[..], br#"{"jsonrpc":"2.0","id":1,"result":{}}"#);
         }
@@ -556,7 +560,7 @@ async fn each_rule_answers_in_order() {
             (413, json!(-32600), true),  // 7. body size, before its content
             (400, json!(-32700), false), // 8. not JSON
             (400, json!(-32600), false), // 8. not one JSON-RPC message
-            (400, json!(-32600), false), // 9. protocol version
+            (400, json!(-32022), false), // 9. protocol version
             (202, Value::Null, false),   // a notification
             (200, Value::Null, false),   // a request, answered by rmcp
         ]

@@ -44,7 +44,7 @@ fn layer_of(module: &str) -> &'static str {
         "search" | "navigation" => "domain",
         "app" => "context",
         "upstream" => "upstream",
-        "config" | "vocab" | "ids" | "node" | "urls" | "card" => "leaf",
+        "config" | "vocab" | "ids" | "node" | "urls" | "card" | "attribution" => "leaf",
         other => panic!("module {other} has no layer: add it to docs/architecture.md and to layer_of"),
     }
 }

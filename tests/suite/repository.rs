@@ -166,7 +166,7 @@ async fn formatted_node_shape_and_labels() {
     let doc = details(&h, &wk.cc_with_version, json!({})).await;
     let keys: Vec<&str> = doc.as_object().unwrap().keys().map(|k| k.as_str()).collect();
     assert_eq!(
-        &keys[..20],
+        &keys[..23],
         [
             "nodeId",
             "title",
@@ -176,7 +176,10 @@ async fn formatted_node_shape_and_labels() {
             "educationalContexts",
             "userRoles",
             "learningResourceTypes",
+            "authors",
             "license",
+            "licenseUrl",
+            "attribution",
             "publisher",
             "url",
             "previewUrl",

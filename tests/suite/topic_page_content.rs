@@ -61,21 +61,7 @@ async fn search_truth(h: &Harness, widget: &str, cards: usize) -> (Vec<String>, 
         .iter()
         .map(|(k, v)| json!({"property": k, "values": v}))
         .collect();
-    let url = format!(
-        "{}/rest/search/v1/queries/-home-/mds_oeh/ngsearch?contentType=FILES&maxItems={cards}&skipCount=0&propertyFilter=cm:name",
-        h.standin.base_url()
-    );
-    let body: Value = loopback_client()
-        .build()
-        .unwrap()
-        .post(url)
-        .json(&json!({"criteria": criteria}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let body = h.repository_search(json!(criteria), cards).await;
     let corpus = h.standin.corpus();
     let ids = body["nodes"]
         .as_array()
@@ -554,7 +540,8 @@ async fn config_folders_and_widgets_have_no_parents_chain() {
     let wk = h.standin.well_known();
     for id in [&wk.two_variant_config_folder, &wk.topic_content.selected_widget] {
         let url = format!("{}/rest/node/v1/nodes/-home-/{id}/parents", h.standin.base_url());
-        let status = reqwest::get(url).await.unwrap().status().as_u16();
+        let client = loopback_client().build().unwrap();
+        let status = client.get(url).send().await.unwrap().status().as_u16();
         assert_eq!(status, 500, "{id}");
     }
 }

@@ -17,13 +17,15 @@ const VIEW_TOOLS: [(&str, &str); 5] = [
     ("get_related_content", "ui://wlo/cards"),
 ];
 /// The fields of a view card (a subset of the JSON card).
-const CARD_KEYS: [&str; 12] = [
+const CARD_KEYS: [&str; 14] = [
     "nodeId",
     "title",
     "disciplines",
     "educationalContexts",
     "learningResourceTypes",
+    "authors",
     "license",
+    "attribution",
     "publisher",
     "url",
     "previewUrl",

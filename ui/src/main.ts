@@ -24,7 +24,9 @@ interface Card {
   disciplines?: string[];
   educationalContexts?: string[];
   learningResourceTypes?: string[];
+  authors?: string[];
   license?: string;
+  attribution?: string;
   url?: string;
   previewUrl?: string;
   topicPageUrl?: string;
@@ -122,11 +124,22 @@ function materialCard(card: Card): HTMLElement {
   const body = el("div", "body");
   body.append(el("h3", "title", card.title || "(ohne Titel)"));
   if (card.publisher) body.append(el("p", "publisher", card.publisher));
+  if (card.authors?.length) body.append(el("p", "authors", `Urheber: ${card.authors.join(", ")}`));
   const meta = labels(card);
   if (meta) body.append(el("p", "labels", meta));
   body.append(el("span", "license", card.license ? card.license : "Lizenz unbekannt"));
+  if (!card.attribution && card.nodeType !== "collection") {
+    body.append(el("p", "terms", "Es gelten die Bedingungen des Anbieters."));
+  }
   const actions = el("div", "actions");
   if (card.url) actions.append(button("Öffnen", "open", () => open(card.url as string)));
+  if (card.attribution) {
+    const line = card.attribution;
+    const copy = button("Namensnennung kopieren", "copy-attribution", (b) => copyAttribution(line, b, body));
+    copy.dataset.attribution = line;
+    copy.title = line;
+    actions.append(copy);
+  }
   const related = el("section", "related");
   related.hidden = true;
   related.setAttribute("aria-label", `Ähnliche Materialien zu ${card.title}`);
@@ -136,6 +149,29 @@ function materialCard(card: Card): HTMLElement {
   body.append(actions);
   article.append(body, related);
   return article;
+}
+
+/** Copy the attribution line; where the host's frame may not write the
+ * clipboard, show the line selected, to copy by hand. */
+async function copyAttribution(line: string, trigger: HTMLButtonElement, body: HTMLElement): Promise<void> {
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(line);
+    copied = true;
+  } catch {
+    const area = el("textarea", "attribution-copy");
+    area.value = line;
+    area.readOnly = true;
+    body.append(area);
+    area.select();
+    try {
+      copied = document.execCommand("copy");
+    } catch {
+      copied = false;
+    }
+    if (copied) area.remove();
+  }
+  trigger.textContent = copied ? "Namensnennung kopiert" : "Namensnennung markiert: kopieren mit Strg+C";
 }
 
 function tile(card: Card): HTMLElement {

@@ -170,8 +170,20 @@ const browser = await puppeteer.launch({
   ],
 });
 cleanups.push(() => browser.process()?.kill());
+await browser.defaultBrowserContext().overridePermissions(host.origin, ["clipboard-read", "clipboard-write", "clipboard-sanitized-write"]);
 const page = await browser.newPage();
 await page.setViewport({ width: 1000, height: 900 });
+/** Give the host page the focus back from a frame (its clipboard needs it). */
+async function focusHost() {
+  await page.evaluate(() => {
+    const b = document.createElement("button");
+    b.id = "focus-host";
+    b.style.cssText = "position:fixed;left:0;top:0;width:4px;height:4px;z-index:9";
+    document.body.append(b);
+  });
+  await page.click("#focus-host");
+  await page.evaluate(() => document.getElementById("focus-host").remove());
+}
 const consoleErrors = [];
 page.on("console", (message) => {
   if (message.type() === "error") consoleErrors.push(message.text());
@@ -252,6 +264,31 @@ for (const mode of ["markdown", "json"]) {
   const frame = await mount("search_wlo_content", args, result);
   await checkCards(frame, reference.results, `search_wlo_content ${mode}`);
   if (mode === "markdown") await (await page.$("#frame")).screenshot({ path: `${shots}/cards.png` });
+
+  step(`authors and „Namensnennung kopieren" (${mode})`);
+  {
+    const shown = await frame.$$eval("#app > .grid > .card", (cards) =>
+      cards.map((c) => ({
+        authors: c.querySelector(".authors")?.textContent ?? "",
+        attribution: c.querySelector("button.copy-attribution")?.dataset.attribution ?? "",
+        terms: c.querySelector(".terms") !== null,
+      })),
+    );
+    equal(shown.map((c) => c.authors), reference.results.map((r) => (r.authors.length ? `Urheber: ${r.authors.join(", ")}` : "")), "the authors of every card");
+    equal(shown.map((c) => c.attribution), reference.results.map((r) => r.attribution), "each button holds the card's attribution line");
+    equal(shown.map((c) => c.terms), reference.results.map((r) => !r.attribution), "no line: the provider's terms apply");
+    const withLine = reference.results.find((r) => r.attribution && r.authors.length);
+    check(withLine, "a result with authors and an attribution line");
+    // The host page reads the system clipboard the view's button wrote.
+    await focusHost();
+    await page.evaluate(() => navigator.clipboard.writeText("vorher"));
+    await frame.click(`.card[data-node-id="${withLine.nodeId}"] button.copy-attribution`);
+    await frame.waitForFunction((id) => document.querySelector(`.card[data-node-id="${id}"] button.copy-attribution`).textContent !== "Namensnennung kopieren", { timeout: 5000 }, withLine.nodeId);
+    const label = await frame.$eval(`.card[data-node-id="${withLine.nodeId}"] button.copy-attribution`, (b) => b.textContent);
+    equal(label, "Namensnennung kopiert", "the button says it copied");
+    await focusHost();
+    equal(await page.evaluate(() => navigator.clipboard.readText()), withLine.attribution, "the clipboard holds the attribution line");
+  }
 
   step(`„Öffnen" and „Ähnliche Materialien" (${mode})`);
   const first = reference.results[0];

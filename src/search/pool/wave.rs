@@ -6,6 +6,7 @@ use std::sync::Arc;
 use futures::future::join_all;
 
 use crate::app::App;
+use crate::search::license;
 use crate::search::query::Variant;
 use crate::search::ranking::VariantHits;
 use crate::upstream::{Criterion, Node, NodeList, PartialFailure, Props, UpstreamError};
@@ -19,12 +20,14 @@ pub struct Wave {
 
 impl Wave {
     /// Send every variant as one ngsearch of `size` hits, in parallel, each
-    /// with `criteria` (filters, constraints) appended.
+    /// with `criteria` (filters, constraints) appended. A licence filter
+    /// among them is sent as the repository can take it
+    /// (`search::license::ngsearch`).
     pub async fn search(app: &App, variants: Vec<Variant>, criteria: &[Criterion], size: u32) -> Wave {
         let results = join_all(variants.iter().map(|variant| {
             let mut all = variant.criteria.clone();
             all.extend_from_slice(criteria);
-            async move { app.upstream.ngsearch(&all, size, 0, Props::Display).await }
+            async move { license::ngsearch(app, &all, size, 0, Props::Display).await }
         }))
         .await;
         Wave { variants, results }

@@ -246,11 +246,7 @@ impl QueryModel {
 
     /// The node's learning resource type is one the query asks for.
     pub(crate) fn type_matches(&self, node: &Node) -> bool {
-        !self.resource_types.is_empty()
-            && node
-                .prop("ccm:oeh_lrt_aggregated")
-                .iter()
-                .any(|uri| self.resource_types.iter().any(|t| t == uri.trim()))
+        self.resource_types.iter().any(|t| node.has_learning_resource_type(t))
     }
 
     /// The node carries one of the disciplines the query names.

@@ -213,7 +213,7 @@ fn raw_lists(node: &Node) -> Vec<(&'static str, Vec<String>)> {
         ("disciplines", node.prop("ccm:taxonid").to_vec()),
         ("educationalContexts", node.prop("ccm:educationalcontext").to_vec()),
         ("userRoles", node.prop(card::user_role_property(node)).to_vec()),
-        ("learningResourceTypes", node.prop("ccm:oeh_lrt_aggregated").to_vec()),
+        ("learningResourceTypes", node.learning_resource_types().uris.to_vec()),
         (
             "license",
             node.first("ccm:commonlicense_key")

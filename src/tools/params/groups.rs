@@ -63,10 +63,11 @@ impl VocabFilters {
     }
 
     /// Resolved against the vocabularies, with the publisher (free text)
-    /// after them.
-    pub fn resolve_with_publisher(self, publisher: FilterValue) -> Filters {
+    /// and the licence filter after them.
+    pub fn resolve_with(self, publisher: FilterValue, license: FilterValue) -> Filters {
         let mut entries = self.entries();
         entries.push((FilterField::Publisher, publisher));
+        entries.push((FilterField::License, license));
         FilterValue::resolve(entries)
     }
 }

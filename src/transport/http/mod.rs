@@ -37,8 +37,9 @@
 //! 8. [`jsonrpc::ShapeLayer`]: not JSON → 400/-32700, a batch, non-JSON-RPC
 //!    JSON or more than 20 000 JSON values → 400/-32600, as JSON-RPC errors
 //!    clients can parse.
-//! 9. [`protocol_version::Supported`]: a malformed or unsupported
-//!    `MCP-Protocol-Version` → 400/-32600, as the MCP specification asks.
+//! 9. [`protocol_version::Supported`]: an unsupported `MCP-Protocol-Version`
+//!    → 400/-32022 with `data.requested` and `data.supported`, for the
+//!    request's id: rmcp's own answer over stdio, as revision 2026-07-28 asks.
 //! 10. [`forward::ForwardLayer`]: notifications and client responses → 202 (a
 //!     stateless server has nothing to do with them); requests go to rmcp with
 //!     normalised headers and no session id, and rmcp's plain-text errors come
@@ -80,7 +81,6 @@ use tower_http::validate_request::ValidateRequestHeaderLayer;
 use crate::app::App;
 
 pub use limits::{MAX_BODY_BYTES, MAX_HEADER_BYTES};
-pub use protocol_version::SUPPORTED_VERSIONS;
 
 /// The request budget is the tool deadline plus this margin (room for rmcp
 /// and the network around a tool call). It bounds the body read and, as a
@@ -187,7 +187,16 @@ pub fn rpc_error(status: StatusCode, code: i64, message: &str) -> HttpResponse {
 
 /// A JSON-RPC error response answering the request `id`.
 fn rpc_error_for(id: &Value, status: StatusCode, code: i64, message: &str) -> HttpResponse {
-    let body = json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}});
+    error_response(id, status, json!({"code": code, "message": message}))
+}
+
+/// rmcp's `error` as the JSON-RPC error response answering the request `id`.
+fn rpc_error_data(id: &Value, status: StatusCode, error: &rmcp::ErrorData) -> HttpResponse {
+    error_response(id, status, serde_json::to_value(error).unwrap_or_default())
+}
+
+fn error_response(id: &Value, status: StatusCode, error: Value) -> HttpResponse {
+    let body = json!({"jsonrpc": "2.0", "id": id, "error": error});
     Response::builder()
         .status(status)
         .header(header::CONTENT_TYPE, "application/json")

@@ -165,8 +165,7 @@ impl Generator {
         let id = self.new_id();
         let mut r = self.base_record(id.clone(), NodeKind::Collection, Some(parent), depth);
         let disc = format!("{DISCIPLINE}{ASTRONOMIE}");
-        r.title = title.to_string();
-        r.name = title.to_string();
+        r.set_collection_title(title);
         r.description = description.to_string();
         r.keywords = vec![title.to_string()];
         r.subject = Some("Astronomie".to_string());
@@ -174,9 +173,6 @@ impl Generator {
         r.topic = Some(title.to_string());
         r.topic_path = vec![title.to_string()];
         let p = &mut r.properties;
-        p.insert("cclom:title".into(), v1(title));
-        p.insert("cm:title".into(), v1(title));
-        p.insert("cm:name".into(), v1(title));
         p.insert("cclom:general_description".into(), v1(description));
         p.insert("cclom:general_keyword".into(), v1(title));
         p.insert("ccm:taxonid_DISPLAYNAME".into(), v1(v.discipline_label(&disc)));

@@ -1,5 +1,9 @@
-//! Cold start: process start to the first answered `initialize`, and the
-//! process's peak RSS then and after one tool call. This is the project's one
+//! Cold start: process start to the first answered `initialize`; then the
+//! first tool call and a second, warm one (both `wlo_health_check`, which
+//! reads the repository past the cache), timed apart; and the process's peak
+//! RSS after the initialize and after the calls. A user of a function that
+//! starts cold waits for the cold start plus the first call, so work moved
+//! from the start into the first call shows here. This is the project's one
 //! cold-start measurement (`docs/deploy.md`, `docs/performance.md`).
 
 use std::path::Path;
@@ -15,7 +19,7 @@ use crate::cli::Opts;
 use crate::client::clip;
 use crate::report::ColdStart;
 use crate::servers::{Bins, server_env};
-use crate::{PROTOCOL_VERSION, TARGET_COLD_MS, ms, step};
+use crate::{PROTOCOL_VERSION, TARGET_COLD_MS, TARGET_FIRST_CALL_EXTRA_MS, ms, step};
 
 /// How long one start may take before the run counts as failed.
 const WITHIN: Duration = Duration::from_secs(10);
@@ -33,10 +37,13 @@ fn health_body() -> String {
         .to_string()
 }
 
-/// One cold start: the time to the answered initialize and the peak RSS
-/// (KiB) after it and after a health check.
+/// One cold start: the time to the answered initialize, the first and the
+/// warm tool call, and the peak RSS (KiB) after the initialize and after
+/// the calls.
 struct Run {
     elapsed: Duration,
+    first_call: Duration,
+    warm_call: Duration,
     rss_initialize_kib: Option<u64>,
     rss_tool_kib: Option<u64>,
 }
@@ -86,10 +93,19 @@ fn cold_start_http(mut cmd: std::process::Command, port: u16, path: &str) -> Res
     post(&mut stream, port, path, &initialize_body()).map_err(|e| format!("initialize: {e}"))?;
     let elapsed = started.elapsed();
     let rss_initialize_kib = peak_rss_kib(proc.pid());
-    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).map_err(|e| e.to_string())?;
-    post(&mut stream, port, path, &health_body()).map_err(|e| format!("health check: {e}"))?;
+    // Each call on a connection of its own, as a new client's would be.
+    let call = |what: &str| {
+        let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).map_err(|e| e.to_string())?;
+        let started = Instant::now();
+        post(&mut stream, port, path, &health_body()).map_err(|e| format!("{what} health check: {e}"))?;
+        Ok::<_, String>(started.elapsed())
+    };
+    let first_call = call("first")?;
+    let warm_call = call("warm")?;
     Ok(Run {
         elapsed,
+        first_call,
+        warm_call,
         rss_initialize_kib,
         rss_tool_kib: peak_rss_kib(proc.pid()),
     })
@@ -128,11 +144,20 @@ async fn cold_start_lambda(mut cmd: std::process::Command) -> Result<Run, String
     };
     let at = lambda_answer(first).await?;
     let rss_initialize_kib = peak_rss_kib(proc.pid());
-    lambda_answer(runtime.queue(post_event(&health_body())))
-        .await
-        .map_err(|e| format!("health check: {e}"))?;
+    let runtime = &runtime;
+    let call = |what: &'static str| async move {
+        let queued = Instant::now();
+        let at = lambda_answer(runtime.queue(post_event(&health_body())))
+            .await
+            .map_err(|e| format!("{what} health check: {e}"))?;
+        Ok::<_, String>(at.duration_since(queued))
+    };
+    let first_call = call("first").await?;
+    let warm_call = call("warm").await?;
     Ok(Run {
         elapsed: at.duration_since(started),
+        first_call,
+        warm_call,
         rss_initialize_kib,
         rss_tool_kib: peak_rss_kib(proc.pid()),
     })
@@ -154,6 +179,8 @@ pub(crate) async fn phase_cold_start(bins: &Bins, base_url: &str, opts: &Opts) -
     for (name, bin, target) in kinds {
         step(&format!("cold start {name} ×{}", opts.cold_runs));
         let (mut runs, mut rss_initialize, mut rss_tool) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut first_calls, mut warm_calls, mut extras, mut totals) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         let mut error = None;
         for _ in 0..opts.cold_runs {
             let result = match name {
@@ -178,6 +205,10 @@ pub(crate) async fn phase_cold_start(bins: &Bins, base_url: &str, opts: &Opts) -
             match result {
                 Ok(run) => {
                     runs.push(ms(run.elapsed));
+                    first_calls.push(ms(run.first_call));
+                    warm_calls.push(ms(run.warm_call));
+                    extras.push(ms(run.first_call) - ms(run.warm_call));
+                    totals.push(ms(run.elapsed + run.first_call));
                     rss_initialize.extend(run.rss_initialize_kib);
                     rss_tool.extend(run.rss_tool_kib);
                 }
@@ -188,7 +219,15 @@ pub(crate) async fn phase_cold_start(bins: &Bins, base_url: &str, opts: &Opts) -
             }
         }
         let median_ms = median(&runs);
+        let first_call_extra_ms = median(&extras);
         out.push(ColdStart {
+            first_call_ms: median(&first_calls),
+            warm_call_ms: median(&warm_calls),
+            first_call_extra_ms,
+            cold_and_first_call_ms: median(&totals),
+            first_call_pass: target
+                .and(first_call_extra_ms)
+                .map(|extra| error.is_none() && extra <= TARGET_FIRST_CALL_EXTRA_MS),
             binary: name.into(),
             min_ms: runs.iter().copied().reduce(f64::min),
             max_ms: runs.iter().copied().reduce(f64::max),

@@ -1,0 +1,321 @@
+//! The relevance benchmark's real-tree collection sets: the judged-set files
+//! (`bench/data/tree-collections/{tuning,heldout,negative}.json`, graded by
+//! hand from WLO's 2023 collection tree) and how one ranked answer scores
+//! against them.
+//!
+//! A set file:
+//! `{"set": "held-out", "note": "…", "queries": [{"query": "…", "kind": "inflected",
+//! "subject": "<portal id>" | null, "grade2": [{"id", "title"}], "grade1": [{"id", "title"}]}]}`.
+//! Negative queries (topics the tree does not have) carry `"why"` and no grades.
+//!
+//! Metrics of one answer (its first [`K`] collections):
+//! * success@3: a grade-2 collection among the first three;
+//! * reciprocal rank of the first grade-2 collection (0 when none is in the top [`K`]);
+//! * nDCG@[`K`] with gain 2^g − 1, the ideal ranking built from the query's own grades;
+//! * off-subject collections in the top 3. The query's *home* portals are the
+//!   portals of its grade-2 collections, and the portal it names (`subject`).
+//!   A grade-0 collection outside the home portals is off-subject; a grade-1
+//!   one only when the query names a subject. For a negative query without a
+//!   subject every collection in the top 3 is off-subject.
+
+use std::path::Path;
+
+use serde::Deserialize;
+use wlo_standin::{Corpus, NodeKind};
+
+/// Ranks judged per query (the answer's `maxResults`).
+pub const K: usize = 5;
+
+/// The set files, in report order.
+pub const FILES: [&str; 3] = ["heldout.json", "tuning.json", "negative.json"];
+
+/// One judged-set file.
+#[derive(Debug, Clone, Deserialize)]
+pub struct SetFile {
+    /// The set's name as the report shows it ("held-out").
+    pub set: String,
+    #[serde(default)]
+    pub note: String,
+    pub queries: Vec<TreeQuery>,
+}
+
+/// One judged query.
+#[derive(Debug, Clone, Deserialize)]
+pub struct TreeQuery {
+    pub query: String,
+    pub kind: String,
+    /// The portal (node id) the query names, if it names a subject.
+    #[serde(default)]
+    pub subject: Option<String>,
+    /// The collections a teacher wants.
+    #[serde(default)]
+    pub grade2: Vec<JudgedCollection>,
+    /// Their parents, siblings on the topic, the topic in another subject.
+    #[serde(default)]
+    pub grade1: Vec<JudgedCollection>,
+    /// Negative queries: why the tree does not have the topic.
+    #[serde(default)]
+    pub why: Option<String>,
+}
+
+/// A judged collection: its id and, for the reader, its title.
+#[derive(Debug, Clone, Deserialize)]
+pub struct JudgedCollection {
+    pub id: String,
+    pub title: String,
+}
+
+/// How one answer scores.
+#[derive(Debug, Clone, PartialEq)]
+pub struct QueryScore {
+    /// Grades of the first [`K`] collections, in rank order.
+    pub grades: Vec<u32>,
+    pub success_at_3: bool,
+    pub reciprocal_rank: f64,
+    pub ndcg: f64,
+    /// Collections in the answer (before the cut at [`K`]).
+    pub count: usize,
+    /// Off-subject collections among the first three.
+    pub off_subject_top3: usize,
+}
+
+/// The set files of `dir` that exist, in [`FILES`] order; an error names a
+/// file that cannot be read or parsed, or a directory without any.
+pub fn load(dir: &Path) -> Result<Vec<SetFile>, String> {
+    let mut sets = Vec::new();
+    for name in FILES {
+        let path = dir.join(name);
+        if !path.exists() {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let set: SetFile = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        sets.push(set);
+    }
+    if sets.is_empty() {
+        return Err(format!("no judged sets ({}) in {}", FILES.join(", "), dir.display()));
+    }
+    Ok(sets)
+}
+
+/// Check a set against the tree: every judged id and subject must be in it
+/// (`Err`, the figures would be wrong); a title that differs from the
+/// tree's is a warning (`Ok`).
+pub fn check(set: &SetFile, tree: &Corpus) -> Result<Vec<String>, String> {
+    let mut warnings = Vec::new();
+    for q in &set.queries {
+        if let Some(subject) = &q.subject
+            && tree.get(subject).is_none_or(|n| n.kind != NodeKind::Portal)
+        {
+            return Err(format!("{} „{}“: subject {subject} is not a portal", set.set, q.query));
+        }
+        for judged in q.grade2.iter().chain(&q.grade1) {
+            let Some(node) = tree.get(&judged.id) else {
+                return Err(format!("{} „{}“: {} is not in the tree", set.set, q.query, judged.id));
+            };
+            if node.title.trim() != judged.title.trim() {
+                warnings.push(format!(
+                    "{} „{}“: {} is titled „{}“ in the tree, „{}“ in the set",
+                    set.set, q.query, judged.id, node.title, judged.title
+                ));
+            }
+        }
+    }
+    Ok(warnings)
+}
+
+impl TreeQuery {
+    /// A query whose topic the tree does not have.
+    pub fn is_negative(&self) -> bool {
+        self.grade2.is_empty() && self.grade1.is_empty()
+    }
+
+    pub fn grade(&self, id: &str) -> u32 {
+        if self.grade2.iter().any(|j| j.id == id) {
+            2
+        } else if self.grade1.iter().any(|j| j.id == id) {
+            1
+        } else {
+            0
+        }
+    }
+
+    /// The portals of the grade-2 collections and the one the query names.
+    fn home_portals(&self, tree: &Corpus) -> Vec<String> {
+        let mut home: Vec<String> = self.grade2.iter().filter_map(|j| portal_of(tree, &j.id)).collect();
+        home.extend(self.subject.clone());
+        home
+    }
+
+    /// Score a ranked answer (collection ids, best first).
+    pub fn score(&self, ranked: &[String], tree: &Corpus) -> QueryScore {
+        let grades: Vec<u32> = ranked.iter().take(K).map(|id| self.grade(id)).collect();
+        let mut ideal: Vec<u32> = self
+            .grade2
+            .iter()
+            .map(|_| 2)
+            .chain(self.grade1.iter().map(|_| 1))
+            .collect();
+        ideal.truncate(K);
+        let idcg = dcg(&ideal);
+        let ndcg = if idcg > 0.0 { dcg(&grades) / idcg } else { 0.0 };
+        let home = self.home_portals(tree);
+        let off_subject_top3 = ranked
+            .iter()
+            .take(3)
+            .filter(|id| {
+                let at_home = portal_of(tree, id).is_some_and(|p| home.contains(&p));
+                match self.grade(id) {
+                    2 => false,
+                    1 => self.subject.is_some() && !at_home,
+                    _ => !at_home,
+                }
+            })
+            .count();
+        QueryScore {
+            success_at_3: grades.iter().take(3).any(|g| *g == 2),
+            reciprocal_rank: grades
+                .iter()
+                .position(|g| *g == 2)
+                .map_or(0.0, |p| 1.0 / (p + 1) as f64),
+            ndcg,
+            count: ranked.len(),
+            off_subject_top3,
+            grades,
+        }
+    }
+}
+
+/// The portal a collection belongs to (a portal: itself).
+fn portal_of(tree: &Corpus, id: &str) -> Option<String> {
+    tree.get(id).and_then(|n| n.portal_id.clone())
+}
+
+/// Discounted cumulative gain with gain 2^g − 1.
+fn dcg(grades: &[u32]) -> f64 {
+    grades
+        .iter()
+        .enumerate()
+        .map(|(i, g)| (2f64.powi(*g as i32) - 1.0) / ((i + 2) as f64).log2())
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Real ids of the 2023 tree: Mathematik › Analysis › Lineare Funktionen,
+    /// Mathematik › Analysis › Funktionen, Biologie › … › Pflanzen: Form & Funktion.
+    const LINEARE_FUNKTIONEN: &str = "c9fa4417-f7b9-4874-b37b-e8c9f5583d1e";
+    const MATHEMATIK: &str = "bd8be6d5-0fbe-4534-a4b3-773154ba6abc";
+
+    fn judged(id: &str) -> JudgedCollection {
+        JudgedCollection {
+            id: id.to_string(),
+            title: String::new(),
+        }
+    }
+
+    fn query(subject: Option<&str>, grade2: &[&str], grade1: &[&str]) -> TreeQuery {
+        TreeQuery {
+            query: "lineare Funktion".into(),
+            kind: "inflected".into(),
+            subject: subject.map(str::to_string),
+            grade2: grade2.iter().map(|id| judged(id)).collect(),
+            grade1: grade1.iter().map(|id| judged(id)).collect(),
+            why: None,
+        }
+    }
+
+    /// A collection of the tree titled `title`, in the portal titled `portal`.
+    fn find(tree: &Corpus, title: &str, portal: &str) -> String {
+        tree.nodes
+            .iter()
+            .find(|n| n.title == title && n.subject.as_deref() == Some(portal))
+            .map(|n| n.id.clone())
+            .unwrap_or_else(|| panic!("{title} in {portal}"))
+    }
+
+    #[test]
+    fn metrics_of_a_ranked_answer() {
+        let tree = Corpus::wlo_2023();
+        let sibling = find(&tree, "Quadratische Funktionen", "Mathematik");
+        let biology = find(&tree, "Pflanzen: Form & Funktion", "Biologie");
+        let q = query(None, &[LINEARE_FUNKTIONEN], &[MATHEMATIK, &sibling]);
+        let ranked = [biology.clone(), MATHEMATIK.to_string(), LINEARE_FUNKTIONEN.to_string()];
+        let s = q.score(&ranked, &tree);
+        assert_eq!(s.grades, [0, 1, 2]);
+        assert!(s.success_at_3);
+        assert!((s.reciprocal_rank - 1.0 / 3.0).abs() < 1e-9);
+        // DCG = 1/log2(3) + 3/log2(4); ideal 3/1 + 1/log2(3) + 1/log2(4).
+        let expected = (1.0 / 3f64.log2() + 1.5) / (3.0 + 1.0 / 3f64.log2() + 0.5);
+        assert!((s.ndcg - expected).abs() < 1e-9, "{}", s.ndcg);
+        assert_eq!((s.count, s.off_subject_top3), (3, 1), "Biologie is off-subject");
+
+        // Fourth place is no success@3, and nothing graded is an empty answer.
+        let late = [
+            biology.clone(),
+            biology.clone(),
+            biology.clone(),
+            LINEARE_FUNKTIONEN.to_string(),
+        ];
+        let s = q.score(&late, &tree);
+        assert!(!s.success_at_3 && (s.reciprocal_rank - 0.25).abs() < 1e-9);
+        let s = q.score(&[], &tree);
+        assert_eq!((s.count, s.ndcg, s.reciprocal_rank), (0, 0.0, 0.0));
+    }
+
+    #[test]
+    fn grade_one_of_another_subject_is_off_subject_only_when_the_query_names_one() {
+        let tree = Corpus::wlo_2023();
+        let biology = find(&tree, "Pflanzen: Form & Funktion", "Biologie");
+        let ranked = [biology.clone()];
+        let open = query(None, &[LINEARE_FUNKTIONEN], &[&biology]);
+        assert_eq!(open.score(&ranked, &tree).off_subject_top3, 0);
+        let named = query(Some(MATHEMATIK), &[LINEARE_FUNKTIONEN], &[&biology]);
+        assert_eq!(named.score(&ranked, &tree).off_subject_top3, 1);
+        // Grade 0 inside the home portal is not off-subject.
+        let sibling = find(&tree, "Quadratische Funktionen", "Mathematik");
+        assert_eq!(open.score(&[sibling], &tree).off_subject_top3, 0);
+    }
+
+    #[test]
+    fn negative_queries_count_every_result_or_those_of_other_subjects() {
+        let tree = Corpus::wlo_2023();
+        let biology = find(&tree, "Pflanzen: Form & Funktion", "Biologie");
+        let ranked = [biology.clone(), LINEARE_FUNKTIONEN.to_string()];
+        let open = query(None, &[], &[]);
+        assert!(open.is_negative());
+        assert_eq!(open.score(&ranked, &tree).off_subject_top3, 2);
+        let named = query(Some(MATHEMATIK), &[], &[]);
+        assert_eq!(named.score(&ranked, &tree).off_subject_top3, 1);
+    }
+
+    #[test]
+    fn sets_are_checked_against_the_tree() {
+        let tree = Corpus::wlo_2023();
+        let set = |q: TreeQuery| SetFile {
+            set: "held-out".into(),
+            note: String::new(),
+            queries: vec![q],
+        };
+        let mut q = query(Some(MATHEMATIK), &[LINEARE_FUNKTIONEN], &[]);
+        q.grade2[0].title = "Lineare Funktionen".into();
+        assert_eq!(check(&set(q.clone()), &tree), Ok(Vec::new()));
+        q.grade2[0].title = "Lineare Funktion".into();
+        assert_eq!(check(&set(q.clone()), &tree).map(|w| w.len()), Ok(1));
+        q.subject = Some(LINEARE_FUNKTIONEN.into());
+        assert!(check(&set(q.clone()), &tree).is_err(), "subject must be a portal");
+        let unknown = query(None, &["00000000-0000-0000-0000-000000000000"], &[]);
+        assert!(check(&set(unknown), &tree).is_err());
+    }
+
+    #[test]
+    fn set_files_parse_and_a_missing_directory_is_an_error() {
+        let text = r#"{"set":"negative","note":"n","queries":[
+            {"query":"Quantenchromodynamik","kind":"absent","subject":null,"why":"no such topic"}]}"#;
+        let set: SetFile = serde_json::from_str(text).unwrap();
+        assert!(set.queries[0].is_negative() && set.queries[0].why.is_some());
+        assert!(load(Path::new("/nonexistent/tree-collections")).is_err());
+    }
+}
