@@ -141,18 +141,24 @@ impl EduSharing {
         max_items: u32,
         props: Props,
     ) -> Result<Arc<NodeList>, UpstreamError> {
-        self.fetch_json(self.collection_request(query, max_items, props), CacheClass::Search)
+        self.fetch_json(self.collection_request(query, max_items, 0, props), CacheClass::Search)
             .await
     }
 
-    /// The collection search for names only: each hit's title fields, the rest skipped.
-    pub async fn collection_titles(&self, query: &str, max_items: u32) -> Result<Arc<TitleList>, UpstreamError> {
-        let request = self.collection_request(query, max_items, Props::Keys(TITLE_KEYS));
+    /// The collection search for names only: each hit's title fields, the
+    /// rest skipped; one page of `max_items` from `skip_count`.
+    pub async fn collection_titles(
+        &self,
+        query: &str,
+        max_items: u32,
+        skip_count: u32,
+    ) -> Result<Arc<TitleList>, UpstreamError> {
+        let request = self.collection_request(query, max_items, skip_count, Props::Keys(TITLE_KEYS));
         self.fetch_json(request, CacheClass::Search).await
     }
 
-    fn collection_request(&self, query: &str, max_items: u32, props: Props) -> Request {
-        let url = self.search_url("collections", "COLLECTIONS", max_items, 0, props);
+    fn collection_request(&self, query: &str, max_items: u32, skip_count: u32, props: Props) -> Request {
+        let url = self.search_url("collections", "COLLECTIONS", max_items, skip_count, props);
         let body = serde_json::json!({ "criteria": [Criterion::one("ngsearchword", query)] });
         Request::post(url, body)
     }

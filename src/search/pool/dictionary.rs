@@ -4,13 +4,20 @@
 use std::sync::Arc;
 use std::time::Instant;
 
+use futures::future::join_all;
+
 use crate::app::App;
 use crate::search::query::{Dictionary, synonym_keys};
 use crate::upstream::ChildFilter;
 use crate::vocab::Vocabulary;
 
-/// How many collection titles feed the typo dictionary.
-const DICTIONARY_COLLECTIONS: u32 = 500;
+/// How many collection titles feed the typo dictionary: all of a tree of
+/// WLO's size (3,209 collections in 2023), read once per process (titles
+/// only, in parallel pages of [`DICTIONARY_PAGE`]) and kept for the tree
+/// cache's lifetime.
+const DICTIONARY_COLLECTIONS: u32 = 5000;
+/// Collection titles per read (one answer stays far below the per-read cap).
+const DICTIONARY_PAGE: u32 = 1000;
 /// How many root sub-collections feed the typo dictionary.
 const DICTIONARY_PORTALS: u32 = 100;
 
@@ -43,10 +50,14 @@ pub async fn dictionary(app: &App) -> Arc<Dictionary> {
 /// titles; `complete` is false when a read failed.
 async fn build(app: &App) -> (Dictionary, bool) {
     let root = &app.config.root_collection_id;
+    let pages = (0..DICTIONARY_COLLECTIONS / DICTIONARY_PAGE).map(|page| {
+        app.upstream
+            .collection_titles("*", DICTIONARY_PAGE, page * DICTIONARY_PAGE)
+    });
     let (portals, collections) = futures::join!(
         app.upstream
             .child_titles(root, ChildFilter::Folders, DICTIONARY_PORTALS, 0),
-        app.upstream.collection_titles("*", DICTIONARY_COLLECTIONS),
+        join_all(pages),
     );
     let mut labels: Vec<String> = Vec::new();
     for vocabulary in Vocabulary::ALL {
@@ -56,8 +67,8 @@ async fn build(app: &App) -> (Dictionary, bool) {
         }
     }
     let mut topics: Vec<String> = synonym_keys().map(str::to_string).collect();
-    let complete = portals.is_ok() && collections.is_ok();
-    for list in [portals, collections].into_iter().filter_map(Result::ok) {
+    let complete = portals.is_ok() && collections.iter().all(Result::is_ok);
+    for list in std::iter::once(portals).chain(collections).filter_map(Result::ok) {
         topics.extend(list.nodes.iter().map(|n| n.display_title().to_string()));
     }
     let dictionary = Dictionary::with_labels(labels.iter().map(String::as_str), topics.iter().map(String::as_str));

@@ -23,12 +23,13 @@ use super::text::{char_len, tokens};
 pub const MAX_KEYWORD_SEARCHES: usize = 8;
 
 /// The other inflected forms of a word that a whole-word index may hold,
-/// at most two, by the regular German endings: a word in `-e` takes `-n`
+/// at most three, by the regular German endings: a word in `-e` takes `-n`
 /// ("Summe" → "Summen", "lineare" → "linearen"); a word in `-en` loses
 /// `-n` or `-en` ("Summen" → "Summe", "Funktionen" → "Funktion"); a word in
 /// a vowel takes `-s` ("Auto" → "Autos") and one in a vowel and `-s` loses
-/// it; a word in `-el` or `-er` takes `-n`; any other word takes `-en` and
-/// `-e` ("Funktion" → "Funktionen", "Dreieck" → "Dreiecke"). Irregular forms (umlaut plurals)
+/// it; a word in `-el` or `-er` takes `-n`; any other word takes `-e`,
+/// `-en` and `-er` ("Dreieck" → "Dreiecke", "Funktion" → "Funktionen",
+/// "Lied" → "Lieder"). Irregular forms (umlaut plurals)
 /// are left to the ranking's stems. Case follows the word.
 pub fn other_forms(word: &str) -> Vec<String> {
     if char_len(word) < 4 || !word.chars().all(char::is_alphabetic) {
@@ -47,7 +48,7 @@ pub fn other_forms(word: &str) -> Vec<String> {
     } else if lower.ends_with("el") || lower.ends_with("er") {
         vec![format!("{word}n")]
     } else {
-        vec![format!("{word}en"), format!("{word}e")]
+        vec![format!("{word}e"), format!("{word}en"), format!("{word}er")]
     }
 }
 
@@ -92,10 +93,11 @@ mod tests {
 
     #[test]
     fn regular_endings_give_the_other_forms() {
-        assert_eq!(other_forms("Funktion"), ["Funktionen", "Funktione"]);
+        assert_eq!(other_forms("Funktion"), ["Funktione", "Funktionen", "Funktioner"]);
+        assert_eq!(other_forms("Volkslied")[2], "Volkslieder");
         assert_eq!(other_forms("Funktionen"), ["Funktione", "Funktion"]);
         assert_eq!(other_forms("Winkelsumme"), ["Winkelsummen"]);
-        assert_eq!(other_forms("Dreieck"), ["Dreiecken", "Dreiecke"]);
+        assert_eq!(other_forms("Dreieck"), ["Dreiecke", "Dreiecken", "Dreiecker"]);
         assert_eq!(other_forms("Vogel"), ["Vogeln"]);
         assert!(other_forms("KI").is_empty());
         assert!(other_forms("Herz-Kreislauf").is_empty());
@@ -111,8 +113,9 @@ mod tests {
                 "lineare",
                 "Funktion",
                 "linearen",
+                "Funktione",
                 "Funktionen",
-                "Funktione"
+                "Funktioner"
             ]
         );
         assert_eq!(
@@ -120,7 +123,10 @@ mod tests {
             ["Kurzgeschichte", "Kurzgeschichten"]
         );
         assert_eq!(searches("Geografie"), ["Geografie"]);
-        assert_eq!(searches("Telefon"), ["Telefon", "Telefonen", "Telefone", "Telephon"]);
+        assert_eq!(
+            searches("Telefon"),
+            ["Telefon", "Telefone", "Telefonen", "Telefoner", "Telephon"]
+        );
         assert!(searches("  ").is_empty());
         let many = searches("Winkelsumme Dreieck Viereck Fünfeck Sechseck");
         assert_eq!(many.len(), MAX_KEYWORD_SEARCHES);

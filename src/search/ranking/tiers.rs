@@ -12,8 +12,10 @@
 //!
 //! Within a tier: how exactly the title (or the keyword) names the topic —
 //! the very words, the same words in another form or spelling, the words
-//! among others, parts of compounds — then the more specific collection
-//! before its ancestor, then the quality score, then the id.
+//! among others, parts of compounds — then the subject of the first
+//! collection before others (the answer stays in one part of the tree),
+//! then the more specific collection before its ancestor, then the quality
+//! score, then the id.
 //!
 //! **Subjects.** A query that names a subject ("Romantik in der Musik",
 //! "Chemie", "Mathe") is answered from that subject's collections (its
@@ -74,9 +76,10 @@ enum Fit {
 }
 
 /// The sort key of a ranked collection: tier, topic words named (more
-/// first), exactness, an ancestor of another of its group (later), quality
-/// score (higher first).
-type OrderKey = (Tier, Reverse<usize>, u8, bool, Reverse<i64>);
+/// first), exactness, of another subject than the first collection
+/// (later), an ancestor of another of its group (later), quality score
+/// (higher first).
+type OrderKey = (Tier, Reverse<usize>, u8, bool, bool, Reverse<i64>);
 
 /// One topic word, folded and stemmed.
 #[derive(Debug, Clone)]
@@ -207,27 +210,36 @@ impl<'q> TreeRanking<'q> {
         }
         // Parents and portals of the collections whose title or keywords
         // name the topic.
-        let named: Vec<&Node> = pool
+        let named: Vec<(&Node, (Tier, u8, usize))> = pool
             .iter()
             .zip(&tiers)
-            .filter(|(_, t)| t.is_some_and(|(tier, ..)| tier <= Tier::Keyword))
-            .map(|(n, _)| n)
+            .filter_map(|(n, t)| t.filter(|(tier, ..)| *tier <= Tier::Keyword).map(|t| (n, t)))
             .collect();
-        let parent_ids: BTreeSet<String> = named.iter().filter_map(|n| n.parent_id()).map(str::to_string).collect();
-        let named_subjects: BTreeSet<String> = named
+        let parent_ids: BTreeSet<String> = named
             .iter()
-            .flat_map(|n| school_disciplines(n))
+            .filter_map(|(n, _)| n.parent_id())
             .map(str::to_string)
             .collect();
+        // The portal of the answer's subject: the home subject (the first
+        // discipline) of the best collection that names the topic, or the
+        // subjects the query names.
+        let best = named
+            .iter()
+            .min_by_key(|(n, (tier, exactness, _))| (*tier, *exactness, n.id()))
+            .map(|(n, _)| *n);
+        let home: Option<String> = best.and_then(|n| school_disciplines(n).next()).map(str::to_string);
         for (node, tier) in pool.iter().zip(tiers.iter_mut()) {
             if parent_ids.contains(node.id()) && tier.is_none_or(|(t, ..)| t > Tier::ParentOrPortal) {
                 *tier = Some((Tier::ParentOrPortal, 2, 0));
             }
         }
         for portal in portals {
-            let of_named = school_disciplines(portal).any(|d| named_subjects.contains(d));
-            let of_subject = self.subjects.is_empty() || self.is_subject_portal(portal, portals);
-            if of_named && of_subject && seen.insert(portal.id().to_string()) {
+            let of_answer = match &home {
+                Some(home) if self.subjects.is_empty() => school_disciplines(portal).any(|d| d == home),
+                Some(_) => self.is_subject_portal(portal, portals),
+                None => false,
+            };
+            if of_answer && seen.insert(portal.id().to_string()) {
                 pool.push((*portal).clone());
                 tiers.push(Some((Tier::ParentOrPortal, 2, 0)));
             }
@@ -304,10 +316,27 @@ impl<'q> TreeRanking<'q> {
             .map(|(i, node)| {
                 let (tier, exactness, named) = tiers[i];
                 let score = score_node(model, &node);
-                ((tier, Reverse(named), exactness, ancestor[i], Reverse(score)), node)
+                (
+                    (tier, Reverse(named), exactness, false, ancestor[i], Reverse(score)),
+                    node,
+                )
             })
             .collect();
-        keyed.sort_by(|(ka, a), (kb, b)| ka.cmp(kb).then_with(|| a.id().cmp(b.id())));
+        let by_key =
+            |(ka, a): &(OrderKey, Node), (kb, b): &(OrderKey, Node)| ka.cmp(kb).then_with(|| a.id().cmp(b.id()));
+        keyed.sort_by(by_key);
+        // The answer's subject is the first collection's: at equal tier and
+        // exactness, its collections before another subject's.
+        let home: Option<String> = keyed
+            .first()
+            .and_then(|(_, n)| school_disciplines(n).next())
+            .map(str::to_string);
+        if let Some(home) = home {
+            for (key, node) in keyed.iter_mut() {
+                key.3 = !school_disciplines(node).any(|d| d == home);
+            }
+            keyed.sort_by(by_key);
+        }
         keyed.into_iter().map(|(_, n)| n).collect()
     }
 
