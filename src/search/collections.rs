@@ -17,9 +17,11 @@
 //!    first 25 portals), matched locally ‖ the typo dictionary (cached).
 //! 3. Only if still nothing matched: level 3 = the sub-collections of the
 //!    15 level-2 nodes that name the most topic words ‖ the keyword
-//!    searches of the query corrected or with its compounds split against
-//!    the dictionary. An answer from the corrected query says so
-//!    (`relaxed_query`).
+//!    searches of the query with its compounds split against the
+//!    dictionary, else corrected, else with its topic words continued by
+//!    the dictionary's words that start with them ("Vulkane" →
+//!    "Vulkanismus": a whole-word index finds no derivation). An answer
+//!    from such a query says so (`relaxed_query`).
 //!
 //! **Below a collection** (`parentNodeId`): the same walk from its
 //! sub-collections (level 1, in wave 1), no keyword search. **Without a
@@ -199,7 +201,10 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
     let rescued: Option<Query> = match search.query.split_compounds(&dictionary) {
         Some(split) if !split.topic => None,
         Some(split) => Some(Query::new(&split.query)),
-        None => search.query.corrected(&dictionary),
+        None => search
+            .query
+            .corrected(&dictionary)
+            .or_else(|| search.query.continued(&dictionary)),
     };
     let rescue_searches = rescued.as_ref().map(keyword_searches).unwrap_or_default();
     let level3_parents = best_parents(&ranking, &level2, LEVEL3_PARENTS);

@@ -137,6 +137,30 @@ impl Query {
         dictionary.correct(&self.text).map(|text| Query::new(&text))
     }
 
+    /// The topic words continued by the dictionary's words that start with
+    /// them ([`Dictionary::continuations`]: "Vulkane" → "vulkanismus"), for
+    /// an index that matches whole words only; `None` when no topic word
+    /// has a continuation.
+    pub fn continued(&self, dictionary: &Dictionary) -> Option<Query> {
+        let mut changed = false;
+        let words: Vec<String> = self
+            .topic_words
+            .iter()
+            .map(|w| match dictionary.continuations(w, 1).first() {
+                Some(c) => {
+                    changed = true;
+                    // In the capitalisation of the word it continues.
+                    match (w.chars().next(), c.chars().next()) {
+                        (Some(first), Some(_)) if first.is_uppercase() => c[..1].to_uppercase() + &c[1..],
+                        _ => c.to_string(),
+                    }
+                }
+                None => w.clone(),
+            })
+            .collect();
+        changed.then(|| Query::new(&words.join(" ")))
+    }
+
     /// The query with the compounds the dictionary lacks as one word split
     /// into words it has ([`split_compounds`]), or `None`.
     pub fn split_compounds(&self, dictionary: &Dictionary) -> Option<Split> {

@@ -10,8 +10,9 @@
 //!    a subject: the subject as typed, "Geografie");
 //! 2. each topic word alone, when there are several (a collection rarely
 //!    holds every word of a teacher's phrase: "Winkelsumme im Dreieck");
-//! 3. the other inflected forms of each topic word ([`other_forms`]:
-//!    "Funktion" → "Funktionen", "Winkelsumme" → "Winkelsummen");
+//! 3. the other inflected forms of the topic words ([`other_forms`]:
+//!    "Funktion" → "Funktionen", "Winkelsumme" → "Winkelsummen"), each
+//!    word's likeliest form first, word by word in turn;
 //! 4. the other spellings of each topic word (`alternate_spellings`:
 //!    "Geografie" → "Geographie").
 
@@ -20,14 +21,16 @@ use super::spelling::alternate_spellings;
 use super::text::{char_len, tokens};
 
 /// Keyword searches of one collection search at most.
-pub const MAX_KEYWORD_SEARCHES: usize = 8;
+pub const MAX_KEYWORD_SEARCHES: usize = 10;
 
 /// The other inflected forms of a word that a whole-word index may hold,
-/// at most three, by the regular German endings: a word in `-e` takes `-n`
-/// ("Summe" → "Summen", "lineare" → "linearen"); a word in `-en` loses
+/// at most three, by the regular German endings: an adjective takes `-e`,
+/// `-en` and none ("elektrischer" → "elektrische", "elektrischen",
+/// "elektrisch"); a word in `-e` takes `-n` or loses the `-e` ("Summe" →
+/// "Summen", "Vulkane" → "Vulkan"); a word in `-en` loses
 /// `-n` or `-en` ("Summen" → "Summe", "Funktionen" → "Funktion"); a word in
-/// a vowel takes `-s` ("Auto" → "Autos") and one in a vowel and `-s` loses
-/// it; a word in `-el` or `-er` takes `-n`; any other word takes `-e`,
+/// a vowel takes `-s` ("Auto" → "Autos"); a word in `-el` or `-er` takes
+/// `-n`; any other word takes `-e`,
 /// `-en` and `-er` ("Dreieck" → "Dreiecke", "Funktion" → "Funktionen",
 /// "Lied" → "Lieder"). Irregular forms (umlaut plurals)
 /// are left to the ranking's stems. Case follows the word.
@@ -37,19 +40,41 @@ pub fn other_forms(word: &str) -> Vec<String> {
     }
     let lower = word.to_lowercase();
     let stem = |n: usize| word[..word.len() - n].to_string();
+    if let Some(base) = adjective_base(word) {
+        return [format!("{base}e"), format!("{base}en"), base.to_string()]
+            .into_iter()
+            .filter(|form| form.to_lowercase() != lower)
+            .collect();
+    }
     if lower.ends_with("en") {
         vec![stem(1), stem(2)]
     } else if lower.ends_with('e') {
-        vec![format!("{word}n")]
+        vec![format!("{word}n"), stem(1)]
     } else if lower.ends_with(['a', 'i', 'o', 'u']) {
         vec![format!("{word}s")]
-    } else if lower.ends_with("os") || lower.ends_with("as") || lower.ends_with("is") {
-        vec![stem(1)]
     } else if lower.ends_with("el") || lower.ends_with("er") {
         vec![format!("{word}n")]
     } else {
         vec![format!("{word}e"), format!("{word}en"), format!("{word}er")]
     }
+}
+
+/// Adjective suffixes: a word that ends in one, with or without an
+/// inflection ending, is an adjective ("elektrischer", "lineare").
+const ADJECTIVE_SUFFIXES: &[&str] = &[
+    "isch", "ig", "lich", "al", "iv", "ell", "ar", "är", "bar", "sam", "haft",
+];
+/// Inflection endings of an adjective.
+const ADJECTIVE_ENDINGS: &[&str] = &["er", "es", "em", "en", "e", ""];
+
+/// The uninflected form of an adjective ("elektrischer" → "elektrisch"),
+/// `None` for a word that does not look like one.
+fn adjective_base(word: &str) -> Option<&str> {
+    let lower = word.to_lowercase();
+    ADJECTIVE_ENDINGS.iter().find_map(|ending| {
+        let base = lower.strip_suffix(ending)?;
+        (char_len(base) >= 4 && ADJECTIVE_SUFFIXES.iter().any(|s| base.ends_with(s))).then(|| &word[..base.len()])
+    })
 }
 
 /// The word lists of the collection keyword searches for `query` (see the
@@ -78,8 +103,18 @@ pub fn keyword_searches(query: &Query) -> Vec<String> {
     if words.len() > 1 {
         words.iter().for_each(|w| push(w.clone()));
     }
-    for word in words {
-        other_forms(word).into_iter().for_each(&mut push);
+    // A hyphenated word as its parts ("If-Clauses" → "If Clauses"): an index
+    // of words may hold them apart.
+    for word in words.iter().filter(|w| w.contains('-')) {
+        push(word.split('-').filter(|p| !p.is_empty()).collect::<Vec<_>>().join(" "));
+    }
+    // The forms word by word in turn: each word's likeliest form first.
+    let forms: Vec<Vec<String>> = words.iter().map(|w| other_forms(w)).collect();
+    for rank in 0..forms.iter().map(Vec::len).max().unwrap_or(0) {
+        forms
+            .iter()
+            .filter_map(|f| f.get(rank))
+            .for_each(|form| push(form.clone()));
     }
     for word in words {
         alternate_spellings(word).into_iter().for_each(&mut push);
@@ -96,9 +131,19 @@ mod tests {
         assert_eq!(other_forms("Funktion"), ["Funktione", "Funktionen", "Funktioner"]);
         assert_eq!(other_forms("Volkslied")[2], "Volkslieder");
         assert_eq!(other_forms("Funktionen"), ["Funktione", "Funktion"]);
-        assert_eq!(other_forms("Winkelsumme"), ["Winkelsummen"]);
+        assert_eq!(other_forms("Winkelsumme"), ["Winkelsummen", "Winkelsumm"]);
+        assert_eq!(other_forms("Vulkane"), ["Vulkanen", "Vulkan"]);
+        assert_eq!(
+            other_forms("elektrischer"),
+            ["elektrische", "elektrischen", "elektrisch"]
+        );
+        assert_eq!(other_forms("lineare"), ["linearen", "linear"]);
         assert_eq!(other_forms("Dreieck"), ["Dreiecke", "Dreiecken", "Dreiecker"]);
         assert_eq!(other_forms("Vogel"), ["Vogeln"]);
+        assert_eq!(
+            other_forms("Stromkreis"),
+            ["Stromkreise", "Stromkreisen", "Stromkreiser"]
+        );
         assert!(other_forms("KI").is_empty());
         assert!(other_forms("Herz-Kreislauf").is_empty());
     }
@@ -114,19 +159,21 @@ mod tests {
                 "Funktion",
                 "linearen",
                 "Funktione",
+                "linear",
                 "Funktionen",
                 "Funktioner"
             ]
         );
         assert_eq!(
             searches("Kurzgeschichte analysieren"),
-            ["Kurzgeschichte", "Kurzgeschichten"]
+            ["Kurzgeschichte", "Kurzgeschichten", "Kurzgeschicht"]
         );
         assert_eq!(searches("Geografie"), ["Geografie"]);
         assert_eq!(
             searches("Telefon"),
             ["Telefon", "Telefone", "Telefonen", "Telefoner", "Telephon"]
         );
+        assert!(searches("If-Clauses").contains(&"If Clauses".to_string()));
         assert!(searches("  ").is_empty());
         let many = searches("Winkelsumme Dreieck Viereck Fünfeck Sechseck");
         assert_eq!(many.len(), MAX_KEYWORD_SEARCHES);

@@ -176,6 +176,27 @@ const MATERIAL_WORDS: &[(&[&str], &[&str], Option<&str>)] = &[
     ),
 ];
 
+/// Verbs that are a school activity as a verb and a topic as a noun
+/// ("Bewerbung schreiben" / "Kreatives Schreiben"): framing only when typed
+/// in lower case after another word. German capitalises nouns.
+const ACTIVITY_VERBS: &[&str] = &[
+    "schreiben",
+    "lesen",
+    "rechnen",
+    "zeichnen",
+    "malen",
+    "singen",
+    "spielen",
+    "basteln",
+    "sprechen",
+    "hören",
+];
+
+/// An activity verb as typed in a request (see [`ACTIVITY_VERBS`]).
+pub(crate) fn is_activity_verb(as_typed: &str) -> bool {
+    ACTIVITY_VERBS.contains(&as_typed)
+}
+
 /// Framing nouns that name a grade; a grade number next to one ("Klasse 6",
 /// "6. Klasse", "Sekundarstufe II") is framing too.
 const GRADE_NOUNS: &[&str] = &["klasse", "klassenstufe", "jahrgangsstufe", "sekundarstufe"];

@@ -4,8 +4,8 @@
 //! all read a query through these, so they live below all three.
 
 use super::text::{
-    char_len, find_whole_word, is_framing_word, is_grade_joiner, is_grade_noun, is_grade_token, is_stopword,
-    synonym_table, tokens,
+    char_len, find_whole_word, is_activity_verb, is_framing_word, is_grade_joiner, is_grade_noun, is_grade_token,
+    is_stopword, synonym_table, tokens,
 };
 use crate::vocab::{self, Vocabulary};
 
@@ -96,13 +96,18 @@ impl TopicSplit {
 }
 
 /// Split the query into topic terms and request framing. Framing = the framing
-/// words, plus grade numbers next to a grade noun ("Klasse 6",
-/// "6. Klasse", "Klasse 5 bis 6", "Sekundarstufe II").
+/// words, grade numbers next to a grade noun ("Klasse 6",
+/// "6. Klasse", "Klasse 5 bis 6", "Sekundarstufe II"), and an activity verb
+/// typed in lower case after another word ("Bewerbung schreiben").
 pub(crate) fn split_topic(query: &str) -> TopicSplit {
     let original: Vec<&str> = tokens(query).collect();
     let toks: Vec<String> = original.iter().map(|t| t.to_lowercase()).collect();
     let framing: Vec<bool> = (0..toks.len())
-        .map(|i| is_framing_word(&toks[i]) || (is_grade_token(&toks[i]) && near_grade_noun(&toks, i)))
+        .map(|i| {
+            is_framing_word(&toks[i])
+                || (is_grade_token(&toks[i]) && near_grade_noun(&toks, i))
+                || (i > 0 && is_activity_verb(original[i]))
+        })
         .collect();
     let mut split = TopicSplit {
         topic: Vec::new(),
@@ -275,5 +280,9 @@ mod tests {
         assert_eq!(signal_terms("Quiz zum Satz des Pythagoras"), ["satz", "pythagoras"]);
         // All framing: the framing words are what is searched for.
         assert_eq!(signal_terms("Arbeitsblatt Video"), ["arbeitsblatt", "video"]);
+        // An activity verb in lower case after another word is framing; the
+        // noun is a topic.
+        assert_eq!(signal_terms("Bewerbung schreiben"), ["bewerbung"]);
+        assert_eq!(signal_terms("Kreatives Schreiben"), ["kreatives", "schreiben"]);
     }
 }

@@ -4,8 +4,8 @@
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::stem::is_generic_head;
-use super::text::{char_len, is_framing_word, is_stopword, is_word_char};
+use super::stem::{german_stem, is_generic_head};
+use super::text::{char_len, fold, is_framing_word, is_stopword, is_word_char};
 
 /// Damerau–Levenshtein distance (optimal string alignment, in chars); the
 /// leaf vocabulary module owns it, the suggestions there use it too.
@@ -16,6 +16,8 @@ use crate::vocab::edit_distance_chars as osa;
 #[derive(Debug, Clone)]
 struct Entry {
     chars: Vec<char>,
+    /// The word folded ([`fold`]: one key for two spellings).
+    folded: Vec<char>,
     word: String,
     /// How often the word occurs across all phrases.
     count: u32,
@@ -30,7 +32,12 @@ struct Entry {
 /// * significant = at least 4 characters, letters only, neither a stopword nor
 ///   a request-framing word (those are handled by the `topic:` variant);
 /// * allowed distance ≤ 1 for words of 4–5 characters, ≤ 2 for longer ones;
-/// * candidates are dictionary words of ≥ 3 letters that are no stopwords;
+/// * words are compared folded (umlauts, ß and the spelling rules of
+///   `spelling.rs`: "Fotosynthese" is "Photosynthese" at distance 0);
+/// * candidates are dictionary words of ≥ 3 letters that are no stopwords
+///   and start with the same (folded) letter: a typo rarely hits the first
+///   letter, and a word that differs there is mostly another word
+///   ("Vulkane" is no "Alkane");
 /// * ties: smaller distance, then the more frequent word, then the word seen
 ///   first — deterministic for a given phrase order.
 ///
@@ -58,6 +65,7 @@ impl Dictionary {
                         dict.index.insert(word.clone(), dict.entries.len());
                         dict.entries.push(Entry {
                             chars: word.chars().collect(),
+                            folded: fold(&word).chars().collect(),
                             word,
                             count: 1,
                         });
@@ -120,24 +128,53 @@ impl Dictionary {
         if !is_significant(&lower) || self.index.contains_key(&lower) {
             return None;
         }
-        let term: Vec<char> = lower.chars().collect();
+        // Compared folded: a word in another spelling ("Fotosynthese" /
+        // "Photosynthese") is at distance 0.
+        let term: Vec<char> = fold(&lower).chars().collect();
         let limit = if term.len() <= 5 { 1 } else { 2 };
+        let first = term.first().copied();
         let mut best: Option<(usize, Reverse<u32>, usize)> = None;
         for (i, entry) in self.entries.iter().enumerate() {
-            if entry.chars.len().abs_diff(term.len()) > limit
+            if entry.folded.len().abs_diff(term.len()) > limit
+                || entry.folded.first().copied() != first
                 || entry.chars.len() < 3
                 || !entry.chars.iter().all(|c| c.is_alphabetic())
                 || is_stopword(&entry.word)
             {
                 continue;
             }
-            let d = osa(&term, &entry.chars);
+            let d = osa(&term, &entry.folded);
             let key = (d, Reverse(entry.count), i);
             if d <= limit && best.is_none_or(|b| key < b) {
                 best = Some(key);
             }
         }
         best.map(|(_, _, i)| self.entries[i].word.as_str())
+    }
+
+    /// Dictionary words that continue `word` (its Snowball stem, folded, of
+    /// at least five letters, and at least two letters more): derivations
+    /// and compounds that start with it ("Vulkane" → "vulkanismus"), the
+    /// most frequent first, then the first seen; at most `n`.
+    pub fn continuations(&self, word: &str, n: usize) -> Vec<&str> {
+        let stem = german_stem(word);
+        if char_len(&stem) < 5 || !word.chars().all(char::is_alphabetic) {
+            return Vec::new();
+        }
+        let mut found: Vec<(Reverse<u32>, usize)> = self
+            .entries
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.chars.len() >= char_len(&stem) + 2 && fold(&e.word).starts_with(stem.as_str()))
+            .filter(|(_, e)| !is_stopword(&e.word) && !is_framing_word(&e.word))
+            .map(|(i, e)| (Reverse(e.count), i))
+            .collect();
+        found.sort();
+        found
+            .into_iter()
+            .take(n)
+            .map(|(_, i)| self.entries[i].word.as_str())
+            .collect()
     }
 
     /// The query with its misspelt words replaced (keeping everything else
@@ -275,6 +312,23 @@ mod tests {
         assert_eq!(d.correct("Klima5"), None, "digits are never corrected");
         assert!(d.contains("KLIMA"));
         assert_eq!(d.len(), 1);
+    }
+
+    #[test]
+    fn continuations_start_with_the_stem() {
+        let d = Dictionary::new(["Vulkanismus", "Vulkanismus", "Vulkanausbruch", "Alkane", "Vulkan"]);
+        assert_eq!(d.continuations("Vulkane", 3), ["vulkanismus", "vulkanausbruch"]);
+        assert!(d.continuations("Ofen", 3).is_empty(), "short stem");
+    }
+
+    #[test]
+    fn the_first_letter_stays() {
+        let d = Dictionary::new(["Alkane", "Ökologie"]);
+        assert_eq!(d.suggest("Vulkane"), None);
+        assert_eq!(d.suggest("Alkan"), Some("alkane"));
+        assert_eq!(d.suggest("Okologie"), Some("ökologie"), "umlauts folded");
+        let d = Dictionary::new(["Photosynthese"]);
+        assert_eq!(d.suggest("Fotosynthese"), Some("photosynthese"), "another spelling");
     }
 
     #[test]

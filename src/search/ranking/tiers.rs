@@ -41,8 +41,13 @@ use crate::search::query::{Query, Words, char_len, fold, german_stem, is_stopwor
 use crate::upstream::Node;
 use crate::vocab::Vocabulary;
 
-/// A compound part matches a topic word of at least this many letters.
+/// A topic word ends a compound of the text from this many letters on
+/// ("Spätromantik" for "Romantik").
 const MIN_PART: usize = 5;
+/// A topic word starts a compound of the text from this many letters on,
+/// when the rest of the word has as many ("Satzgruppe" for "Satz", not
+/// "Satzung").
+const MIN_HEAD: usize = 4;
 
 /// Where a collection names the topic (best first).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -81,27 +86,39 @@ enum Fit {
 /// (higher first).
 type OrderKey = (Tier, Reverse<usize>, u8, bool, bool, Reverse<i64>);
 
-/// One topic word, folded and stemmed.
+/// One topic word, folded and stemmed; a hyphenated one also as its parts.
 #[derive(Debug, Clone)]
 struct TopicWord {
     folded: String,
     stem: String,
+    parts: Vec<TopicWord>,
 }
 
 impl TopicWord {
     fn of(word: &str) -> TopicWord {
+        let pieces: Vec<&str> = word.split('-').filter(|p| !p.is_empty()).collect();
         TopicWord {
             folded: fold(word),
             stem: german_stem(word),
+            parts: if pieces.len() > 1 {
+                pieces.into_iter().map(TopicWord::of).collect()
+            } else {
+                Vec::new()
+            },
         }
     }
 
     fn fit(&self, word: &str, stem: &str) -> Option<Fit> {
+        let head = |w: &str| {
+            char_len(&self.stem) >= MIN_HEAD
+                && w.strip_prefix(self.stem.as_str())
+                    .is_some_and(|rest| char_len(rest) >= MIN_HEAD)
+        };
         if word == self.folded {
             Some(Fit::Exact)
         } else if stem == self.stem || word == self.stem || stem == self.folded {
             Some(Fit::Stem)
-        } else if (char_len(&self.stem) >= MIN_PART && word.starts_with(self.stem.as_str()))
+        } else if head(word)
             || (char_len(&self.folded) >= MIN_PART && word.ends_with(self.folded.as_str()))
             || (char_len(&self.stem) >= MIN_PART && stem.ends_with(self.stem.as_str()))
         {
@@ -111,9 +128,16 @@ impl TopicWord {
         }
     }
 
-    /// The best fit with any word of the text.
+    /// The best fit with any word of the text; a hyphenated word also fits
+    /// when the text has each of its parts ("If-Clauses" in "conditional
+    /// clauses if").
     fn best_fit(&self, text: &Words) -> Option<Fit> {
-        text.iter().filter_map(|(w, s)| self.fit(w, s)).min()
+        let whole = text.iter().filter_map(|(w, s)| self.fit(w, s)).min();
+        if whole.is_some() || self.parts.is_empty() {
+            return whole;
+        }
+        let parts: Option<Vec<Fit>> = self.parts.iter().map(|p| p.best_fit(text)).collect();
+        parts.map(|fits| fits.into_iter().max().unwrap_or(Fit::Part).max(Fit::Stem))
     }
 }
 
