@@ -5,10 +5,11 @@
 //!    the title, by its form, its stem or its spelling, or a part of a
 //!    compound of the title: "Funktionsgleichung", "Spätromantik");
 //! 2. a keyword names it;
-//! 3. the parents and portals of those collections;
-//! 4. only the description names it;
-//! 5. the title, the keywords or the description name some of the topic
-//!    words (in this order; more of them first).
+//! 3. the title, then a keyword, names some of the topic words (more of
+//!    them first, then the rarer ones among the candidates: "Winkelsummen"
+//!    before "Dreiecke" for "Winkelsumme im Dreieck");
+//! 4. the parents and portals of the collections of tiers 1 and 2;
+//! 5. only the description names it (all of it, then some of it).
 //!
 //! Within a tier: how exactly the title (or the keyword) names the topic —
 //! the very words, the same words in another form or spelling, the words
@@ -20,8 +21,9 @@
 //! **Subjects.** A query that names a subject ("Romantik in der Musik",
 //! "Chemie", "Mathe") is answered from that subject's collections (its
 //! discipline, or its portal) whenever one of them names the topic; other
-//! subjects come only when none does. A query that names only a subject
-//! answers that subject's portal first.
+//! subjects come only when none does, and then only collections that name
+//! every topic word. A query that names only a subject answers that
+//! subject's portal first.
 //!
 //! **Topic guard.** A collection that shares no topic word with the query
 //! is never listed for a subject or a generic word alone ("Analyse",
@@ -54,11 +56,12 @@ const MIN_HEAD: usize = 4;
 pub enum Tier {
     Title,
     Keyword,
-    ParentOrPortal,
-    Description,
-    /// Some topic words: in the title, a keyword, the description.
+    /// Some topic words in the title, in a keyword.
     PartialTitle,
     PartialKeyword,
+    ParentOrPortal,
+    Description,
+    /// Some topic words in the description.
     PartialDescription,
 }
 
@@ -80,11 +83,12 @@ enum Fit {
     Part,
 }
 
-/// The sort key of a ranked collection: tier, topic words named (more
-/// first), exactness, of another subject than the first collection
-/// (later), an ancestor of another of its group (later), quality score
-/// (higher first).
-type OrderKey = (Tier, Reverse<usize>, u8, bool, bool, Reverse<i64>);
+/// The sort key of a ranked collection: tier; in a partial tier the topic
+/// words named (more first) and their rarity (rarer first); exactness; not
+/// the portal the query names as a whole (later); of another subject than
+/// the first collection (later); an ancestor of another of its group
+/// (later); quality score (higher first).
+type OrderKey = (Tier, Reverse<u32>, Reverse<i64>, u8, bool, bool, bool, Reverse<i64>);
 
 /// One topic word, folded and stemmed; a hyphenated one also as its parts.
 #[derive(Debug, Clone)]
@@ -144,27 +148,31 @@ impl TopicWord {
 /// How one text (a title, a keyword, a description) names the topic.
 #[derive(Debug, Clone, Copy, Default)]
 struct Naming {
-    /// Topic words it names.
-    named: usize,
+    /// The topic words it names (bit `i`: word `i`).
+    named: u64,
     /// All of them: how exactly (0 = the very words and nothing else, 1 =
     /// the words in another form or spelling and nothing else, 2 = among
     /// other words, 3 = as parts of compounds).
     exactness: Option<u8>,
 }
 
+/// Where and how a candidate names the topic: its tier, the exactness of
+/// its best text, the topic words it names (bits).
+type Placed = (Tier, u8, u64);
+
 /// The collection ranking of one query (see the module docs).
 pub struct TreeRanking<'q> {
     query: &'q Query,
     words: Vec<TopicWord>,
-    subjects: &'q [String],
+    subjects: Vec<String>,
 }
 
 impl<'q> TreeRanking<'q> {
     pub fn new(query: &'q Query) -> TreeRanking<'q> {
         TreeRanking {
             query,
-            words: query.topic_words().iter().map(|w| TopicWord::of(w)).collect(),
-            subjects: query.subject_uris(),
+            words: query.topic_words().iter().take(64).map(|w| TopicWord::of(w)).collect(),
+            subjects: query.subject_uris().to_vec(),
         }
     }
 
@@ -189,6 +197,20 @@ impl<'q> TreeRanking<'q> {
             .count()
     }
 
+    /// Whether the ranked answer holds a collection of a subject the query
+    /// names that names the topic (for a query that names only a subject:
+    /// its portal or one of its collections).
+    pub fn answers_in_subject(&self, ranked: &[Node], portals: &[&Node]) -> bool {
+        ranked
+            .iter()
+            .any(|n| self.in_subject(n, portals) && (self.words.is_empty() || self.tier(n).is_some()))
+    }
+
+    /// One of `portals` is the portal of a subject the query names.
+    pub fn is_portal_of_subject(&self, node: &Node, portals: &[&Node]) -> bool {
+        self.is_subject_portal(node, portals)
+    }
+
     /// Rank the candidates (see the module docs); `portals` are the subject
     /// portals read beside them (they join as the portals of what names the
     /// topic, and as the answer to a query that names only a subject).
@@ -198,20 +220,51 @@ impl<'q> TreeRanking<'q> {
             return candidates;
         }
         let mut seen: BTreeSet<String> = BTreeSet::new();
-        let mut pool: Vec<Node> = candidates
+        let pool: Vec<Node> = candidates
             .into_iter()
             .filter(|n| seen.insert(n.id().to_string()))
             .collect();
         if self.words.is_empty() {
             return self.rank_subject_only(pool, portals, &mut seen);
         }
+        // A portal the query names as a whole ("Wirtschaft", "Lernen
+        // lernen"): a subject too, when its discipline is its own.
+        let named_portal: Option<&Node> = portals.iter().copied().find(|p| self.names_as_a_whole(p));
+        let mut ranking = TreeRanking {
+            query: self.query,
+            words: self.words.clone(),
+            subjects: self.subjects.clone(),
+        };
+        if let Some(portal) = named_portal
+            && let [only] = own_disciplines(portal, portals).as_slice()
+            && !ranking.subjects.contains(only)
+        {
+            ranking.subjects.push(only.clone());
+        }
+        ranking.rank_topic(pool, portals, seen, named_portal)
+    }
 
-        let mut tiers: Vec<Option<(Tier, u8, usize)>> = pool.iter().map(|n| self.tier(n)).collect();
-        // Named subjects: their collections, when one names the topic.
+    /// [`rank`](Self::rank) for a query with topic words.
+    fn rank_topic(
+        &self,
+        mut pool: Vec<Node>,
+        portals: &[&Node],
+        mut seen: BTreeSet<String>,
+        named_portal: Option<&Node>,
+    ) -> Vec<Node> {
+        let mut tiers: Vec<Option<Placed>> = pool.iter().map(|n| self.tier(n)).collect();
+        // Named subjects: their collections, when one names the topic;
+        // else other subjects' collections that name all of it.
         if !self.subjects.is_empty() {
             let in_subject: Vec<bool> = pool.iter().map(|n| self.in_subject(n, portals)).collect();
             if (0..pool.len()).any(|i| in_subject[i] && tiers[i].is_some()) {
                 retain_by(&mut pool, &mut tiers, &in_subject);
+            } else {
+                let full: Vec<bool> = tiers
+                    .iter()
+                    .map(|t| t.is_some_and(|(tier, ..)| tier.is_full()))
+                    .collect();
+                retain_by(&mut pool, &mut tiers, &full);
             }
         }
         // Partial matches of another subject than any full match.
@@ -234,7 +287,7 @@ impl<'q> TreeRanking<'q> {
         }
         // Parents and portals of the collections whose title or keywords
         // name the topic.
-        let named: Vec<(&Node, (Tier, u8, usize))> = pool
+        let named: Vec<(&Node, Placed)> = pool
             .iter()
             .zip(&tiers)
             .filter_map(|(n, t)| t.filter(|(tier, ..)| *tier <= Tier::Keyword).map(|t| (n, t)))
@@ -244,41 +297,40 @@ impl<'q> TreeRanking<'q> {
             .filter_map(|(n, _)| n.parent_id())
             .map(str::to_string)
             .collect();
-        // The portal of the answer's subject: the home subject (the first
-        // discipline) of the best collection that names the topic, or the
-        // subjects the query names.
+        // The portal of the answer's subject: of the home subject (the
+        // first discipline) of the best collection that names the topic, or
+        // of the subjects the query names.
         let best = named
             .iter()
             .min_by_key(|(n, (tier, exactness, _))| (*tier, *exactness, n.id()))
             .map(|(n, _)| *n);
-        let home: Option<String> = best.and_then(|n| school_disciplines(n).next()).map(str::to_string);
+        let answer_portal = match best {
+            Some(_) if !self.subjects.is_empty() => portals
+                .iter()
+                .copied()
+                .filter(|p| self.is_subject_portal(p, portals))
+                .collect(),
+            Some(best) => home_portal(best, &pool, portals).into_iter().collect(),
+            None => Vec::new(),
+        };
         for (node, tier) in pool.iter().zip(tiers.iter_mut()) {
             if parent_ids.contains(node.id()) && tier.is_none_or(|(t, ..)| t > Tier::ParentOrPortal) {
                 *tier = Some((Tier::ParentOrPortal, 2, 0));
             }
         }
-        for portal in portals {
-            let of_answer = match &home {
-                Some(home) if self.subjects.is_empty() => school_disciplines(portal).any(|d| d == home),
-                Some(_) => self.is_subject_portal(portal, portals),
-                None => false,
-            };
-            if of_answer && seen.insert(portal.id().to_string()) {
-                pool.push((*portal).clone());
+        for portal in answer_portal {
+            if seen.insert(portal.id().to_string()) {
+                pool.push(portal.clone());
                 tiers.push(Some((Tier::ParentOrPortal, 2, 0)));
             }
         }
         // The topic guard: what names no topic word and is no parent or
         // portal of what does.
-        let named: Vec<bool> = tiers.iter().map(Option::is_some).collect();
-        retain_by(&mut pool, &mut tiers, &named);
-        self.order(
-            pool,
-            tiers
-                .into_iter()
-                .map(|t| t.unwrap_or((Tier::PartialDescription, 3, 0)))
-                .collect(),
-        )
+        let kept: Vec<bool> = tiers.iter().map(Option::is_some).collect();
+        retain_by(&mut pool, &mut tiers, &kept);
+        let tiers: Vec<Placed> = tiers.into_iter().flatten().collect();
+        let first = named_portal.map(|p| p.id().to_string());
+        self.order(pool, tiers, first.as_deref())
     }
 
     /// A query that names only a subject: its portals first, then its
@@ -303,13 +355,15 @@ impl<'q> TreeRanking<'q> {
                 }
             })
             .collect();
-        self.order(pool, tiers)
+        self.order(pool, tiers, None)
     }
 
-    /// Sort by tier, then (for partial tiers) more topic words first, then
-    /// exactness, then the more specific before its ancestor, then the
-    /// quality score, then the id.
-    fn order(&self, pool: Vec<Node>, tiers: Vec<(Tier, u8, usize)>) -> Vec<Node> {
+    /// Sort by tier, then (for partial tiers) more topic words first and
+    /// the rarer ones among the candidates first, then exactness, then the
+    /// subject of the first collection before others, then the more
+    /// specific before its ancestor, then the quality score, then the id.
+    /// `first`: a portal the query names as a whole leads its tier.
+    fn order(&self, pool: Vec<Node>, tiers: Vec<Placed>, first: Option<&str>) -> Vec<Node> {
         let parents: BTreeMap<&str, &str> = pool.iter().filter_map(|n| n.parent_id().map(|p| (n.id(), p))).collect();
         let ancestors_of = |id: &str| -> BTreeSet<&str> {
             let mut out = BTreeSet::new();
@@ -333,17 +387,46 @@ impl<'q> TreeRanking<'q> {
                 }
             }
         }
+        // How rare each topic word is among the candidates (inverse
+        // document frequency, in thousandths).
+        let n = pool.len().max(1) as f64;
+        let rarity: Vec<i64> = (0..self.words.len())
+            .map(|w| {
+                let df = tiers.iter().filter(|(_, _, mask)| mask & (1 << w) != 0).count().max(1) as f64;
+                ((1.0 + n / df).ln() * 1000.0) as i64
+            })
+            .collect();
+        let weight = |mask: u64| -> i64 {
+            (0..rarity.len())
+                .filter(|w| mask & (1 << w) != 0)
+                .map(|w| rarity[w])
+                .sum()
+        };
         let model = self.query.model();
         let mut keyed: Vec<(OrderKey, Node)> = pool
             .into_iter()
             .enumerate()
             .map(|(i, node)| {
-                let (tier, exactness, named) = tiers[i];
+                let (tier, exactness, mask) = tiers[i];
+                let partial = !tier.is_full() && tier != Tier::ParentOrPortal;
+                let (count, rare) = if partial {
+                    (mask.count_ones(), weight(mask))
+                } else {
+                    (0, 0)
+                };
+                let leads = first != Some(node.id());
                 let score = score_node(model, &node);
-                (
-                    (tier, Reverse(named), exactness, false, ancestor[i], Reverse(score)),
-                    node,
-                )
+                let key = (
+                    tier,
+                    Reverse(count),
+                    Reverse(rare),
+                    exactness,
+                    leads,
+                    false,
+                    ancestor[i],
+                    Reverse(score),
+                );
+                (key, node)
             })
             .collect();
         let by_key =
@@ -357,50 +440,41 @@ impl<'q> TreeRanking<'q> {
             .map(str::to_string);
         if let Some(home) = home {
             for (key, node) in keyed.iter_mut() {
-                key.3 = !school_disciplines(node).any(|d| d == home);
+                key.5 = !school_disciplines(node).any(|d| d == home);
             }
             keyed.sort_by(by_key);
         }
         keyed.into_iter().map(|(_, n)| n).collect()
     }
 
-    /// Whether the ranked answer holds a collection of a subject the query
-    /// names that names the topic (for a query that names only a subject:
-    /// its portal or one of its collections).
-    pub fn answers_in_subject(&self, ranked: &[Node], portals: &[&Node]) -> bool {
-        ranked
-            .iter()
-            .any(|n| self.in_subject(n, portals) && (self.words.is_empty() || self.tier(n).is_some()))
-    }
-
-    /// One of `portals` is the portal of a subject the query names.
-    pub fn is_portal_of_subject(&self, node: &Node, portals: &[&Node]) -> bool {
-        self.is_subject_portal(node, portals)
-    }
-
-    /// The node's tier, exactness and number of topic words named; `None`
-    /// when it names none of them.
-    fn tier(&self, node: &Node) -> Option<(Tier, u8, usize)> {
+    /// The node's tier, exactness and the topic words it names; `None` when
+    /// it names none of them.
+    fn tier(&self, node: &Node) -> Option<Placed> {
+        let all: u64 = if self.words.len() >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.words.len()) - 1
+        };
         let title = self.naming(node.display_title());
         let keywords: Vec<Naming> = node.keywords().iter().map(|k| self.naming(k)).collect();
         let description = self.naming(node.description());
         if let Some(exactness) = title.exactness {
-            return Some((Tier::Title, exactness, self.words.len()));
+            return Some((Tier::Title, exactness, all));
         }
         if let Some(exactness) = keywords.iter().filter_map(|k| k.exactness).min() {
-            return Some((Tier::Keyword, exactness, self.words.len()));
+            return Some((Tier::Keyword, exactness, all));
         }
         if description.exactness.is_some() {
-            return Some((Tier::Description, 2, self.words.len()));
+            return Some((Tier::Description, 2, all));
         }
-        let in_keywords = keywords.iter().map(|k| k.named).max().unwrap_or(0);
+        let in_keywords = keywords.iter().fold(0u64, |mask, k| mask | k.named);
         [
             (Tier::PartialTitle, title.named),
             (Tier::PartialKeyword, in_keywords),
             (Tier::PartialDescription, description.named),
         ]
         .into_iter()
-        .find(|(_, named)| *named > 0)
+        .find(|(_, named)| *named != 0)
         .map(|(tier, named)| (tier, 3, named))
     }
 
@@ -408,8 +482,12 @@ impl<'q> TreeRanking<'q> {
     fn naming(&self, text: &str) -> Naming {
         let words = Words::of(text);
         let fits: Vec<Option<Fit>> = self.words.iter().map(|w| w.best_fit(&words)).collect();
-        let named = fits.iter().flatten().count();
-        if named < self.words.len() {
+        let named = fits
+            .iter()
+            .enumerate()
+            .filter(|(_, f)| f.is_some())
+            .fold(0u64, |mask, (i, _)| mask | (1 << i));
+        if fits.iter().any(Option::is_none) {
             return Naming { named, exactness: None };
         }
         let worst = fits.iter().flatten().max().copied().unwrap_or(Fit::Exact);
@@ -425,6 +503,19 @@ impl<'q> TreeRanking<'q> {
             named,
             exactness: Some(exactness),
         }
+    }
+
+    /// A portal whose title is the query as a whole (its content words,
+    /// folded: "Wirtschaft", "Lernen lernen").
+    fn names_as_a_whole(&self, portal: &Node) -> bool {
+        let content = |text: &str| -> Vec<String> {
+            tokens(text)
+                .filter(|t| char_len(t) >= 2 && !is_stopword(t))
+                .map(fold)
+                .collect()
+        };
+        let query = content(self.query.text());
+        !query.is_empty() && query == content(portal.display_title())
     }
 
     /// The node belongs to a subject the query names: it carries the
@@ -450,6 +541,42 @@ impl<'q> TreeRanking<'q> {
             .filter(|e| self.subjects.contains(&e.uri))
             .any(|e| fold(&e.label) == title || e.aliases.iter().any(|a| fold(a) == title))
     }
+}
+
+/// The school disciplines of a portal that no other portal carries.
+fn own_disciplines(portal: &Node, portals: &[&Node]) -> Vec<String> {
+    school_disciplines(portal)
+        .filter(|d| {
+            !portals
+                .iter()
+                .any(|p| p.id() != portal.id() && school_disciplines(p).any(|o| o == *d))
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// The portal of a collection: the one portal that carries its home
+/// subject (its first discipline), or, when several do, the one its known
+/// parents lead up to.
+fn home_portal<'p>(node: &Node, pool: &[Node], portals: &[&'p Node]) -> Option<&'p Node> {
+    let home = school_disciplines(node).next()?;
+    let carrying: Vec<&Node> = portals
+        .iter()
+        .copied()
+        .filter(|p| school_disciplines(p).any(|d| d == home))
+        .collect();
+    if let [one] = carrying.as_slice() {
+        return Some(one);
+    }
+    let mut at = node.parent_id();
+    for _ in 0..20 {
+        let id = at?;
+        if let Some(portal) = carrying.iter().find(|p| p.id() == id) {
+            return Some(portal);
+        }
+        at = pool.iter().find(|n| n.id() == id).and_then(Node::parent_id);
+    }
+    None
 }
 
 /// Keep the nodes (and their tiers) whose flag is set.
@@ -494,7 +621,7 @@ mod tests {
     }
 
     #[test]
-    fn the_title_first_then_keywords_then_parents_and_portals_then_descriptions() {
+    fn the_title_first_then_keywords_then_some_words_then_parents_and_portals_then_descriptions() {
         let mathe = collection("p", "Mathematik", MATHE, "root", &[], "");
         let analysis = collection("an", "Analysis", MATHE, "p", &[], "");
         let candidates = [
@@ -517,10 +644,10 @@ mod tests {
             [
                 "Lineare Funktionen",
                 "Funktionsgleichung",
+                "Quadratische Funktionen",
                 "Analysis",
                 "Mathematik",
-                "Steigung",
-                "Quadratische Funktionen"
+                "Steigung"
             ],
             "another subject's page for one word of the topic is left out"
         );
@@ -566,6 +693,29 @@ mod tests {
     }
 
     #[test]
+    fn the_collections_that_name_some_topic_words_the_rarer_words_first() {
+        let candidates = [
+            collection("d1", "Dreiecke", MATHE, "g", &[], ""),
+            collection("d2", "Besondere Dreiecke", MATHE, "g", &[], ""),
+            collection("w", "Winkelsummen", MATHE, "g", &[], ""),
+            collection("d3", "Dreiecksformen", MATHE, "g", &[], ""),
+        ];
+        assert_eq!(titles("Winkelsumme im Dreieck", &candidates, &[])[0], "Winkelsummen");
+    }
+
+    #[test]
+    fn a_portal_the_query_names_as_a_whole_leads_and_is_its_subject() {
+        const WIRTSCHAFT: &str = "http://w3id.org/openeduhub/vocabs/discipline/700";
+        let portal = collection("p", "Wirtschaft", WIRTSCHAFT, "root", &[], "");
+        let other = collection("t", "Wirtschaft", TUERKISCH, "tk", &[], "");
+        let inside = collection("i", "Wirtschaftskreislauf", WIRTSCHAFT, "p", &[], "");
+        assert_eq!(
+            titles("Wirtschaft", &[other, inside, portal.clone()], &[&portal]),
+            ["Wirtschaft", "Wirtschaftskreislauf"]
+        );
+    }
+
+    #[test]
     fn a_named_subject_answers_from_its_collections_and_its_portal() {
         let musik = collection("m", "Musik", MUSIK, "root", &[], "");
         let candidates = [
@@ -584,11 +734,13 @@ mod tests {
             titles("Romantik in der Musik", &candidates, &[&musik]),
             ["Musik der Romantik", "Musik"]
         );
-        // Nothing of the subject names the topic: the other subjects.
+        // Nothing of the subject names the topic: the other subjects, only
+        // with every topic word.
         assert_eq!(
             titles("Romantik in der Chemie", &candidates, &[&musik]),
             ["Romantik", "Musik der Romantik"]
         );
+        assert!(titles("Romantik Akustik in der Chemie", &candidates, &[&musik]).is_empty());
     }
 
     #[test]
