@@ -14,9 +14,10 @@
 //! Within a tier: how exactly the title (or the keyword) names the topic —
 //! the very words, the same words in another form or spelling, the words
 //! among others, parts of compounds — then the subject of the first
-//! collection before others (the answer stays in one part of the tree),
-//! then the more specific collection before its ancestor, then the quality
-//! score, then the id.
+//! collection before others (the answer stays in one part of the tree;
+//! below the title tier this comes before the exactness), then the more
+//! specific collection before its ancestor, then the quality score, then
+//! the id.
 //!
 //! **Subjects.** A query that names a subject ("Romantik in der Musik",
 //! "Chemie", "Mathe") is answered from that subject's collections (its
@@ -84,11 +85,22 @@ enum Fit {
 }
 
 /// The sort key of a ranked collection: tier; in a partial tier the topic
-/// words named (more first) and their rarity (rarer first); exactness; not
-/// the portal the query names as a whole (later); of another subject than
-/// the first collection (later); an ancestor of another of its group
+/// words named (more first) and their rarity (rarer first); below the title
+/// tier, of another subject than the first collection (later); exactness;
+/// not the portal the query names as a whole (later); of another subject
+/// than the first collection (later); an ancestor of another of its group
 /// (later); quality score (higher first).
-type OrderKey = (Tier, Reverse<u32>, Reverse<i64>, u8, bool, bool, bool, Reverse<i64>);
+type OrderKey = (
+    Tier,
+    Reverse<u32>,
+    Reverse<i64>,
+    bool,
+    u8,
+    bool,
+    bool,
+    bool,
+    Reverse<i64>,
+);
 
 /// One topic word, folded and stemmed; a hyphenated one also as its parts.
 #[derive(Debug, Clone)]
@@ -150,10 +162,12 @@ impl TopicWord {
 struct Naming {
     /// The topic words it names (bit `i`: word `i`).
     named: u64,
-    /// All of them: how exactly (0 = the very words and nothing else, 1 =
+    /// How exactly it names them (0 = the very words and nothing else, 1 =
     /// the words in another form or spelling and nothing else, 2 = among
     /// other words, 3 = as parts of compounds).
-    exactness: Option<u8>,
+    exactness: u8,
+    /// It names every topic word.
+    all: bool,
 }
 
 /// Where and how a candidate names the topic: its tier, the exactness of
@@ -420,6 +434,7 @@ impl<'q> TreeRanking<'q> {
                     tier,
                     Reverse(count),
                     Reverse(rare),
+                    false,
                     exactness,
                     leads,
                     false,
@@ -432,15 +447,19 @@ impl<'q> TreeRanking<'q> {
         let by_key =
             |(ka, a): &(OrderKey, Node), (kb, b): &(OrderKey, Node)| ka.cmp(kb).then_with(|| a.id().cmp(b.id()));
         keyed.sort_by(by_key);
-        // The answer's subject is the first collection's: at equal tier and
-        // exactness, its collections before another subject's.
+        // The answer's subject is the first collection's: a teacher reads on
+        // in that part of the tree. Below the title tier its collections
+        // come before another subject's; in the title tier, at equal
+        // exactness.
         let home: Option<String> = keyed
             .first()
             .and_then(|(_, n)| school_disciplines(n).next())
             .map(str::to_string);
         if let Some(home) = home {
             for (key, node) in keyed.iter_mut() {
-                key.5 = !school_disciplines(node).any(|d| d == home);
+                let other = !school_disciplines(node).any(|d| d == home);
+                key.3 = other && key.0 != Tier::Title;
+                key.6 = other;
             }
             keyed.sort_by(by_key);
         }
@@ -458,24 +477,30 @@ impl<'q> TreeRanking<'q> {
         let title = self.naming(node.display_title());
         let keywords: Vec<Naming> = node.keywords().iter().map(|k| self.naming(k)).collect();
         let description = self.naming(node.description());
-        if let Some(exactness) = title.exactness {
-            return Some((Tier::Title, exactness, all));
+        if title.all {
+            return Some((Tier::Title, title.exactness, all));
         }
-        if let Some(exactness) = keywords.iter().filter_map(|k| k.exactness).min() {
+        if let Some(exactness) = keywords.iter().filter(|k| k.all).map(|k| k.exactness).min() {
             return Some((Tier::Keyword, exactness, all));
         }
-        if description.exactness.is_some() {
+        if description.all {
             return Some((Tier::Description, 2, all));
         }
         let in_keywords = keywords.iter().fold(0u64, |mask, k| mask | k.named);
+        let keyword_exactness = keywords
+            .iter()
+            .filter(|k| k.named != 0)
+            .map(|k| k.exactness)
+            .min()
+            .unwrap_or(3);
         [
-            (Tier::PartialTitle, title.named),
-            (Tier::PartialKeyword, in_keywords),
-            (Tier::PartialDescription, description.named),
+            (Tier::PartialTitle, title.named, title.exactness),
+            (Tier::PartialKeyword, in_keywords, keyword_exactness),
+            (Tier::PartialDescription, description.named, 3),
         ]
         .into_iter()
-        .find(|(_, named)| *named != 0)
-        .map(|(tier, named)| (tier, 3, named))
+        .find(|(_, named, _)| *named != 0)
+        .map(|(tier, named, exactness)| (tier, exactness, named))
     }
 
     /// How one text names the topic words.
@@ -487,21 +512,19 @@ impl<'q> TreeRanking<'q> {
             .enumerate()
             .filter(|(_, f)| f.is_some())
             .fold(0u64, |mask, (i, _)| mask | (1 << i));
-        if fits.iter().any(Option::is_none) {
-            return Naming { named, exactness: None };
-        }
         let worst = fits.iter().flatten().max().copied().unwrap_or(Fit::Exact);
         let content_words = tokens(text).filter(|t| char_len(t) >= 2 && !is_stopword(t)).count();
-        let only_the_topic = content_words == self.words.len();
+        let only_what_is_named = content_words == named.count_ones() as usize;
         let exactness = match worst {
-            Fit::Exact if only_the_topic => 0,
-            Fit::Exact | Fit::Stem if only_the_topic => 1,
+            Fit::Exact if only_what_is_named => 0,
+            Fit::Exact | Fit::Stem if only_what_is_named => 1,
             Fit::Exact | Fit::Stem => 2,
             Fit::Part => 3,
         };
         Naming {
             named,
-            exactness: Some(exactness),
+            exactness,
+            all: fits.iter().all(Option::is_some),
         }
     }
 

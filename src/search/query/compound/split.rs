@@ -125,8 +125,11 @@ pub(crate) fn split_word(word: &str, known: &KnownTerms, mode: Mode) -> Option<V
 
 /// The cost of a segmentation, lowest best: letters not covered by a known
 /// part (unknown part and linking elements), then the number of parts,
-/// then the longest known part, longest first.
-type Cost = (usize, usize, std::cmp::Reverse<usize>);
+/// then an unknown part before a known one (a compound's first parts name
+/// its topic, its last part is the general word: "Energie|erhaltung"
+/// rather than "Energieer|haltung"), then the longest known part, longest
+/// first.
+type Cost = (usize, usize, bool, std::cmp::Reverse<usize>);
 
 /// The best segmentation of a hyphen-free piece into known parts with at
 /// most one unknown part (see [`Cost`]): "Vulkan|ausbruch" rather than
@@ -153,7 +156,11 @@ fn search(
         let known_chars = |p: &Part| if p.known { char_len(&p.text) } else { 0 };
         let uncovered = chars.len() - current.iter().map(known_chars).sum::<usize>();
         let longest = current.iter().map(known_chars).max().unwrap_or(0);
-        let cost = (uncovered, current.len(), std::cmp::Reverse(longest));
+        let unknown_not_last = current
+            .iter()
+            .position(|p| !p.known)
+            .is_some_and(|i| i + 1 < current.len());
+        let cost = (uncovered, current.len(), unknown_not_last, std::cmp::Reverse(longest));
         if best.as_ref().is_none_or(|(b, _)| cost < *b) {
             *best = Some((cost, current.clone()));
         }

@@ -260,3 +260,12 @@ fn a_label_on_the_same_key_does_not_hide_a_topic_word() {
     assert_eq!(texts(&parts), [("dreiecks", true), ("konstruktion", true)]);
     assert_eq!(parts[1].surface.as_deref(), Some("konstruktionen"));
 }
+
+#[test]
+fn the_unknown_part_is_the_last_when_both_splits_cover_as_much() {
+    // "Energie|erhaltung" and "Energieer|haltung" leave nine letters
+    // unknown each: the first part names the topic.
+    let k = known(&["Energie", "Haltung"]);
+    let parts = split_word("Energieerhaltung", &k, Mode::Repository).unwrap();
+    assert_eq!(texts(&parts), [("energie", true), ("erhaltung", false)]);
+}
