@@ -199,13 +199,20 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
         }
     }
     let rescued: Option<Query> = match search.query.split_compounds(&dictionary) {
-        Some(split) if !split.topic => None,
+        // Nothing but framing or the general last part of a compound was
+        // recognised ("Mengen|lehre"): no topic to search.
+        Some(split) if !split.topic || split.head_only => None,
         Some(split) => Some(Query::new(&split.query)),
         None => search
             .query
             .corrected(&dictionary)
             .or_else(|| search.query.continued(&dictionary)),
     };
+    tracing::debug!(
+        query = search.query.text(),
+        rescued = rescued.as_ref().map(Query::text),
+        "collection rescue"
+    );
     let rescue_searches = rescued.as_ref().map(keyword_searches).unwrap_or_default();
     let level3_parents = best_parents(&ranking, &level2, LEVEL3_PARENTS);
     let ((level3_lists, level3_failure), (rescue_lists, _)) = futures::join!(

@@ -68,6 +68,11 @@ pub struct Split {
     pub unrecognised: Vec<String>,
     /// The topic parts of the split words, as the repository spells them.
     pub topics: Vec<String>,
+    /// A split word's only known topic part is its last part while a part
+    /// before it is unknown ("Mengen|lehre" with "Mengen" unknown): a
+    /// compound's first parts name its topic, so what was recognised is
+    /// only the general word.
+    pub head_only: bool,
 }
 
 fn split_parts(query: &str, known: &KnownTerms, mode: Mode, skip: impl Fn(&str) -> bool) -> Option<Split> {
@@ -75,6 +80,7 @@ fn split_parts(query: &str, known: &KnownTerms, mode: Mode, skip: impl Fn(&str) 
     let mut topic = false;
     let mut unrecognised = Vec::new();
     let mut topics = Vec::new();
+    let mut head_only = false;
     let mut out: Vec<String> = Vec::new();
     for token in tokens(query) {
         let candidate = may_split(token) && !skip(token);
@@ -82,6 +88,10 @@ fn split_parts(query: &str, known: &KnownTerms, mode: Mode, skip: impl Fn(&str) 
             Some(parts) => {
                 changed = true;
                 topic |= parts.iter().any(|p| p.topic);
+                let last_topic_only = parts.iter().filter(|p| p.topic).count() == 1
+                    && parts.last().is_some_and(|p| p.topic)
+                    && parts.iter().any(|p| !p.known);
+                head_only |= last_topic_only;
                 topics.extend(parts.iter().filter(|p| p.topic).filter_map(|p| p.surface.clone()));
                 unrecognised.extend(parts.iter().filter(|p| !p.known).map(|p| restore_case(token, &p.text)));
                 // The repository's spelling of a topic part ("Satzglied" →
@@ -111,6 +121,7 @@ fn split_parts(query: &str, known: &KnownTerms, mode: Mode, skip: impl Fn(&str) 
         topic,
         unrecognised,
         topics,
+        head_only,
     })
 }
 

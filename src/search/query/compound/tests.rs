@@ -269,3 +269,15 @@ fn the_unknown_part_is_the_last_when_both_splits_cover_as_much() {
     let parts = split_word("Energieerhaltung", &k, Mode::Repository).unwrap();
     assert_eq!(texts(&parts), [("energie", true), ("erhaltung", false)]);
 }
+
+#[test]
+fn a_known_last_part_alone_is_only_the_general_word() {
+    let d = Dictionary::new(["Lehre", "Energie", "Gedichte"]);
+    let got = split_compounds(&d, "Mengenlehre").unwrap();
+    assert!(got.topic && got.head_only, "{got:?}");
+    assert!(!split_compounds(&d, "Energieerhaltung").unwrap().head_only);
+    assert!(
+        !split_compounds(&d, "Gedichtlehre").unwrap().head_only,
+        "both parts known"
+    );
+}
