@@ -207,7 +207,10 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
             .query
             .corrected(&dictionary)
             .or_else(|| search.query.continued(&dictionary)),
-    };
+    }
+    // A rescue that leaves only a subject ("E-Sport" → "E und Sport") is
+    // another question, not this one.
+    .filter(|rescued| !rescued.topic_words().is_empty());
     tracing::debug!(
         query = search.query.text(),
         rescued = rescued.as_ref().map(Query::text),

@@ -35,5 +35,6 @@ mod reuse;
 mod search;
 mod tool_params;
 mod topic_page_content;
+mod tree_search;
 mod ui_views;
 mod word_forms;
