@@ -70,8 +70,10 @@ fn is_vowel(c: char) -> bool {
 /// The other spellings of one query word that a repository matching whole
 /// words as written may hold (at most two, each different from the word),
 /// one rule at a time: the umlauts as digraphs or the digraphs as umlauts,
-/// `ph` as `f` or `f` as `ph` (inside a word, between vowels), and
-/// `c` as `z`/`k`. Case follows the word's first letter.
+/// `ph` as `f` or `f` as `ph` (inside a word, between vowels), `c` as
+/// `z`/`k`, and `ß` as `ss` (not `k` or `z` as `c`: which of them a `c`
+/// would be no rule tells, "Kopf" is no "Copf"). Only spellings that fold to
+/// the word's own key count. Case follows the word's first letter.
 pub(crate) fn alternate_spellings(word: &str) -> Vec<String> {
     let lower = word.to_lowercase();
     if lower.chars().count() < 4 || !lower.chars().all(char::is_alphabetic) {
@@ -89,6 +91,7 @@ pub(crate) fn alternate_spellings(word: &str) -> Vec<String> {
         candidates.extend(f_as_ph(&lower));
     }
     candidates.push(c_as_z_or_k(&lower));
+    candidates.push(lower.replace('ß', "ss"));
     let mut out: Vec<String> = Vec::new();
     for candidate in candidates {
         // Only another spelling of the same word (the folding agrees), and
@@ -208,7 +211,8 @@ mod tests {
         assert_eq!(alternate_spellings("Grafik"), ["Graphik"]);
         assert_eq!(alternate_spellings("Säugetiere"), ["Saeugetiere"]);
         assert_eq!(alternate_spellings("Saeugetiere"), ["Säugetiere"]);
-        assert_eq!(alternate_spellings("Kalzium"), Vec::<String>::new());
+        assert!(alternate_spellings("Kalzium").is_empty());
+        assert_eq!(alternate_spellings("Straße"), ["Strasse"]);
         assert_eq!(alternate_spellings("Calcium"), ["Kalzium"]);
         // No other spelling: nothing to send.
         assert!(alternate_spellings("Bruchrechnung").is_empty());
