@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use super::compound::{KnownTerms, Mode, Split, split_compounds, split_query};
 use super::model::QueryModel;
 use super::stem::is_generic_head;
-use super::text::{char_len, is_stopword};
+use super::text::{char_len, is_stopword, with_case_of};
 use super::topic::{
     NamedDiscipline, TopicSplit, query_disciplines, signal_terms_of, split_topic, topic_phrase_of, topic_query_of,
     topic_sides_of,
@@ -150,10 +150,7 @@ impl Query {
                 Some(c) => {
                     changed = true;
                     // In the capitalisation of the word it continues.
-                    match (w.chars().next(), c.chars().next()) {
-                        (Some(first), Some(_)) if first.is_uppercase() => c[..1].to_uppercase() + &c[1..],
-                        _ => c.to_string(),
-                    }
+                    with_case_of(w, c)
                 }
                 None => w.clone(),
             })

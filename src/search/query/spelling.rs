@@ -17,6 +17,8 @@
 //! gives the other spellings of a query word for a repository that matches
 //! whole words as written.
 
+use super::text::with_case_of;
+
 /// Lower case, umlauts and ß folded, and the spelling rules of the module
 /// docs applied: the key two spellings of one word share.
 pub(crate) fn fold(s: &str) -> String {
@@ -156,19 +158,6 @@ fn f_as_ph(lower: &str) -> Option<String> {
         }
     }
     changed.then_some(out)
-}
-
-/// `word`'s capitalisation (first letter) on `lower`.
-fn with_case_of(word: &str, lower: &str) -> String {
-    if word.chars().next().is_some_and(char::is_uppercase) {
-        let mut chars = lower.chars();
-        chars
-            .next()
-            .map(|c| c.to_uppercase().chain(chars).collect())
-            .unwrap_or_default()
-    } else {
-        lower.to_string()
-    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::stem::{german_stem, is_generic_head};
-use super::text::{char_len, fold, is_framing_word, is_stopword, is_word_char};
+use super::text::{char_len, fold, is_framing_word, is_stopword, is_word_char, with_case_of};
 
 /// Damerau–Levenshtein distance (optimal string alignment, in chars); the
 /// leaf vocabulary module owns it, the suggestions there use it too.
@@ -227,14 +227,8 @@ fn apply_case(original: &str, replacement: &str) -> String {
     let all_upper = first_upper && original.chars().filter(|c| c.is_alphabetic()).all(char::is_uppercase);
     if all_upper && char_len(original) > 1 {
         replacement.to_uppercase()
-    } else if first_upper {
-        let mut chars = replacement.chars();
-        chars
-            .next()
-            .map(|c| c.to_uppercase().chain(chars).collect())
-            .unwrap_or_default()
     } else {
-        replacement.to_string()
+        with_case_of(original, replacement)
     }
 }
 

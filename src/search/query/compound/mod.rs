@@ -40,7 +40,7 @@ pub(crate) use split::{Mode, split_word};
 pub(crate) use terms::KnownTerms;
 
 use super::stem::is_head;
-use super::text::{char_len, is_framing_word, is_grade_token, is_stopword, tokens};
+use super::text::{char_len, is_framing_word, is_grade_token, is_stopword, tokens, with_case_of};
 use super::typo::Dictionary;
 use split::MIN_KNOWN_PART;
 
@@ -93,13 +93,13 @@ fn split_parts(query: &str, known: &KnownTerms, mode: Mode, skip: impl Fn(&str) 
                     && parts.iter().any(|p| !p.known);
                 head_only |= last_topic_only;
                 topics.extend(parts.iter().filter(|p| p.topic).filter_map(|p| p.surface.clone()));
-                unrecognised.extend(parts.iter().filter(|p| !p.known).map(|p| restore_case(token, &p.text)));
+                unrecognised.extend(parts.iter().filter(|p| !p.known).map(|p| with_case_of(token, &p.text)));
                 // The repository's spelling of a topic part ("Satzglied" →
                 // "Satzglieder"): ngsearch matches words as written.
                 let kept: Vec<String> = parts
                     .into_iter()
                     .filter(|p| mode == Mode::Framing || (p.known && !p.dropped()))
-                    .map(|p| restore_case(token, p.surface.as_deref().unwrap_or(&p.text)))
+                    .map(|p| with_case_of(token, p.surface.as_deref().unwrap_or(&p.text)))
                     .collect();
                 // German titles spell a hyphenated pair with "und"
                 // ("Herz-Kreislauf" → "Herz und Kreislauf"); the phrase
@@ -156,18 +156,4 @@ pub fn split_compounds(dictionary: &Dictionary, query: &str) -> Option<Split> {
     split_parts(query, &known, Mode::Repository, |word| {
         !word.contains('-') && dictionary.suggest(word).is_some()
     })
-}
-
-/// A part in the capitalisation style of its word: capitalised when the
-/// word was ("Gedichtanalyse" → "Gedicht"), lower-case otherwise.
-fn restore_case(word: &str, part: &str) -> String {
-    if word.chars().next().is_some_and(char::is_uppercase) {
-        let mut chars = part.chars();
-        chars
-            .next()
-            .map(|c| c.to_uppercase().chain(chars).collect())
-            .unwrap_or_default()
-    } else {
-        part.to_string()
-    }
 }
