@@ -7,8 +7,9 @@ use std::borrow::Cow;
 
 use super::compound::{KnownTerms, Mode, Split, split_compounds, split_query};
 use super::model::QueryModel;
+use super::spelling::with_case_of;
 use super::stem::is_generic_head;
-use super::text::{char_len, is_stopword, with_case_of};
+use super::text::{char_len, is_stopword};
 use super::topic::{
     NamedDiscipline, TopicSplit, query_disciplines, signal_terms_of, split_topic, topic_phrase_of, topic_query_of,
     topic_sides_of,

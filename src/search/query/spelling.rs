@@ -17,8 +17,6 @@
 //! gives the other spellings of a query word for a repository that matches
 //! whole words as written.
 
-use super::text::with_case_of;
-
 /// Lower case, umlauts and ß folded, and the spelling rules of the module
 /// docs applied: the key two spellings of one word share.
 pub(crate) fn fold(s: &str) -> String {
@@ -158,6 +156,20 @@ fn f_as_ph(lower: &str) -> Option<String> {
         }
     }
     changed.then_some(out)
+}
+
+/// `text` in the capitalisation style of `word`: its first letter upper case
+/// when `word` starts with one ("Gedichtanalyse" → "Gedicht"), else as it is.
+pub(crate) fn with_case_of(word: &str, text: &str) -> String {
+    if word.chars().next().is_some_and(char::is_uppercase) {
+        let mut chars = text.chars();
+        chars
+            .next()
+            .map(|c| c.to_uppercase().chain(chars).collect())
+            .unwrap_or_default()
+    } else {
+        text.to_string()
+    }
 }
 
 #[cfg(test)]

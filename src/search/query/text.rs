@@ -361,20 +361,6 @@ pub(crate) fn tokens(query: &str) -> impl Iterator<Item = &str> {
         .filter(|t| !t.is_empty())
 }
 
-/// `text` in the capitalisation style of `word`: its first letter upper case
-/// when `word` starts with one ("Gedichtanalyse" → "Gedicht"), else as it is.
-pub(crate) fn with_case_of(word: &str, text: &str) -> String {
-    if word.chars().next().is_some_and(char::is_uppercase) {
-        let mut chars = text.chars();
-        chars
-            .next()
-            .map(|c| c.to_uppercase().chain(chars).collect())
-            .unwrap_or_default()
-    } else {
-        text.to_string()
-    }
-}
-
 pub(crate) fn char_len(s: &str) -> usize {
     s.chars().count()
 }

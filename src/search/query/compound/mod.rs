@@ -39,8 +39,9 @@ mod tests;
 pub(crate) use split::{Mode, split_word};
 pub(crate) use terms::KnownTerms;
 
+use super::spelling::with_case_of;
 use super::stem::is_head;
-use super::text::{char_len, is_framing_word, is_grade_token, is_stopword, tokens, with_case_of};
+use super::text::{char_len, is_framing_word, is_grade_token, is_stopword, tokens};
 use super::typo::Dictionary;
 use split::MIN_KNOWN_PART;
 
