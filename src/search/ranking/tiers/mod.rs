@@ -35,22 +35,19 @@
 //! topic too ("Funktion" of "lineare Funktion" in Biologie's "Form &
 //! Funktion").
 
+#[cfg(test)]
+mod tests;
+mod words;
+
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::fill::school_disciplines;
 use super::score::score_node;
-use crate::search::query::{Query, Words, char_len, fold, german_stem, is_stopword, tokens};
+use crate::search::query::{Query, Words, char_len, fold, is_stopword, tokens};
 use crate::upstream::Node;
 use crate::vocab::Vocabulary;
-
-/// A topic word ends a compound of the text from this many letters on
-/// ("Spätromantik" for "Romantik").
-const MIN_PART: usize = 5;
-/// A topic word starts a compound of the text from this many letters on,
-/// when the rest of the word has as many ("Satzgruppe" for "Satz", not
-/// "Satzung").
-const MIN_HEAD: usize = 4;
+use words::{Fit, TopicWord};
 
 /// Where a collection names the topic (best first).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -73,17 +70,6 @@ impl Tier {
     }
 }
 
-/// How a topic word matches a word of a text (best first).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-enum Fit {
-    /// The same folded word.
-    Exact,
-    /// The same stem: another form or spelling.
-    Stem,
-    /// The first or last part of a compound.
-    Part,
-}
-
 /// The sort key of a ranked collection: tier; in a partial tier the topic
 /// words named (more first) and their rarity (rarer first); below the title
 /// tier, of another subject than the first collection (later); exactness;
@@ -101,61 +87,6 @@ type OrderKey = (
     bool,
     Reverse<i64>,
 );
-
-/// One topic word, folded and stemmed; a hyphenated one also as its parts.
-#[derive(Debug, Clone)]
-struct TopicWord {
-    folded: String,
-    stem: String,
-    parts: Vec<TopicWord>,
-}
-
-impl TopicWord {
-    fn of(word: &str) -> TopicWord {
-        let pieces: Vec<&str> = word.split('-').filter(|p| !p.is_empty()).collect();
-        TopicWord {
-            folded: fold(word),
-            stem: german_stem(word),
-            parts: if pieces.len() > 1 {
-                pieces.into_iter().map(TopicWord::of).collect()
-            } else {
-                Vec::new()
-            },
-        }
-    }
-
-    fn fit(&self, word: &str, stem: &str) -> Option<Fit> {
-        let head = |w: &str| {
-            char_len(&self.stem) >= MIN_HEAD
-                && w.strip_prefix(self.stem.as_str())
-                    .is_some_and(|rest| char_len(rest) >= MIN_HEAD)
-        };
-        if word == self.folded {
-            Some(Fit::Exact)
-        } else if stem == self.stem || word == self.stem || stem == self.folded {
-            Some(Fit::Stem)
-        } else if head(word)
-            || (char_len(&self.folded) >= MIN_PART && word.ends_with(self.folded.as_str()))
-            || (char_len(&self.stem) >= MIN_PART && stem.ends_with(self.stem.as_str()))
-        {
-            Some(Fit::Part)
-        } else {
-            None
-        }
-    }
-
-    /// The best fit with any word of the text; a hyphenated word also fits
-    /// when the text has each of its parts ("If-Clauses" in "conditional
-    /// clauses if").
-    fn best_fit(&self, text: &Words) -> Option<Fit> {
-        let whole = text.iter().filter_map(|(w, s)| self.fit(w, s)).min();
-        if whole.is_some() || self.parts.is_empty() {
-            return whole;
-        }
-        let parts: Option<Vec<Fit>> = self.parts.iter().map(|p| p.best_fit(text)).collect();
-        parts.map(|fits| fits.into_iter().max().unwrap_or(Fit::Part).max(Fit::Stem))
-    }
-}
 
 /// How one text (a title, a keyword, a description) names the topic.
 #[derive(Debug, Clone, Copy, Default)]
@@ -608,194 +539,4 @@ fn retain_by<T>(pool: &mut Vec<Node>, tiers: &mut Vec<T>, keep: &[bool]) {
     pool.retain(|_| flags.next().copied().unwrap_or(false));
     let mut flags = keep.iter();
     tiers.retain(|_| flags.next().copied().unwrap_or(false));
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::test_support::raw;
-    use super::*;
-    use serde_json::json;
-
-    const MATHE: &str = "http://w3id.org/openeduhub/vocabs/discipline/380";
-    const BIO: &str = "http://w3id.org/openeduhub/vocabs/discipline/080";
-    const DEUTSCH: &str = "http://w3id.org/openeduhub/vocabs/discipline/120";
-    const MUSIK: &str = "http://w3id.org/openeduhub/vocabs/discipline/420";
-    const GEO: &str = "http://w3id.org/openeduhub/vocabs/discipline/220";
-    const TUERKISCH: &str = "http://w3id.org/openeduhub/vocabs/discipline/20008";
-
-    /// A collection: id, title, discipline, parent, keywords, description.
-    fn collection(id: &str, title: &str, taxon: &str, parent: &str, keywords: &[&str], description: &str) -> Node {
-        raw(json!({
-            "ref": {"id": id}, "parent": {"id": parent}, "type": "ccm:map", "isDirectory": true,
-            "properties": {
-                "cclom:title": [title], "ccm:taxonid": [taxon],
-                "cclom:general_keyword": keywords, "cclom:general_description": [description]
-            }
-        }))
-    }
-
-    fn titles(query: &str, candidates: &[Node], portals: &[&Node]) -> Vec<String> {
-        let query = Query::new(query);
-        TreeRanking::new(&query)
-            .rank(candidates.to_vec(), portals)
-            .iter()
-            .map(|n| n.display_title().to_string())
-            .collect()
-    }
-
-    #[test]
-    fn the_title_first_then_keywords_then_some_words_then_parents_and_portals_then_descriptions() {
-        let mathe = collection("p", "Mathematik", MATHE, "root", &[], "");
-        let analysis = collection("an", "Analysis", MATHE, "p", &[], "");
-        let candidates = [
-            collection("d", "Steigung", MATHE, "an", &[], "Die Steigung linearer Funktionen"),
-            collection(
-                "g",
-                "Funktionsgleichung",
-                MATHE,
-                "lf",
-                &["Lineare Funktionsgleichung"],
-                "",
-            ),
-            collection("lf", "Lineare Funktionen", MATHE, "an", &["Geraden"], ""),
-            analysis.clone(),
-            collection("q", "Quadratische Funktionen", MATHE, "an", &[], ""),
-            collection("pi", "Pilze: Form & Funktion", BIO, "bio", &[], ""),
-        ];
-        assert_eq!(
-            titles("lineare Funktion", &candidates, &[&mathe]),
-            [
-                "Lineare Funktionen",
-                "Funktionsgleichung",
-                "Quadratische Funktionen",
-                "Analysis",
-                "Mathematik",
-                "Steigung"
-            ],
-            "another subject's page for one word of the topic is left out"
-        );
-    }
-
-    #[test]
-    fn the_very_words_before_another_form_and_the_specific_before_its_ancestor() {
-        let candidates = [
-            collection(
-                "en",
-                "Kurzgeschichten",
-                "http://w3id.org/openeduhub/vocabs/discipline/20001",
-                "x",
-                &[],
-                "",
-            ),
-            collection("de", "Kurzgeschichte", DEUTSCH, "et", &[], ""),
-            collection(
-                "ea",
-                "Erzähltextanalyse",
-                DEUTSCH,
-                "et",
-                &["Kurzgeschichte", "Roman"],
-                "",
-            ),
-        ];
-        assert_eq!(
-            titles("Kurzgeschichte analysieren", &candidates, &[]),
-            ["Kurzgeschichte", "Kurzgeschichten", "Erzähltextanalyse"]
-        );
-        // Same tier and exactness: the collection below before its parent.
-        let candidates = [
-            collection("w", "Winkel im Dreieck", MATHE, "g", &[], ""),
-            collection("x", "Winkel", MATHE, "w", &[], ""),
-        ];
-        let query = Query::new("Winkel");
-        let ranked: Vec<String> = TreeRanking::new(&query)
-            .rank(candidates.to_vec(), &[])
-            .iter()
-            .map(|n| n.id().to_string())
-            .collect();
-        assert_eq!(ranked, ["x", "w"]);
-    }
-
-    #[test]
-    fn the_collections_that_name_some_topic_words_the_rarer_words_first() {
-        let candidates = [
-            collection("d1", "Dreiecke", MATHE, "g", &[], ""),
-            collection("d2", "Besondere Dreiecke", MATHE, "g", &[], ""),
-            collection("w", "Winkelsummen", MATHE, "g", &[], ""),
-            collection("d3", "Dreiecksformen", MATHE, "g", &[], ""),
-        ];
-        assert_eq!(titles("Winkelsumme im Dreieck", &candidates, &[])[0], "Winkelsummen");
-    }
-
-    #[test]
-    fn a_portal_the_query_names_as_a_whole_leads_and_is_its_subject() {
-        const WIRTSCHAFT: &str = "http://w3id.org/openeduhub/vocabs/discipline/700";
-        let portal = collection("p", "Wirtschaft", WIRTSCHAFT, "root", &[], "");
-        let other = collection("t", "Wirtschaft", TUERKISCH, "tk", &[], "");
-        let inside = collection("i", "Wirtschaftskreislauf", WIRTSCHAFT, "p", &[], "");
-        assert_eq!(
-            titles("Wirtschaft", &[other, inside, portal.clone()], &[&portal]),
-            ["Wirtschaft", "Wirtschaftskreislauf"]
-        );
-    }
-
-    #[test]
-    fn a_named_subject_answers_from_its_collections_and_its_portal() {
-        let musik = collection("m", "Musik", MUSIK, "root", &[], "");
-        let candidates = [
-            collection("r", "Romantik", DEUTSCH, "lg", &["Novalis"], ""),
-            collection("mr", "Musik der Romantik", MUSIK, "ep", &[], ""),
-            collection(
-                "ak",
-                "Akustik",
-                "http://w3id.org/openeduhub/vocabs/discipline/460",
-                "ph",
-                &[],
-                "",
-            ),
-        ];
-        assert_eq!(
-            titles("Romantik in der Musik", &candidates, &[&musik]),
-            ["Musik der Romantik", "Musik"]
-        );
-        // Nothing of the subject names the topic: the other subjects, only
-        // with every topic word.
-        assert_eq!(
-            titles("Romantik in der Chemie", &candidates, &[&musik]),
-            ["Romantik", "Musik der Romantik"]
-        );
-        assert!(titles("Romantik Akustik in der Chemie", &candidates, &[&musik]).is_empty());
-    }
-
-    #[test]
-    fn a_query_that_names_only_a_subject_answers_its_portal() {
-        let geographie = collection("g", "Geographie", GEO, "root", &[], "");
-        let tuerkisch = collection("t", "Geografie", TUERKISCH, "tk", &["Geographie der Türkei"], "");
-        assert_eq!(
-            titles("Geografie", std::slice::from_ref(&tuerkisch), &[&geographie]),
-            ["Geographie"]
-        );
-        // Found by its title in another spelling, without a discipline.
-        let plain = raw(json!({"ref": {"id": "g2"}, "type": "ccm:map", "properties": {"cclom:title": ["Geographie"]}}));
-        assert_eq!(titles("Erdkunde", &[tuerkisch], &[&plain]), ["Geographie"]);
-    }
-
-    #[test]
-    fn the_topic_guard_leaves_out_what_shares_only_a_subject_or_a_generic_word() {
-        let candidates = [
-            collection(
-                "a",
-                "Analyse von Daten",
-                "http://w3id.org/openeduhub/vocabs/discipline/320",
-                "i",
-                &[],
-                "",
-            ),
-            collection("m", "Musik", MUSIK, "root", &["Musik"], ""),
-        ];
-        assert!(titles("Sonatenhauptsatzform Analyse in der Musik", &candidates, &[]).is_empty());
-        let query = Query::new("Sonatenhauptsatzform");
-        let ranking = TreeRanking::new(&query);
-        assert!(!ranking.matches(&candidates[0]));
-        assert_eq!(ranking.named_words(&candidates[0]), 0);
-    }
 }

@@ -1,0 +1,188 @@
+//! The collection ranking's unit tests, on hand-made collections.
+
+use super::super::test_support::raw;
+use super::*;
+use serde_json::json;
+
+const MATHE: &str = "http://w3id.org/openeduhub/vocabs/discipline/380";
+const BIO: &str = "http://w3id.org/openeduhub/vocabs/discipline/080";
+const DEUTSCH: &str = "http://w3id.org/openeduhub/vocabs/discipline/120";
+const MUSIK: &str = "http://w3id.org/openeduhub/vocabs/discipline/420";
+const GEO: &str = "http://w3id.org/openeduhub/vocabs/discipline/220";
+const TUERKISCH: &str = "http://w3id.org/openeduhub/vocabs/discipline/20008";
+
+/// A collection: id, title, discipline, parent, keywords, description.
+fn collection(id: &str, title: &str, taxon: &str, parent: &str, keywords: &[&str], description: &str) -> Node {
+    raw(json!({
+        "ref": {"id": id}, "parent": {"id": parent}, "type": "ccm:map", "isDirectory": true,
+        "properties": {
+            "cclom:title": [title], "ccm:taxonid": [taxon],
+            "cclom:general_keyword": keywords, "cclom:general_description": [description]
+        }
+    }))
+}
+
+fn titles(query: &str, candidates: &[Node], portals: &[&Node]) -> Vec<String> {
+    let query = Query::new(query);
+    TreeRanking::new(&query)
+        .rank(candidates.to_vec(), portals)
+        .iter()
+        .map(|n| n.display_title().to_string())
+        .collect()
+}
+
+#[test]
+fn the_title_first_then_keywords_then_some_words_then_parents_and_portals_then_descriptions() {
+    let mathe = collection("p", "Mathematik", MATHE, "root", &[], "");
+    let analysis = collection("an", "Analysis", MATHE, "p", &[], "");
+    let candidates = [
+        collection("d", "Steigung", MATHE, "an", &[], "Die Steigung linearer Funktionen"),
+        collection(
+            "g",
+            "Funktionsgleichung",
+            MATHE,
+            "lf",
+            &["Lineare Funktionsgleichung"],
+            "",
+        ),
+        collection("lf", "Lineare Funktionen", MATHE, "an", &["Geraden"], ""),
+        analysis.clone(),
+        collection("q", "Quadratische Funktionen", MATHE, "an", &[], ""),
+        collection("pi", "Pilze: Form & Funktion", BIO, "bio", &[], ""),
+    ];
+    assert_eq!(
+        titles("lineare Funktion", &candidates, &[&mathe]),
+        [
+            "Lineare Funktionen",
+            "Funktionsgleichung",
+            "Quadratische Funktionen",
+            "Analysis",
+            "Mathematik",
+            "Steigung"
+        ],
+        "another subject's page for one word of the topic is left out"
+    );
+}
+
+#[test]
+fn the_very_words_before_another_form_and_the_specific_before_its_ancestor() {
+    let candidates = [
+        collection(
+            "en",
+            "Kurzgeschichten",
+            "http://w3id.org/openeduhub/vocabs/discipline/20001",
+            "x",
+            &[],
+            "",
+        ),
+        collection("de", "Kurzgeschichte", DEUTSCH, "et", &[], ""),
+        collection(
+            "ea",
+            "Erzähltextanalyse",
+            DEUTSCH,
+            "et",
+            &["Kurzgeschichte", "Roman"],
+            "",
+        ),
+    ];
+    assert_eq!(
+        titles("Kurzgeschichte analysieren", &candidates, &[]),
+        ["Kurzgeschichte", "Kurzgeschichten", "Erzähltextanalyse"]
+    );
+    // Same tier and exactness: the collection below before its parent.
+    let candidates = [
+        collection("w", "Winkel im Dreieck", MATHE, "g", &[], ""),
+        collection("x", "Winkel", MATHE, "w", &[], ""),
+    ];
+    let query = Query::new("Winkel");
+    let ranked: Vec<String> = TreeRanking::new(&query)
+        .rank(candidates.to_vec(), &[])
+        .iter()
+        .map(|n| n.id().to_string())
+        .collect();
+    assert_eq!(ranked, ["x", "w"]);
+}
+
+#[test]
+fn the_collections_that_name_some_topic_words_the_rarer_words_first() {
+    let candidates = [
+        collection("d1", "Dreiecke", MATHE, "g", &[], ""),
+        collection("d2", "Besondere Dreiecke", MATHE, "g", &[], ""),
+        collection("w", "Winkelsummen", MATHE, "g", &[], ""),
+        collection("d3", "Dreiecksformen", MATHE, "g", &[], ""),
+    ];
+    assert_eq!(titles("Winkelsumme im Dreieck", &candidates, &[])[0], "Winkelsummen");
+}
+
+#[test]
+fn a_portal_the_query_names_as_a_whole_leads_and_is_its_subject() {
+    const WIRTSCHAFT: &str = "http://w3id.org/openeduhub/vocabs/discipline/700";
+    let portal = collection("p", "Wirtschaft", WIRTSCHAFT, "root", &[], "");
+    let other = collection("t", "Wirtschaft", TUERKISCH, "tk", &[], "");
+    let inside = collection("i", "Wirtschaftskreislauf", WIRTSCHAFT, "p", &[], "");
+    assert_eq!(
+        titles("Wirtschaft", &[other, inside, portal.clone()], &[&portal]),
+        ["Wirtschaft", "Wirtschaftskreislauf"]
+    );
+}
+
+#[test]
+fn a_named_subject_answers_from_its_collections_and_its_portal() {
+    let musik = collection("m", "Musik", MUSIK, "root", &[], "");
+    let candidates = [
+        collection("r", "Romantik", DEUTSCH, "lg", &["Novalis"], ""),
+        collection("mr", "Musik der Romantik", MUSIK, "ep", &[], ""),
+        collection(
+            "ak",
+            "Akustik",
+            "http://w3id.org/openeduhub/vocabs/discipline/460",
+            "ph",
+            &[],
+            "",
+        ),
+    ];
+    assert_eq!(
+        titles("Romantik in der Musik", &candidates, &[&musik]),
+        ["Musik der Romantik", "Musik"]
+    );
+    // Nothing of the subject names the topic: the other subjects, only
+    // with every topic word.
+    assert_eq!(
+        titles("Romantik in der Chemie", &candidates, &[&musik]),
+        ["Romantik", "Musik der Romantik"]
+    );
+    assert!(titles("Romantik Akustik in der Chemie", &candidates, &[&musik]).is_empty());
+}
+
+#[test]
+fn a_query_that_names_only_a_subject_answers_its_portal() {
+    let geographie = collection("g", "Geographie", GEO, "root", &[], "");
+    let tuerkisch = collection("t", "Geografie", TUERKISCH, "tk", &["Geographie der Türkei"], "");
+    assert_eq!(
+        titles("Geografie", std::slice::from_ref(&tuerkisch), &[&geographie]),
+        ["Geographie"]
+    );
+    // Found by its title in another spelling, without a discipline.
+    let plain = raw(json!({"ref": {"id": "g2"}, "type": "ccm:map", "properties": {"cclom:title": ["Geographie"]}}));
+    assert_eq!(titles("Erdkunde", &[tuerkisch], &[&plain]), ["Geographie"]);
+}
+
+#[test]
+fn the_topic_guard_leaves_out_what_shares_only_a_subject_or_a_generic_word() {
+    let candidates = [
+        collection(
+            "a",
+            "Analyse von Daten",
+            "http://w3id.org/openeduhub/vocabs/discipline/320",
+            "i",
+            &[],
+            "",
+        ),
+        collection("m", "Musik", MUSIK, "root", &["Musik"], ""),
+    ];
+    assert!(titles("Sonatenhauptsatzform Analyse in der Musik", &candidates, &[]).is_empty());
+    let query = Query::new("Sonatenhauptsatzform");
+    let ranking = TreeRanking::new(&query);
+    assert!(!ranking.matches(&candidates[0]));
+    assert_eq!(ranking.named_words(&candidates[0]), 0);
+}

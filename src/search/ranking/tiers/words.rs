@@ -1,0 +1,80 @@
+//! A topic word of the query as the collection ranking compares it with
+//! the words of a title, a keyword or a description: by its folded form,
+//! its Snowball stem, as a compound's first or last part, and — when
+//! hyphenated — by its parts.
+
+use crate::search::query::{Words, char_len, fold, german_stem};
+
+/// A topic word ends a compound of the text from this many letters on
+/// ("Spätromantik" for "Romantik").
+const MIN_PART: usize = 5;
+/// A topic word starts a compound of the text from this many letters on,
+/// when the rest of the word has as many ("Satzgruppe" for "Satz", not
+/// "Satzung").
+const MIN_HEAD: usize = 4;
+
+/// How a topic word matches a word of a text (best first).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Fit {
+    /// The same folded word.
+    Exact,
+    /// The same stem: another form or spelling.
+    Stem,
+    /// The first or last part of a compound.
+    Part,
+}
+
+/// One topic word, folded and stemmed; a hyphenated one also as its parts.
+#[derive(Debug, Clone)]
+pub(super) struct TopicWord {
+    folded: String,
+    stem: String,
+    parts: Vec<TopicWord>,
+}
+
+impl TopicWord {
+    pub(super) fn of(word: &str) -> TopicWord {
+        let pieces: Vec<&str> = word.split('-').filter(|p| !p.is_empty()).collect();
+        TopicWord {
+            folded: fold(word),
+            stem: german_stem(word),
+            parts: if pieces.len() > 1 {
+                pieces.into_iter().map(TopicWord::of).collect()
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    fn fit(&self, word: &str, stem: &str) -> Option<Fit> {
+        let head = |w: &str| {
+            char_len(&self.stem) >= MIN_HEAD
+                && w.strip_prefix(self.stem.as_str())
+                    .is_some_and(|rest| char_len(rest) >= MIN_HEAD)
+        };
+        if word == self.folded {
+            Some(Fit::Exact)
+        } else if stem == self.stem || word == self.stem || stem == self.folded {
+            Some(Fit::Stem)
+        } else if head(word)
+            || (char_len(&self.folded) >= MIN_PART && word.ends_with(self.folded.as_str()))
+            || (char_len(&self.stem) >= MIN_PART && stem.ends_with(self.stem.as_str()))
+        {
+            Some(Fit::Part)
+        } else {
+            None
+        }
+    }
+
+    /// The best fit with any word of the text; a hyphenated word also fits
+    /// when the text has each of its parts ("If-Clauses" in "conditional
+    /// clauses if").
+    pub(super) fn best_fit(&self, text: &Words) -> Option<Fit> {
+        let whole = text.iter().filter_map(|(w, s)| self.fit(w, s)).min();
+        if whole.is_some() || self.parts.is_empty() {
+            return whole;
+        }
+        let parts: Option<Vec<Fit>> = self.parts.iter().map(|p| p.best_fit(text)).collect();
+        parts.map(|fits| fits.into_iter().max().unwrap_or(Fit::Part).max(Fit::Stem))
+    }
+}
