@@ -214,18 +214,19 @@ fn targets(sets: &[SetFile], run: &Run, out: &mut String) {
         .filter(|(set, _)| !is_negative(set))
         .flat_map(|(_, rows)| rows)
         .collect();
-    let held_out = sets
+    let mut lines = Vec::new();
+    let held_out: Vec<(&str, Figures)> = sets
         .iter()
         .zip(run)
-        .find(|(set, _)| set.set == "held-out")
-        .map(|(_, rows)| figures(rows));
-    let mut lines = Vec::new();
-    match held_out {
-        Some(h) => {
-            lines.push(format!("held-out success@3 ≥ 0.90 — {}", met(h.success_at_3 >= 0.90)));
-            lines.push(format!("held-out MRR ≥ 0.80 — {}", met(h.mrr >= 0.80)));
-        }
-        None => lines.push("held-out success@3 and MRR — no held-out set".to_string()),
+        .filter(|(set, _)| set.set.starts_with("held-out"))
+        .map(|(set, rows)| (set.set.as_str(), figures(rows)))
+        .collect();
+    if held_out.is_empty() {
+        lines.push("held-out success@3 and MRR — no held-out set".to_string());
+    }
+    for (name, h) in held_out {
+        lines.push(format!("{name} success@3 ≥ 0.90 — {}", met(h.success_at_3 >= 0.90)));
+        lines.push(format!("{name} MRR ≥ 0.80 — {}", met(h.mrr >= 0.80)));
     }
     lines.push(format!(
         "no empty answer where the tree has the topic — {}",
