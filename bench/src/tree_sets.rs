@@ -1,5 +1,5 @@
 //! The relevance benchmark's real-tree collection sets: the judged-set files
-//! (`bench/data/tree-collections/{heldout,heldout-b,tuning,negative}.json`, graded by
+//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,tuning,negative,negative-c}.json`, graded by
 //! hand from WLO's 2023 collection tree) and how one ranked answer scores
 //! against them.
 //!
@@ -27,8 +27,17 @@ use wlo_standin::{Corpus, NodeKind};
 pub const K: usize = 5;
 
 /// The set files, in report order.
-/// `heldout-b.json` is a second held-out set, written after tuning on the first had begun.
-pub const FILES: [&str; 4] = ["heldout.json", "heldout-b.json", "tuning.json", "negative.json"];
+/// `heldout-b.json` is a second held-out set, written after tuning on the first had begun;
+/// `heldout-c.json` and `negative-c.json` a third held-out and a second negative set, written
+/// before the second round of tuning.
+pub const FILES: [&str; 6] = [
+    "heldout.json",
+    "heldout-b.json",
+    "heldout-c.json",
+    "tuning.json",
+    "negative.json",
+    "negative-c.json",
+];
 
 /// One judged-set file.
 #[derive(Debug, Clone, Deserialize)]

@@ -83,7 +83,7 @@ struct Cli {
     /// The parts to run, comma-separated.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "content,related,tree")]
     sets: Vec<Part>,
-    /// The real-tree judged sets (heldout.json, tuning.json, negative.json).
+    /// The real-tree judged sets (heldout*.json, tuning.json, negative*.json).
     #[arg(long, value_name = "DIR", default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/data/tree-collections"))]
     tree_sets: PathBuf,
     /// Splice the report into this Markdown file instead of printing it: its sections with the

@@ -236,10 +236,16 @@ fn targets(sets: &[SetFile], run: &Run, out: &mut String) {
         "no off-subject collection in the top 3 — {}",
         met(positive.iter().all(|r| r.score.off_subject_top3 == 0))
     ));
-    if let Some((_, rows)) = sets.iter().zip(run).find(|(set, _)| is_negative(set)) {
+    let negative: Vec<&Row> = sets
+        .iter()
+        .zip(run)
+        .filter(|(set, _)| is_negative(set))
+        .flat_map(|(_, rows)| rows)
+        .collect();
+    if !negative.is_empty() {
         lines.push(format!(
             "every negative query answers empty — {}",
-            met(rows.iter().all(|r| r.score.count == 0))
+            met(negative.iter().all(|r| r.score.count == 0))
         ));
     }
     out.push_str(&format!("Targets (whole words): {}.\n\n", lines.join("; ")));
