@@ -32,8 +32,11 @@ pub const MAX_KEYWORD_SEARCHES: usize = 10;
 /// a vowel takes `-s` ("Auto" → "Autos"); a word in `-el` or `-er` takes
 /// `-n`; any other word takes `-e`,
 /// `-en` and `-er` ("Dreieck" → "Dreiecke", "Funktion" → "Funktionen",
-/// "Lied" → "Lieder"). Irregular forms (umlaut plurals)
-/// are left to the ranking's stems. Case follows the word.
+/// "Lied" → "Lieder"), and — when its last vowel is a plain `a`, `o`, `u`
+/// or `au` — the umlaut plurals `-¨e` and `-¨er` ("Strahlensatz" →
+/// "Strahlensätze", "Buch" → "Bücher"). An umlaut plural goes back to its
+/// singular ("Brüche" → "Bruch", "Bücher" → "Buch", "Sätzen" → "Satz").
+/// Case follows the word.
 pub fn other_forms(word: &str) -> Vec<String> {
     if char_len(word) < 4 || !word.chars().all(char::is_alphabetic) {
         return Vec::new();
@@ -46,7 +49,7 @@ pub fn other_forms(word: &str) -> Vec<String> {
             .filter(|form| form.to_lowercase() != lower)
             .collect();
     }
-    if lower.ends_with("en") {
+    let mut forms = if lower.ends_with("en") {
         vec![stem(1), stem(2)]
     } else if lower.ends_with('e') {
         vec![format!("{word}n"), stem(1)]
@@ -56,6 +59,85 @@ pub fn other_forms(word: &str) -> Vec<String> {
         vec![format!("{word}n")]
     } else {
         vec![format!("{word}e"), format!("{word}en"), format!("{word}er")]
+    };
+    forms.extend(umlaut_forms(word));
+    forms
+}
+
+/// The umlaut plurals of a word whose last vowel is a plain `a`, `o`, `u`
+/// or `au` after a consonant and before the final consonants ("Satz" →
+/// "Sätze", "Sätzer"; not "Funktion", whose last vowels are `io`); the
+/// singular of an umlaut plural in `-e`, `-en`, `-er` or `-ern` ("Sätze",
+/// "Sätzen" → "Satz"; "Bücher" → "Buch").
+fn umlaut_forms(word: &str) -> Vec<String> {
+    let chars: Vec<char> = word.chars().collect();
+    let lower: Vec<char> = word.to_lowercase().chars().collect();
+    if lower.len() != chars.len() {
+        return Vec::new();
+    }
+    let vowel = |c: char| matches!(c, 'a' | 'e' | 'i' | 'o' | 'u' | 'y' | 'ä' | 'ö' | 'ü');
+    // The singular of an umlaut plural: strip the ending, then the umlaut.
+    for ending in ["ern", "er", "en", "e"] {
+        let n = ending.chars().count();
+        if lower.len() < n + 3 || !lower.ends_with(&ending.chars().collect::<Vec<_>>()) {
+            continue;
+        }
+        let base = &chars[..chars.len() - n];
+        return match last_vowel_group(&lower[..lower.len() - n]).and_then(|(at, _)| Some((at, plain_of(base[at])?))) {
+            Some((at, plain)) => {
+                let mut singular = base.to_vec();
+                singular[at] = plain;
+                vec![singular.into_iter().collect()]
+            }
+            None => Vec::new(),
+        };
+    }
+    // The plural of a word that ends in a consonant.
+    let Some((start, end)) = last_vowel_group(&lower) else {
+        return Vec::new();
+    };
+    let group: String = lower[start..end].iter().collect();
+    let after_consonant = start > 0 && !vowel(lower[start - 1]);
+    if end == lower.len() || !after_consonant || !matches!(group.as_str(), "a" | "o" | "u" | "au") {
+        return Vec::new();
+    }
+    let mut plural: Vec<char> = chars.clone();
+    plural[start] = umlaut_of(chars[start]);
+    let plural: String = plural.into_iter().collect();
+    vec![format!("{plural}e"), format!("{plural}er")]
+}
+
+/// The start and end (exclusive) of the last run of vowels of a lower-case word.
+fn last_vowel_group(lower: &[char]) -> Option<(usize, usize)> {
+    let vowel = |c: &char| matches!(c, 'a' | 'e' | 'i' | 'o' | 'u' | 'y' | 'ä' | 'ö' | 'ü');
+    let end = lower.iter().rposition(vowel)? + 1;
+    let start = lower[..end].iter().rposition(|c| !vowel(c)).map_or(0, |p| p + 1);
+    Some((start, end))
+}
+
+/// `a`, `o`, `u` with the umlaut, in the letter's case.
+fn umlaut_of(c: char) -> char {
+    match c {
+        'a' => 'ä',
+        'o' => 'ö',
+        'u' => 'ü',
+        'A' => 'Ä',
+        'O' => 'Ö',
+        'U' => 'Ü',
+        other => other,
+    }
+}
+
+/// The plain vowel of an umlaut, in its case.
+fn plain_of(c: char) -> Option<char> {
+    match c {
+        'ä' => Some('a'),
+        'ö' => Some('o'),
+        'ü' => Some('u'),
+        'Ä' => Some('A'),
+        'Ö' => Some('O'),
+        'Ü' => Some('U'),
+        _ => None,
     }
 }
 
@@ -145,6 +227,21 @@ mod tests {
             ["Stromkreise", "Stromkreisen", "Stromkreiser"]
         );
         assert!(other_forms("KI").is_empty());
+        assert_eq!(
+            other_forms("Strahlensatz"),
+            [
+                "Strahlensatze",
+                "Strahlensatzen",
+                "Strahlensatzer",
+                "Strahlensätze",
+                "Strahlensätzer"
+            ]
+        );
+        assert_eq!(other_forms("Haus")[3..], ["Häuse", "Häuser"]);
+        assert_eq!(other_forms("Brüche"), ["Brüchen", "Brüch", "Bruch"]);
+        assert_eq!(other_forms("Sätzen"), ["Sätze", "Sätz", "Satz"]);
+        assert_eq!(other_forms("Bücher"), ["Büchern", "Buch"]);
+        assert_eq!(other_forms("Häuser")[1], "Haus");
         assert!(other_forms("Herz-Kreislauf").is_empty());
     }
 
@@ -171,7 +268,15 @@ mod tests {
         assert_eq!(searches("Geografie"), ["Geografie"]);
         assert_eq!(
             searches("Telefon"),
-            ["Telefon", "Telefone", "Telefonen", "Telefoner", "Telephon"]
+            [
+                "Telefon",
+                "Telefone",
+                "Telefonen",
+                "Telefoner",
+                "Teleföne",
+                "Teleföner",
+                "Telephon"
+            ]
         );
         assert!(searches("If-Clauses").contains(&"If Clauses".to_string()));
         assert!(searches("  ").is_empty());

@@ -64,6 +64,7 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     "analysieren",
     "interpretieren",
     "erklären",
+    "erklärt",
     "erläutern",
     "berechnen",
     "üben",
@@ -89,7 +90,27 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     "schülerin",
     "schülerinnen",
     "schülern",
+    "anfänger",
+    "einsteiger",
 ];
+
+/// Adverbs of how something is explained ("einfach erklärt", "kurz
+/// erklärt"): framing right before a framing word, a topic word elsewhere
+/// ("Einfache Maschinen").
+const MANNER_ADVERBS: &[&str] = &[
+    "einfach",
+    "leicht",
+    "kurz",
+    "verständlich",
+    "anschaulich",
+    "kindgerecht",
+    "schnell",
+];
+
+/// A manner adverb (see [`MANNER_ADVERBS`]), compared lower-case.
+pub(crate) fn is_manner_adverb(word: &str) -> bool {
+    MANNER_ADVERBS.contains(&word.trim().to_lowercase().as_str())
+}
 
 /// Request-framing words that name a *material type*: the words, the folded
 /// stems that show that type in a node's title or keywords (the weak

@@ -5,7 +5,7 @@
 
 use super::text::{
     char_len, find_whole_word, is_activity_verb, is_framing_word, is_grade_joiner, is_grade_noun, is_grade_token,
-    is_stopword, synonym_table, tokens,
+    is_manner_adverb, is_stopword, synonym_table, tokens,
 };
 use crate::vocab::{self, Vocabulary};
 
@@ -97,8 +97,9 @@ impl TopicSplit {
 
 /// Split the query into topic terms and request framing. Framing = the framing
 /// words, grade numbers next to a grade noun ("Klasse 6",
-/// "6. Klasse", "Klasse 5 bis 6", "Sekundarstufe II"), and an activity verb
-/// typed in lower case after another word ("Bewerbung schreiben").
+/// "6. Klasse", "Klasse 5 bis 6", "Sekundarstufe II"), an activity verb
+/// typed in lower case after another word ("Bewerbung schreiben"), and a
+/// manner adverb right before a framing word ("Inflation einfach erklärt").
 pub(crate) fn split_topic(query: &str) -> TopicSplit {
     let original: Vec<&str> = tokens(query).collect();
     let toks: Vec<String> = original.iter().map(|t| t.to_lowercase()).collect();
@@ -107,6 +108,7 @@ pub(crate) fn split_topic(query: &str) -> TopicSplit {
             is_framing_word(&toks[i])
                 || (is_grade_token(&toks[i]) && near_grade_noun(&toks, i))
                 || (i > 0 && is_activity_verb(original[i]))
+                || (is_manner_adverb(&toks[i]) && toks.get(i + 1).is_some_and(|next| is_framing_word(next)))
         })
         .collect();
     let mut split = TopicSplit {
@@ -284,5 +286,9 @@ mod tests {
         // noun is a topic.
         assert_eq!(signal_terms("Bewerbung schreiben"), ["bewerbung"]);
         assert_eq!(signal_terms("Kreatives Schreiben"), ["kreatives", "schreiben"]);
+        // A manner adverb before a framing word is framing; elsewhere a topic.
+        assert_eq!(signal_terms("Inflation einfach erklärt"), ["inflation"]);
+        assert_eq!(signal_terms("Einfache Maschinen"), ["einfache", "maschinen"]);
+        assert_eq!(signal_terms("einfach"), ["einfach"]);
     }
 }

@@ -32,15 +32,22 @@ struct Entry {
 /// not in the dictionary with its nearest dictionary word:
 /// * significant = at least 4 characters, letters only, neither a stopword nor
 ///   a request-framing word (those are handled by the `topic:` variant);
-/// * allowed distance ≤ 1 for words of 4–5 characters, ≤ 2 for longer ones;
+/// * a correction must be trustworthy, since an unknown real word is no
+///   typo ("Elfchen" is no "Epochen"): words of 4–5 letters are corrected
+///   only for two swapped neighbours ("Kilma" → "Klima"), words of 6–8
+///   letters at distance 1, longer ones at distance ≤ 2 — about one letter
+///   in five at most;
+/// * the nearest word must be clearly the nearest: when words of two
+///   stems are equally near, nothing is corrected ("Bauch": "Buch" or
+///   "Bruch"?); of several forms of one word, the most frequent;
 /// * words are compared folded (umlauts, ß and the spelling rules of
 ///   `spelling.rs`: "Fotosynthese" is "Photosynthese" at distance 0);
 /// * candidates are dictionary words of ≥ 3 letters that are no stopwords
 ///   and start with the same (folded) letter: a typo rarely hits the first
 ///   letter, and a word that differs there is mostly another word
 ///   ("Vulkane" is no "Alkane");
-/// * ties: smaller distance, then the more frequent word, then the word seen
-///   first — deterministic for a given phrase order.
+/// * among the nearest forms of one stem: the more frequent word, then the
+///   word seen first — deterministic for a given phrase order.
 ///
 /// Meant for the zero-result rescue only: a real word that the dictionary
 /// lacks ("Vulkane" with only "Vulkan" known) is "corrected" too.
@@ -132,9 +139,9 @@ impl Dictionary {
         // Compared folded: a word in another spelling ("Fotosynthese" /
         // "Photosynthese") is at distance 0.
         let term: Vec<char> = fold(&lower).chars().collect();
-        let limit = if term.len() <= 5 { 1 } else { 2 };
+        let limit = if term.len() <= 8 { 1 } else { 2 };
         let first = term.first().copied();
-        let mut best: Option<(usize, Reverse<u32>, usize)> = None;
+        let mut nearest: Vec<(usize, Reverse<u32>, usize)> = Vec::new();
         for (i, entry) in self.entries.iter().enumerate() {
             if entry.folded.len().abs_diff(term.len()) > limit
                 || entry.folded.first().copied() != first
@@ -145,12 +152,23 @@ impl Dictionary {
                 continue;
             }
             let d = osa(&term, &entry.folded);
-            let key = (d, Reverse(entry.count), i);
-            if d <= limit && best.is_none_or(|b| key < b) {
-                best = Some(key);
+            if d > limit || (term.len() <= 5 && d > 0 && !is_swap(&term, &entry.folded)) {
+                continue;
             }
+            match nearest.first().map(|n| n.0) {
+                Some(best) if d > best => continue,
+                Some(best) if d < best => nearest.clear(),
+                _ => {}
+            }
+            nearest.push((d, Reverse(entry.count), i));
         }
-        best.map(|(_, _, i)| self.entries[i].word.as_str())
+        // Equally near words of two stems: no clear correction.
+        let stem = |i: usize| german_stem(&self.entries[i].word);
+        let first_stem = stem(nearest.first()?.2);
+        if nearest.iter().any(|n| stem(n.2) != first_stem) {
+            return None;
+        }
+        nearest.iter().min().map(|(_, _, i)| self.entries[*i].word.as_str())
     }
 
     /// Dictionary words that continue `word` (its Snowball stem, folded, of
@@ -202,6 +220,15 @@ impl Dictionary {
         }
         changed.then_some(out)
     }
+}
+
+/// The two words differ by two swapped neighbouring letters only.
+fn is_swap(a: &[char], b: &[char]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let differ: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
+    matches!(differ.as_slice(), [i, j] if *j == i + 1 && a[*i] == b[*j] && a[*j] == b[*i])
 }
 
 /// Maximal runs of word characters.
@@ -282,10 +309,21 @@ mod tests {
             "synonym key"
         );
         assert_eq!(
-            d.correct("Zelatmng").as_deref(),
-            Some("Zellatmung"),
+            d.correct("Photosnythse").as_deref(),
+            Some("Photosynthese"),
             "distance 2, long word"
         );
+    }
+
+    #[test]
+    fn an_unknown_real_word_is_no_typo() {
+        // Two edits in a word of up to eight letters turn one real word
+        // into another ("Elfchen" / "Epochen", "Stricken" / "Stücken").
+        let d = Dictionary::new(["Epochen", "Stücken", "Zellatmung"]);
+        assert_eq!(d.correct("Elfchen"), None);
+        assert_eq!(d.correct("Stricken"), None);
+        assert_eq!(d.correct("Zelatmng"), None, "eight letters, distance 2");
+        assert_eq!(d.correct("Zellatmng").as_deref(), Some("Zellatmung"), "nine letters");
     }
 
     #[test]
@@ -298,11 +336,12 @@ mod tests {
     }
 
     #[test]
-    fn short_words_allow_one_edit_only() {
+    fn short_words_allow_a_swap_only() {
         let d = Dictionary::new(["Klima"]);
         assert_eq!(d.correct("Kilma").as_deref(), Some("Klima"), "swap = 1");
         assert_eq!(d.correct("Klxmx"), None, "5 chars, distance 2");
-        assert_eq!(d.correct("Klim").as_deref(), Some("Klima"), "4 chars, distance 1");
+        assert_eq!(d.correct("Klim"), None, "4 chars: a swap only");
+        assert_eq!(d.correct("Klema"), None, "5 chars: a swap only");
         assert_eq!(d.correct("Kli"), None, "3 chars are never corrected");
         assert_eq!(d.correct("Klima5"), None, "digits are never corrected");
         assert!(d.contains("KLIMA"));
@@ -320,7 +359,7 @@ mod tests {
     fn the_first_letter_stays() {
         let d = Dictionary::new(["Alkane", "Ökologie"]);
         assert_eq!(d.suggest("Vulkane"), None);
-        assert_eq!(d.suggest("Alkan"), Some("alkane"));
+        assert_eq!(d.suggest("Aklane"), Some("alkane"));
         assert_eq!(d.suggest("Okologie"), Some("ökologie"), "umlauts folded");
         let d = Dictionary::new(["Photosynthese"]);
         assert_eq!(d.suggest("Fotosynthese"), Some("photosynthese"), "another spelling");
@@ -336,14 +375,16 @@ mod tests {
     }
 
     #[test]
-    fn ties_prefer_frequent_then_earlier_words() {
-        // "bauch" is 1 edit from both "bruch" and "buch".
+    fn two_words_equally_near_are_no_correction_two_forms_are() {
+        // "Kusten" is one edit from "Kasten" and from "Kosten".
+        assert_eq!(Dictionary::new(["Kasten", "Kosten"]).suggest("Kusten"), None);
+        // "Kostne" is one edit from two forms of one word: the more
+        // frequent, then the first seen.
         assert_eq!(
-            Dictionary::new(["Bruch", "Buch", "Buch"]).suggest("Bauch"),
-            Some("buch")
+            Dictionary::new(["Koste", "Kosten", "Kosten"]).suggest("Kostne"),
+            Some("kosten")
         );
-        assert_eq!(Dictionary::new(["Bruch", "Buch"]).suggest("Bauch"), Some("bruch"));
-        assert_eq!(Dictionary::new(["Buch", "Bruch"]).suggest("Bauch"), Some("buch"));
+        assert_eq!(Dictionary::new(["Koste", "Kosten"]).suggest("Kostne"), Some("koste"));
     }
 
     #[test]
