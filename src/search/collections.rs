@@ -39,8 +39,8 @@ use super::filters::Filters;
 use super::pool::Visibility;
 use super::pool::collections::{keyword_wave, portals, sub_collection_wave, sub_collections};
 use super::pool::dictionary::dictionary;
-use super::query::{Query, keyword_searches};
-use super::ranking::TreeRanking;
+use super::query::{Dictionary, Query, fold, keyword_searches, tokens};
+use super::ranking::{Coverage, TreeRanking};
 use crate::app::App;
 use crate::ids::NodeId;
 use crate::upstream::{Node, NodeList, UpstreamError};
@@ -160,9 +160,8 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
     let matching_portals = shown_portals.iter().copied().filter(|n| ranking.matches(n));
     let candidates = dedup(matching_portals.chain(hits).cloned());
     let ranked = ranking.rank(candidates.clone(), &shown_portals);
-    let subject_answered =
-        search.query.subject_uris().is_empty() || ranking.answers_in_subject(&ranked, &shown_portals);
-    if !search.walk || (!ranked.is_empty() && subject_answered) {
+    let coverage = ranking.coverage(&ranked, &shown_portals);
+    if !search.walk || coverage == Coverage::Title {
         return Ok(finish_ranked(ranked, search, "keyword_collections", warnings));
     }
 
@@ -189,28 +188,12 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
         .filter(|n| ranking.matches(n) && keeps(search, n))
         .cloned()
         .collect();
-    if !found.is_empty() {
-        let walked = ranking.rank(
-            dedup(found.into_iter().chain(candidates.iter().cloned())),
-            &shown_portals,
-        );
-        if !walked.is_empty() {
-            return Ok(finish_ranked(walked, search, "tree_traversal", warnings));
-        }
+    let mut walk_found: Vec<Node> = found.into_iter().chain(candidates.iter().cloned()).collect();
+    let walked = ranking.rank(dedup(walk_found.iter().cloned()), &shown_portals);
+    if ranking.coverage(&walked, &shown_portals) == Coverage::Title {
+        return Ok(finish_ranked(walked, search, walked_how(coverage), warnings));
     }
-    let rescued: Option<Query> = match search.query.split_compounds(&dictionary) {
-        // Nothing but framing or the general last part of a compound was
-        // recognised ("Mengen|lehre"): no topic to search.
-        Some(split) if !split.topic || split.head_only => None,
-        Some(split) => Some(Query::new(&split.query)),
-        None => search
-            .query
-            .corrected(&dictionary)
-            .or_else(|| search.query.continued(&dictionary)),
-    }
-    // A rescue that leaves only a subject ("E-Sport" → "E und Sport") is
-    // another question, not this one.
-    .filter(|rescued| !rescued.topic_words().is_empty());
+    let rescued = rescue(search.query, &dictionary, &candidates);
     tracing::debug!(
         query = search.query.text(),
         rescued = rescued.as_ref().map(Query::text),
@@ -223,24 +206,60 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
         keyword_wave(app, &rescue_searches, search.keyword_max())
     );
     warnings.extend(level3_failure.map(SearchWarning::ChildListsFailed));
+    walk_found.extend(
+        visible(&level3_lists)
+            .filter(|n| ranking.matches(n) && keeps(search, n))
+            .cloned(),
+    );
+    let walked = ranking.rank(dedup(walk_found.into_iter()), &shown_portals);
+    let walked_coverage = ranking.coverage(&walked, &shown_portals);
+    // The rescued query answers when it covers more of its topic than the
+    // query as typed covers of its own.
     if let Some(rescued) = &rescued {
         let rescue_ranking = TreeRanking::new(rescued);
         let hits = visible(&rescue_lists).filter(|n| keeps(search, n)).cloned();
-        let ranked = rescue_ranking.rank(dedup(hits), &shown_portals);
-        if !ranked.is_empty() {
+        let ranked = rescue_ranking.rank(dedup(hits.chain(candidates)), &shown_portals);
+        if rescue_ranking.coverage(&ranked, &shown_portals) > walked_coverage {
             let mut outcome = finish_ranked(ranked, search, "keyword_collections", warnings);
             outcome.relaxed_query = Some(rescued.text().to_string());
             return Ok(outcome);
         }
     }
-    let found = visible(&level3_lists)
-        .filter(|n| ranking.matches(n) && keeps(search, n))
-        .cloned();
-    let walked = ranking.rank(dedup(found.chain(candidates)), &shown_portals);
-    if walked.is_empty() {
-        return Ok(finish_ranked(ranked, search, "tree_traversal", warnings));
+    Ok(finish_ranked(walked, search, walked_how(coverage), warnings))
+}
+
+/// How an answer after the walk came about: the first wave's keyword
+/// search, when it had found something, else the walk.
+fn walked_how(first_wave: Coverage) -> &'static str {
+    match first_wave {
+        Coverage::Nothing => "tree_traversal",
+        _ => "keyword_collections",
     }
-    Ok(finish_ranked(walked, search, "tree_traversal", warnings))
+}
+
+/// The query rescued against the typo dictionary: its compounds split,
+/// else its typos corrected (not a word a title or keyword of the first
+/// wave's `hits` holds: the repository knows it), else its topic words
+/// continued; `None` when nothing changes or nothing of the topic is left.
+fn rescue(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> Option<Query> {
+    let held: BTreeSet<String> = hits
+        .iter()
+        .flat_map(|n| std::iter::once(n.display_title()).chain(n.keywords().iter().map(String::as_str)))
+        .flat_map(tokens)
+        .map(fold)
+        .collect();
+    match query.split_compounds(dictionary) {
+        // Nothing but framing or the general last part of a compound was
+        // recognised ("Mengen|lehre"): no topic to search.
+        Some(split) if !split.topic || split.head_only => None,
+        Some(split) => Some(Query::new(&split.query)),
+        None => query
+            .corrected_except(dictionary, |word| held.contains(&fold(word)))
+            .or_else(|| query.continued(dictionary)),
+    }
+    // A rescue that leaves only a subject ("E-Sport" → "E und Sport") is
+    // another question, not this one.
+    .filter(|rescued| !rescued.topic_words().is_empty())
 }
 
 /// The search below a collection (see the module docs).

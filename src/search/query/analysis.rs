@@ -135,7 +135,15 @@ impl Query {
     /// The query with its misspelt words corrected against the dictionary,
     /// or `None` when nothing changed.
     pub fn corrected(&self, dictionary: &Dictionary) -> Option<Query> {
-        dictionary.correct(&self.text).map(|text| Query::new(&text))
+        self.corrected_except(dictionary, |_| false)
+    }
+
+    /// [`corrected`](Self::corrected), leaving alone the words `known`
+    /// holds (words the repository answered with).
+    pub fn corrected_except(&self, dictionary: &Dictionary, known: impl Fn(&str) -> bool) -> Option<Query> {
+        dictionary
+            .correct_except(&self.text, known)
+            .map(|text| Query::new(&text))
     }
 
     /// The topic words continued by the dictionary's words that start with

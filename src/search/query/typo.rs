@@ -200,6 +200,12 @@ impl Dictionary {
     /// verbatim, and the word's capitalisation style), or `None` when nothing
     /// changed.
     pub fn correct(&self, query: &str) -> Option<String> {
+        self.correct_except(query, |_| false)
+    }
+
+    /// [`correct`](Self::correct), leaving alone the words `known` holds
+    /// (a word the repository answered with is no typo).
+    pub fn correct_except(&self, query: &str, known: impl Fn(&str) -> bool) -> Option<String> {
         let mut out = String::with_capacity(query.len() + 4);
         let mut changed = false;
         let mut rest = query;
@@ -209,7 +215,7 @@ impl Dictionary {
             rest = &rest[start..];
             let end = rest.find(|c: char| !is_word_char(c)).unwrap_or(rest.len());
             let word = &rest[..end];
-            match self.suggest(word) {
+            match self.suggest(word).filter(|_| !known(word)) {
                 Some(fix) => {
                     out.push_str(&apply_case(word, fix));
                     changed = true;

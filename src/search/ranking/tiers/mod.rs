@@ -70,17 +70,34 @@ impl Tier {
     }
 }
 
-/// The sort key of a ranked collection: tier; in a partial tier the topic
-/// words named (more first) and their rarity (rarer first); below the title
-/// tier, of another subject than the first collection (later); exactness;
-/// not the portal the query names as a whole (later); of another subject
-/// than the first collection (later); an ancestor of another of its group
-/// (later); quality score (higher first).
+/// How much of the query a ranked answer covers (least first).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Coverage {
+    /// Nothing listed.
+    Nothing,
+    /// Collections that name some of the topic, or all of it only in a
+    /// description.
+    Some,
+    /// A collection whose keywords name every topic word (in a subject the
+    /// query names, if it names one), none whose title does.
+    Keyword,
+    /// A collection whose title names every topic word (in a subject the
+    /// query names, if it names one); for a query that names only a
+    /// subject, that subject's portal or collections.
+    Title,
+}
+
+/// The sort key of a ranked collection: below the title tier (later), and
+/// there of another subject than the first collection (later); tier; in a
+/// partial tier the topic words named (more first) and their rarity (rarer
+/// first); exactness; not the portal the query names as a
+/// whole (later); of another subject than the first collection (later); an
+/// ancestor of another of its group (later); quality score (higher first).
 type OrderKey = (
+    (bool, bool),
     Tier,
     Reverse<u32>,
     Reverse<i64>,
-    bool,
     u8,
     bool,
     bool,
@@ -131,14 +148,18 @@ impl<'q> TreeRanking<'q> {
         self.tier(node).is_some()
     }
 
-    /// How many topic words the node's title and description name (the
-    /// walk descends below the nodes that name the most).
+    /// How many topic words the node's title, keywords and description
+    /// name (the walk descends below the nodes that name the most: an
+    /// editor lists a sub-collection's topic among its parent's keywords).
     pub fn named_words(&self, node: &Node) -> usize {
-        let title = Words::of(node.display_title());
-        let description = Words::of(node.description());
+        let texts: Vec<Words> = [node.display_title(), node.description()]
+            .into_iter()
+            .chain(node.keywords().iter().map(String::as_str))
+            .map(Words::of)
+            .collect();
         self.words
             .iter()
-            .filter(|w| w.best_fit(&title).is_some() || w.best_fit(&description).is_some())
+            .filter(|w| texts.iter().any(|t| w.best_fit(t).is_some()))
             .count()
     }
 
@@ -149,6 +170,30 @@ impl<'q> TreeRanking<'q> {
         ranked
             .iter()
             .any(|n| self.in_subject(n, portals) && (self.words.is_empty() || self.tier(n).is_some()))
+    }
+
+    /// How much of the query the ranked answer covers (see [`Coverage`]).
+    pub fn coverage(&self, ranked: &[Node], portals: &[&Node]) -> Coverage {
+        let in_subject = |n: &&Node| self.subjects.is_empty() || self.in_subject(n, portals);
+        if self.words.is_empty() {
+            return match (ranked.iter().any(|n| in_subject(&n)), ranked.is_empty()) {
+                (true, _) => Coverage::Title,
+                (false, true) => Coverage::Nothing,
+                (false, false) => Coverage::Some,
+            };
+        }
+        let best = ranked
+            .iter()
+            .filter(in_subject)
+            .filter_map(|n| self.tier(n))
+            .map(|(tier, ..)| tier)
+            .min();
+        match best {
+            Some(Tier::Title) => Coverage::Title,
+            Some(Tier::Keyword) => Coverage::Keyword,
+            _ if ranked.is_empty() => Coverage::Nothing,
+            _ => Coverage::Some,
+        }
     }
 
     /// One of `portals` is the portal of a subject the query names.
@@ -212,19 +257,23 @@ impl<'q> TreeRanking<'q> {
                 retain_by(&mut pool, &mut tiers, &full);
             }
         }
-        // Partial matches of another subject than any full match.
-        let full_subjects: BTreeSet<&str> = pool
-            .iter()
-            .zip(&tiers)
-            .filter(|(_, t)| t.is_some_and(|(tier, ..)| tier.is_full()))
-            .flat_map(|(n, _)| school_disciplines(n))
-            .collect();
-        if !full_subjects.is_empty() {
+        // What names the topic less well in another subject than the best
+        // matches: when a title names all of it, whatever names it only in
+        // keywords or in part outside the subjects of such titles (a word
+        // among another subject's keywords is no page on the topic);
+        // else partial matches outside the subjects of the full matches.
+        let title_subjects = subjects_of(&pool, &tiers, |tier| tier == Tier::Title);
+        let (reference, weaker): (BTreeSet<&str>, fn(Tier) -> bool) = if title_subjects.is_empty() {
+            (subjects_of(&pool, &tiers, Tier::is_full), |tier| !tier.is_full())
+        } else {
+            (title_subjects, |tier| tier != Tier::Title)
+        };
+        if !reference.is_empty() {
             let keep: Vec<bool> = pool
                 .iter()
                 .zip(&tiers)
                 .map(|(n, t)| match t {
-                    Some((tier, ..)) if !tier.is_full() => school_disciplines(n).any(|d| full_subjects.contains(d)),
+                    Some((tier, ..)) if weaker(*tier) => school_disciplines(n).any(|d| reference.contains(d)),
                     _ => true,
                 })
                 .collect();
@@ -362,10 +411,10 @@ impl<'q> TreeRanking<'q> {
                 let leads = first != Some(node.id());
                 let score = score_node(model, &node);
                 let key = (
+                    (tier != Tier::Title, false),
                     tier,
                     Reverse(count),
                     Reverse(rare),
-                    false,
                     exactness,
                     leads,
                     false,
@@ -380,16 +429,17 @@ impl<'q> TreeRanking<'q> {
         keyed.sort_by(by_key);
         // The answer's subject is the first collection's: a teacher reads on
         // in that part of the tree. Below the title tier its collections
-        // come before another subject's; in the title tier, at equal
+        // (keywords, some words, parents and portal, descriptions) come
+        // before every other subject's; in the title tier, at equal
         // exactness.
         let home: Option<String> = keyed
             .first()
-            .and_then(|(_, n)| school_disciplines(n).next())
+            .and_then(|(_, n)| home_discipline(n, keyed.iter().map(|(_, o)| o)))
             .map(str::to_string);
         if let Some(home) = home {
             for (key, node) in keyed.iter_mut() {
                 let other = !school_disciplines(node).any(|d| d == home);
-                key.3 = other && key.0 != Tier::Title;
+                key.0.1 = other && key.1 != Tier::Title;
                 key.6 = other;
             }
             keyed.sort_by(by_key);
@@ -509,11 +559,25 @@ fn own_disciplines(portal: &Node, portals: &[&Node]) -> Vec<String> {
         .collect()
 }
 
+/// The home subject of a collection among others: of its disciplines, the
+/// one the most of `others` carry, the first on a tie ("Fake News" of
+/// Medienbildung carries Politische Bildung first, and Medienbildung like
+/// the other collections on it).
+fn home_discipline<'n>(node: &'n Node, others: impl Iterator<Item = &'n Node> + Clone) -> Option<&'n str> {
+    school_disciplines(node)
+        .enumerate()
+        .max_by_key(|(i, d)| {
+            let carrying = others.clone().filter(|o| school_disciplines(o).any(|od| od == *d)).count();
+            (carrying, Reverse(*i))
+        })
+        .map(|(_, d)| d)
+}
+
 /// The portal of a collection: the one portal that carries its home
-/// subject (its first discipline), or, when several do, the one its known
-/// parents lead up to.
+/// subject ([`home_discipline`] among the candidates), or, when several
+/// do, the one its known parents lead up to.
 fn home_portal<'p>(node: &Node, pool: &[Node], portals: &[&'p Node]) -> Option<&'p Node> {
-    let home = school_disciplines(node).next()?;
+    let home = home_discipline(node, pool.iter())?;
     let carrying: Vec<&Node> = portals
         .iter()
         .copied()
@@ -531,6 +595,15 @@ fn home_portal<'p>(node: &Node, pool: &[Node], portals: &[&'p Node]) -> Option<&
         at = pool.iter().find(|n| n.id() == id).and_then(Node::parent_id);
     }
     None
+}
+
+/// The school disciplines of the nodes whose tier passes `which`.
+fn subjects_of<'n>(pool: &'n [Node], tiers: &[Option<Placed>], which: impl Fn(Tier) -> bool) -> BTreeSet<&'n str> {
+    pool.iter()
+        .zip(tiers)
+        .filter(|(_, t)| t.is_some_and(|(tier, ..)| which(tier)))
+        .flat_map(|(n, _)| school_disciplines(n))
+        .collect()
 }
 
 /// Keep the nodes (and their tiers) whose flag is set.
