@@ -185,7 +185,7 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
     let found: Vec<Node> = level2
         .iter()
         .copied()
-        .filter(|n| ranking.matches(n) && keeps(search, n))
+        .filter(|n| ranking.matches_closely(n) && keeps(search, n))
         .cloned()
         .collect();
     let mut walk_found: Vec<Node> = found.into_iter().chain(candidates.iter().cloned()).collect();
@@ -196,10 +196,10 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
     let rescued = rescue(search.query, &dictionary, &candidates);
     tracing::debug!(
         query = search.query.text(),
-        rescued = rescued.as_ref().map(Query::text),
+        rescued = rescued.as_ref().map(|(q, _)| q.text()),
         "collection rescue"
     );
-    let rescue_searches = rescued.as_ref().map(keyword_searches).unwrap_or_default();
+    let rescue_searches = rescued.as_ref().map(|(q, _)| keyword_searches(q)).unwrap_or_default();
     let level3_parents = best_parents(&ranking, &level2, LEVEL3_PARENTS);
     let ((level3_lists, level3_failure), (rescue_lists, _)) = futures::join!(
         sub_collection_wave(app, &level3_parents, LEVEL3_MAX),
@@ -208,15 +208,15 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
     warnings.extend(level3_failure.map(SearchWarning::ChildListsFailed));
     walk_found.extend(
         visible(&level3_lists)
-            .filter(|n| ranking.matches(n) && keeps(search, n))
+            .filter(|n| ranking.matches_closely(n) && keeps(search, n))
             .cloned(),
     );
     let walked = ranking.rank(dedup(walk_found.into_iter()), &shown_portals);
     let walked_coverage = ranking.coverage(&walked, &shown_portals);
     // The rescued query answers when it covers more of its topic than the
     // query as typed covers of its own.
-    if let Some(rescued) = &rescued {
-        let rescue_ranking = TreeRanking::new(rescued);
+    if let Some((rescued, optional)) = &rescued {
+        let rescue_ranking = TreeRanking::new(rescued).with_optional(optional);
         let hits = visible(&rescue_lists).filter(|n| keeps(search, n)).cloned();
         let ranked = rescue_ranking.rank(dedup(hits.chain(candidates)), &shown_portals);
         if rescue_ranking.coverage(&ranked, &shown_portals) > walked_coverage {
@@ -238,28 +238,34 @@ fn walked_how(first_wave: Coverage) -> &'static str {
 }
 
 /// The query rescued against the typo dictionary: its compounds split,
-/// else its typos corrected (not a word a title or keyword of the first
-/// wave's `hits` holds: the repository knows it), else its topic words
-/// continued; `None` when nothing changes or nothing of the topic is left.
-fn rescue(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> Option<Query> {
+/// else its closed compounds written apart as the titles write them, else
+/// its typos corrected, else its topic words continued; `None` when
+/// nothing changes or nothing of the topic is left; with the later parts
+/// of the split compounds (optional in the ranking). A word a title or
+/// keyword of the first wave's `hits` holds is a real word: it is neither
+/// corrected nor continued, and split only into known parts.
+fn rescue(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> Option<(Query, Vec<String>)> {
     let held: BTreeSet<String> = hits
         .iter()
         .flat_map(|n| std::iter::once(n.display_title()).chain(n.keywords().iter().map(String::as_str)))
         .flat_map(tokens)
         .map(fold)
         .collect();
-    match query.split_compounds(dictionary) {
+    let held = |word: &str| held.contains(&fold(word));
+    match query.split_compounds_except(dictionary, held) {
         // Nothing but framing or the general last part of a compound was
         // recognised ("Mengen|lehre"): no topic to search.
         Some(split) if !split.topic || split.head_only => None,
-        Some(split) => Some(Query::new(&split.query)),
+        Some(split) => Some((Query::new(&split.query), split.trailing)),
         None => query
-            .corrected_except(dictionary, |word| held.contains(&fold(word)))
-            .or_else(|| query.continued(dictionary)),
+            .opened(dictionary, held)
+            .or_else(|| query.corrected_except(dictionary, held))
+            .or_else(|| query.continued_except(dictionary, held))
+            .map(|rescued| (rescued, Vec::new())),
     }
     // A rescue that leaves only a subject ("E-Sport" → "E und Sport") is
     // another question, not this one.
-    .filter(|rescued| !rescued.topic_words().is_empty())
+    .filter(|(rescued, _)| !rescued.topic_words().is_empty())
 }
 
 /// The search below a collection (see the module docs).

@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 
-use super::compound::{KnownTerms, Mode, Split, split_compounds, split_query};
+use super::compound::{KnownTerms, Mode, Split, split_compounds, split_compounds_except, split_query};
 use super::model::QueryModel;
 use super::spelling::with_case_of;
 use super::stem::is_generic_head;
@@ -151,11 +151,17 @@ impl Query {
     /// an index that matches whole words only; `None` when no topic word
     /// has a continuation.
     pub fn continued(&self, dictionary: &Dictionary) -> Option<Query> {
+        self.continued_except(dictionary, |_| false)
+    }
+
+    /// [`continued`](Self::continued), leaving alone the words `held`
+    /// holds (words the repository answered with).
+    pub fn continued_except(&self, dictionary: &Dictionary, held: impl Fn(&str) -> bool) -> Option<Query> {
         let mut changed = false;
         let words: Vec<String> = self
             .topic_words
             .iter()
-            .map(|w| match dictionary.continuations(w, 1).first() {
+            .map(|w| match dictionary.continuations(w, 1).first().filter(|_| !held(w)) {
                 Some(c) => {
                     changed = true;
                     // In the capitalisation of the word it continues.
@@ -167,10 +173,35 @@ impl Query {
         changed.then(|| Query::new(&words.join(" ")))
     }
 
+    /// The query with each word the dictionary holds only as two words
+    /// written apart ([`Dictionary::opened`]: "Streetart" → "Street art"),
+    /// or `None` when no word is; a word `held` holds stays.
+    pub fn opened(&self, dictionary: &Dictionary, held: impl Fn(&str) -> bool) -> Option<Query> {
+        let mut changed = false;
+        let words: Vec<String> = self
+            .text
+            .split_whitespace()
+            .map(|w| match dictionary.opened(w).filter(|_| !held(w)) {
+                Some(open) => {
+                    changed = true;
+                    with_case_of(w, open)
+                }
+                None => w.to_string(),
+            })
+            .collect();
+        changed.then(|| Query::new(&words.join(" ")))
+    }
+
     /// The query with the compounds the dictionary lacks as one word split
     /// into words it has ([`split_compounds`]), or `None`.
     pub fn split_compounds(&self, dictionary: &Dictionary) -> Option<Split> {
         split_compounds(dictionary, &self.text)
+    }
+
+    /// [`split_compounds`](Self::split_compounds); a word `held` holds is
+    /// split only into known parts ([`split_compounds_except`]).
+    pub fn split_compounds_except(&self, dictionary: &Dictionary, held: impl Fn(&str) -> bool) -> Option<Split> {
+        split_compounds_except(dictionary, &self.text, held)
     }
 
     pub(crate) fn split(&self) -> &TopicSplit {

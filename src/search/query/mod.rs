@@ -37,7 +37,7 @@ mod topic;
 mod typo;
 
 pub use analysis::Query;
-pub use compound::{Split, split_compounds};
+pub use compound::{Split, split_compounds, split_compounds_except};
 pub use expand::{
     MAX_VARIANTS, NGSEARCHWORD, Variant, WEIGHT_FULL, WEIGHT_KEYWORDS, WEIGHT_NOSTOP, WEIGHT_SUBJECT, WEIGHT_SYNONYM,
     WEIGHT_TITLE, WEIGHT_TOPIC, expand_query,

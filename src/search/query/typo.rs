@@ -59,17 +59,34 @@ pub struct Dictionary {
     /// Words only of vocabulary labels (no topic phrase has them): the
     /// compound splitter does not take them for a topic ("Lehrer").
     labels_only: BTreeSet<String>,
+    /// Every word folded.
+    folded: BTreeSet<String>,
+    /// Two neighbouring words of a phrase, folded and joined → the two
+    /// words, lower-case ("streetart" → "street art").
+    pairs: BTreeMap<String, String>,
 }
 
 impl Dictionary {
     pub fn new<'a>(phrases: impl IntoIterator<Item = &'a str>) -> Self {
         let mut dict = Self::default();
         for phrase in phrases {
+            let lower: Vec<String> = words(phrase).map(str::to_lowercase).collect();
+            for pair in lower.windows(2) {
+                if pair
+                    .iter()
+                    .all(|w| char_len(w) >= 2 && w.chars().all(char::is_alphabetic) && !is_stopword(w))
+                {
+                    dict.pairs
+                        .entry(fold(&format!("{}{}", pair[0], pair[1])))
+                        .or_insert_with(|| format!("{} {}", pair[0], pair[1]));
+                }
+            }
             for word in words(phrase) {
                 let word = word.to_lowercase();
                 match dict.index.get(&word) {
                     Some(&i) => dict.entries[i].count += 1,
                     None => {
+                        dict.folded.insert(fold(&word));
                         dict.index.insert(word.clone(), dict.entries.len());
                         dict.entries.push(Entry {
                             chars: word.chars().collect(),
@@ -172,19 +189,27 @@ impl Dictionary {
     }
 
     /// Dictionary words that continue `word` (its Snowball stem, folded, of
-    /// at least five letters, and at least two letters more): derivations
-    /// and compounds that start with it ("Vulkane" → "vulkanismus"), the
-    /// most frequent first, then the first seen; at most `n`.
+    /// at least five letters, and at least two letters more) by a
+    /// derivational suffix ("Vulkane" → "vulkanismus") or by another
+    /// dictionary word, a linking element between ("vulkanausbruch"); not
+    /// by a fragment ("Schach" is no "Schachtelhalme"). The most frequent
+    /// first, then the first seen; at most `n`.
     pub fn continuations(&self, word: &str, n: usize) -> Vec<&str> {
         let stem = german_stem(word);
         if char_len(&stem) < 5 || !word.chars().all(char::is_alphabetic) {
             return Vec::new();
         }
+        let continues = |e: &Entry| {
+            let folded: String = e.folded.iter().collect();
+            folded
+                .strip_prefix(stem.as_str())
+                .is_some_and(|rest| char_len(rest) >= 2 && (is_derivation(rest) || self.is_compound_rest(rest)))
+        };
         let mut found: Vec<(Reverse<u32>, usize)> = self
             .entries
             .iter()
             .enumerate()
-            .filter(|(_, e)| e.chars.len() >= char_len(&stem) + 2 && fold(&e.word).starts_with(stem.as_str()))
+            .filter(|(_, e)| continues(e))
             .filter(|(_, e)| !is_stopword(&e.word) && !is_framing_word(&e.word))
             .map(|(i, e)| (Reverse(e.count), i))
             .collect();
@@ -194,6 +219,24 @@ impl Dictionary {
             .take(n)
             .map(|(_, i)| self.entries[i].word.as_str())
             .collect()
+    }
+
+    /// The two words a phrase of the dictionary writes apart for a word it
+    /// does not hold as one ("Streetart" → "street art"), lower-case.
+    pub fn opened(&self, word: &str) -> Option<&str> {
+        if self.contains(word) || char_len(word) < 5 {
+            return None;
+        }
+        self.pairs.get(&fold(word)).map(String::as_str)
+    }
+
+    /// The rest of a compound after its first part: a dictionary word of
+    /// at least four letters, after a linking element or none (folded).
+    fn is_compound_rest(&self, rest: &str) -> bool {
+        LINKS.iter().any(|link| {
+            rest.strip_prefix(link)
+                .is_some_and(|word| char_len(word) >= 4 && self.folded.contains(word))
+        })
     }
 
     /// The query with its misspelt words replaced (keeping everything else
@@ -235,6 +278,23 @@ fn is_swap(a: &[char], b: &[char]) -> bool {
     }
     let differ: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
     matches!(differ.as_slice(), [i, j] if *j == i + 1 && a[*i] == b[*j] && a[*j] == b[*i])
+}
+
+/// Linking elements between the parts of a compound ("Verdauung|s|organe").
+const LINKS: &[&str] = &["", "s", "es", "n", "en", "e"];
+
+/// Derivational suffixes a word's stem may take ("Vulkan|ismus",
+/// "Romant|ik"), each with an inflection ending of up to three letters.
+const DERIVATIONS: &[&str] = &[
+    "ismus", "ismen", "ist", "isch", "ik", "ie", "ung", "heit", "keit", "schaft", "lich", "ig", "ität", "ation",
+    "ologie", "er", "in",
+];
+
+/// A derivational suffix with an inflection ending of up to three letters.
+fn is_derivation(rest: &str) -> bool {
+    DERIVATIONS
+        .iter()
+        .any(|suffix| rest.strip_prefix(suffix).is_some_and(|ending| char_len(ending) <= 3))
 }
 
 /// Maximal runs of word characters.
@@ -356,9 +416,29 @@ mod tests {
 
     #[test]
     fn continuations_start_with_the_stem() {
-        let d = Dictionary::new(["Vulkanismus", "Vulkanismus", "Vulkanausbruch", "Alkane", "Vulkan"]);
+        let d = Dictionary::new([
+            "Vulkanismus",
+            "Vulkanismus",
+            "Vulkanausbruch",
+            "Ausbruch",
+            "Alkane",
+            "Vulkan",
+            "Vulkanausbrx",
+        ]);
         assert_eq!(d.continuations("Vulkane", 3), ["vulkanismus", "vulkanausbruch"]);
         assert!(d.continuations("Ofen", 3).is_empty(), "short stem");
+        let d = Dictionary::new(["Farne und Schachtelhalme"]);
+        assert_eq!(d.opened("Farneund"), None, "a stopword is no part");
+        assert!(d.continuations("Schach", 3).is_empty(), "a fragment is no continuation");
+    }
+
+    #[test]
+    fn a_word_the_titles_write_apart_is_opened() {
+        let d = Dictionary::new(["Street Art", "Graffiti und Street-Art", "Streetball"]);
+        assert_eq!(d.opened("Streetart"), Some("street art"));
+        assert_eq!(d.opened("STREETART"), Some("street art"));
+        assert_eq!(d.opened("Streetball"), None, "held as one word");
+        assert_eq!(d.opened("Artstreet"), None);
     }
 
     #[test]

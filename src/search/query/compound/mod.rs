@@ -53,7 +53,7 @@ use split::MIN_KNOWN_PART;
 /// and `skip` vetoes more (a word the typo correction fixes, a word that
 /// matches the hits).
 pub(crate) fn split_query(query: &str, known: &KnownTerms, mode: Mode, skip: impl Fn(&str) -> bool) -> Option<String> {
-    split_parts(query, known, mode, skip).map(|split| split.query)
+    split_parts(query, known, mode, skip, |_| false).map(|split| split.query)
 }
 
 /// A query with its compounds split (see [`split_query`]).
@@ -74,18 +74,34 @@ pub struct Split {
     /// compound's first parts name its topic, so what was recognised is
     /// only the general word.
     pub head_only: bool,
+    /// The topic parts after the first one of a split word, as sent
+    /// ("Verdauung|s|organe" → "Organe"): a compound's first part names
+    /// its topic, the later ones the general word it is a kind of.
+    pub trailing: Vec<String>,
 }
 
-fn split_parts(query: &str, known: &KnownTerms, mode: Mode, skip: impl Fn(&str) -> bool) -> Option<Split> {
+/// [`split_query`]; a word `whole` holds is split only into known parts.
+fn split_parts(
+    query: &str,
+    known: &KnownTerms,
+    mode: Mode,
+    skip: impl Fn(&str) -> bool,
+    whole: impl Fn(&str) -> bool,
+) -> Option<Split> {
     let mut changed = false;
     let mut topic = false;
     let mut unrecognised = Vec::new();
     let mut topics = Vec::new();
     let mut head_only = false;
+    let mut trailing = Vec::new();
     let mut out: Vec<String> = Vec::new();
     for token in tokens(query) {
         let candidate = may_split(token) && !skip(token);
-        match candidate.then(|| split_word(token, known, mode)).flatten() {
+        let split = candidate
+            .then(|| split_word(token, known, mode))
+            .flatten()
+            .filter(|parts| !whole(token) || parts.iter().all(|p| p.known));
+        match split {
             Some(parts) => {
                 changed = true;
                 topic |= parts.iter().any(|p| p.topic);
@@ -95,6 +111,15 @@ fn split_parts(query: &str, known: &KnownTerms, mode: Mode, skip: impl Fn(&str) 
                 head_only |= last_topic_only;
                 topics.extend(parts.iter().filter(|p| p.topic).filter_map(|p| p.surface.clone()));
                 unrecognised.extend(parts.iter().filter(|p| !p.known).map(|p| with_case_of(token, &p.text)));
+                if !token.contains('-') {
+                    trailing.extend(
+                        parts
+                            .iter()
+                            .filter(|p| p.topic && p.known && !p.dropped())
+                            .skip(1)
+                            .map(|p| with_case_of(token, p.surface.as_deref().unwrap_or(&p.text))),
+                    );
+                }
                 // The repository's spelling of a topic part ("Satzglied" →
                 // "Satzglieder"): ngsearch matches words as written.
                 let kept: Vec<String> = parts
@@ -123,6 +148,7 @@ fn split_parts(query: &str, known: &KnownTerms, mode: Mode, skip: impl Fn(&str) 
         unrecognised,
         topics,
         head_only,
+        trailing,
     })
 }
 
@@ -153,8 +179,20 @@ pub(crate) fn may_split(token: &str) -> bool {
 /// splits. [`Split::topic`] false: only framing words and compound heads
 /// were recognised (the topic guard).
 pub fn split_compounds(dictionary: &Dictionary, query: &str) -> Option<Split> {
+    split_compounds_except(dictionary, query, |_| false)
+}
+
+/// [`split_compounds`]; a word `held` holds (a word the repository
+/// answered with) is split only into known parts: it is a real word, and a
+/// fragment of it is none ("Orthographie" held as a keyword is no
+/// "Orth|ographie").
+pub fn split_compounds_except(dictionary: &Dictionary, query: &str, held: impl Fn(&str) -> bool) -> Option<Split> {
     let known = KnownTerms::with_dictionary(dictionary);
-    split_parts(query, &known, Mode::Repository, |word| {
-        !word.contains('-') && dictionary.suggest(word).is_some()
-    })
+    split_parts(
+        query,
+        &known,
+        Mode::Repository,
+        |word| !word.contains('-') && !held(word) && dictionary.suggest(word).is_some(),
+        &held,
+    )
 }

@@ -170,7 +170,9 @@ fn search(
     for end in (start + 1..=chars.len()).rev() {
         let text: String = chars[start..end].iter().collect();
         let len = end - start;
-        let part = if len >= MIN_KNOWN_PART {
+        // Folded as well: a spelling rule must not make a part shorter
+        // ("Orth|ographie" is no "Ort").
+        let part = if len >= MIN_KNOWN_PART && char_len(&fold(&text)) >= MIN_KNOWN_PART {
             part_known(&text, end == chars.len(), known, mode, MIN_FRAMING_PART)
         } else {
             None

@@ -189,6 +189,15 @@ impl KnownTerms {
                 return Some((known, false));
             }
         }
+        // A verb's stem as a first part: "Sortier|algorithmen" for
+        // "Sortieren", "Lese|kompetenz" for "Lesen".
+        if !last
+            && let Some(known) = ["en", "n"]
+                .iter()
+                .find_map(|ending| self.word(&format!("{folded}{ending}")).filter(|k| k.topic))
+        {
+            return Some((known, false));
+        }
         // A truncated first part: "Bruchrechen|aufgaben" for "Bruchrechnung".
         if !last && char_len(&stem) >= MIN_TRUNCATED_STEM {
             return self

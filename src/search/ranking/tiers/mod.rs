@@ -127,6 +127,9 @@ pub struct TreeRanking<'q> {
     query: &'q Query,
     words: Vec<TopicWord>,
     subjects: Vec<String>,
+    /// The topic words a text may leave out and still name the topic
+    /// (bit `i`: word `i`; see [`with_optional`](Self::with_optional)).
+    optional: u64,
 }
 
 impl<'q> TreeRanking<'q> {
@@ -135,7 +138,31 @@ impl<'q> TreeRanking<'q> {
             query,
             words: query.topic_words().iter().take(64).map(|w| TopicWord::of(w)).collect(),
             subjects: query.subject_uris().to_vec(),
+            optional: 0,
         }
+    }
+
+    /// The ranking with `words` optional: the later parts of a split
+    /// compound ("Verdauung|s|organe" → "Organe"). A text that names the
+    /// other topic words names the topic (the compound's first part names
+    /// what it is about, "Die Wasserstoffbrücken" for
+    /// "Wasserstoffbrückenbindungen"); one that names only optional words
+    /// names none of it ("Organe der EU").
+    pub fn with_optional(mut self, words: &[String]) -> TreeRanking<'q> {
+        let optional = |w: &str| words.iter().any(|o| o.to_lowercase() == w.to_lowercase());
+        let mask = self
+            .query
+            .topic_words()
+            .iter()
+            .take(64)
+            .enumerate()
+            .filter(|(_, w)| optional(w))
+            .fold(0u64, |mask, (i, _)| mask | (1 << i));
+        // At least one topic word stays required.
+        if mask.count_ones() < self.words.len() as u32 {
+            self.optional = mask;
+        }
+        self
     }
 
     /// Whether the node names the topic at all (some topic word in its
@@ -146,6 +173,18 @@ impl<'q> TreeRanking<'q> {
             return self.in_subject(node, &[]);
         }
         self.tier(node).is_some()
+    }
+
+    /// [`matches`](Self::matches), by the words themselves in some form
+    /// or spelling, not only as parts of longer words: the walk of the
+    /// whole tree reads thousands of titles, and a topic word at the start
+    /// of one of them is mostly another word ("Schach" in
+    /// "Schachtelhalme").
+    pub fn matches_closely(&self, node: &Node) -> bool {
+        if self.words.is_empty() {
+            return self.matches(node);
+        }
+        self.tier(node).is_some_and(|(_, exactness, _)| exactness < 3)
     }
 
     /// How many topic words the node's title, keywords and description
@@ -224,6 +263,7 @@ impl<'q> TreeRanking<'q> {
             query: self.query,
             words: self.words.clone(),
             subjects: self.subjects.clone(),
+            optional: self.optional,
         };
         if let Some(portal) = named_portal
             && let [only] = own_disciplines(portal, portals).as_slice()
@@ -258,13 +298,14 @@ impl<'q> TreeRanking<'q> {
             }
         }
         // What names the topic less well in another subject than the best
-        // matches: when a title names all of it, whatever names it only in
-        // keywords or in part outside the subjects of such titles (a word
-        // among another subject's keywords is no page on the topic);
-        // else partial matches outside the subjects of the full matches.
-        let title_subjects = subjects_of(&pool, &tiers, |tier| tier == Tier::Title);
+        // matches: when a title is the topic (its words, in any form, and
+        // nothing else), whatever names it only in keywords or in part
+        // outside the subjects of such titles (a word among another
+        // subject's keywords is no page on the topic); else partial
+        // matches outside the subjects of the full matches.
+        let title_subjects = subjects_of(&pool, &tiers, |(tier, exactness)| tier == Tier::Title && exactness <= 1);
         let (reference, weaker): (BTreeSet<&str>, fn(Tier) -> bool) = if title_subjects.is_empty() {
-            (subjects_of(&pool, &tiers, Tier::is_full), |tier| !tier.is_full())
+            (subjects_of(&pool, &tiers, |(tier, _)| tier.is_full()), |tier| !tier.is_full())
         } else {
             (title_subjects, |tier| tier != Tier::Title)
         };
@@ -502,10 +543,17 @@ impl<'q> TreeRanking<'q> {
             Fit::Exact | Fit::Stem => 2,
             Fit::Part => 3,
         };
+        let every = fits.iter().all(Option::is_some);
+        let required = fits
+            .iter()
+            .enumerate()
+            .all(|(i, f)| f.is_some() || self.optional & (1 << i) != 0);
         Naming {
-            named,
-            exactness,
-            all: fits.iter().all(Option::is_some),
+            // Only optional words: none of the topic.
+            named: if named & !self.optional == 0 { 0 } else { named },
+            // Without an optional word: the topic in other words.
+            exactness: if every { exactness } else { exactness.max(1) },
+            all: required && named & !self.optional != 0,
         }
     }
 
@@ -597,11 +645,11 @@ fn home_portal<'p>(node: &Node, pool: &[Node], portals: &[&'p Node]) -> Option<&
     None
 }
 
-/// The school disciplines of the nodes whose tier passes `which`.
-fn subjects_of<'n>(pool: &'n [Node], tiers: &[Option<Placed>], which: impl Fn(Tier) -> bool) -> BTreeSet<&'n str> {
+/// The school disciplines of the nodes whose tier and exactness pass `which`.
+fn subjects_of<'n>(pool: &'n [Node], tiers: &[Option<Placed>], which: impl Fn((Tier, u8)) -> bool) -> BTreeSet<&'n str> {
     pool.iter()
         .zip(tiers)
-        .filter(|(_, t)| t.is_some_and(|(tier, ..)| which(tier)))
+        .filter(|(_, t)| t.is_some_and(|(tier, exactness, _)| which((tier, exactness))))
         .flat_map(|(n, _)| school_disciplines(n))
         .collect()
 }
