@@ -34,9 +34,7 @@ pub const MAX_KEYWORD_SEARCHES: usize = 10;
 /// `-en` and `-er` ("Dreieck" → "Dreiecke", "Funktion" → "Funktionen",
 /// "Lied" → "Lieder"), and — when its last vowel is a plain `a`, `o`, `u`
 /// or `au` — the umlaut plurals `-¨e` and `-¨er` ("Strahlensatz" →
-/// "Strahlensätze", "Buch" → "Bücher"). An umlaut plural goes back to its
-/// singular ("Brüche" → "Bruch", "Bücher" → "Buch", "Sätzen" → "Satz").
-/// Case follows the word.
+/// "Strahlensätze", "Buch" → "Bücher"). Case follows the word.
 pub fn other_forms(word: &str) -> Vec<String> {
     if char_len(word) < 4 || !word.chars().all(char::is_alphabetic) {
         return Vec::new();
@@ -66,9 +64,9 @@ pub fn other_forms(word: &str) -> Vec<String> {
 
 /// The umlaut plurals of a word whose last vowel is a plain `a`, `o`, `u`
 /// or `au` after a consonant and before the final consonants ("Satz" →
-/// "Sätze", "Sätzer"; not "Funktion", whose last vowels are `io`); the
-/// singular of an umlaut plural in `-e`, `-en`, `-er` or `-ern` ("Sätze",
-/// "Sätzen" → "Satz"; "Bücher" → "Buch").
+/// "Sätze", "Sätzer"; not "Funktion", whose last vowels are `io`). Not the
+/// way back: a word with an umlaut before `-e` is as often a singular of
+/// its own ("Blüte" is no plural of "Blut").
 fn umlaut_forms(word: &str) -> Vec<String> {
     let chars: Vec<char> = word.chars().collect();
     let lower: Vec<char> = word.to_lowercase().chars().collect();
@@ -76,22 +74,6 @@ fn umlaut_forms(word: &str) -> Vec<String> {
         return Vec::new();
     }
     let vowel = |c: char| matches!(c, 'a' | 'e' | 'i' | 'o' | 'u' | 'y' | 'ä' | 'ö' | 'ü');
-    // The singular of an umlaut plural: strip the ending, then the umlaut.
-    for ending in ["ern", "er", "en", "e"] {
-        let n = ending.chars().count();
-        if lower.len() < n + 3 || !lower.ends_with(&ending.chars().collect::<Vec<_>>()) {
-            continue;
-        }
-        let base = &chars[..chars.len() - n];
-        return match last_vowel_group(&lower[..lower.len() - n]).and_then(|(at, _)| Some((at, plain_of(base[at])?))) {
-            Some((at, plain)) => {
-                let mut singular = base.to_vec();
-                singular[at] = plain;
-                vec![singular.into_iter().collect()]
-            }
-            None => Vec::new(),
-        };
-    }
     // The plural of a word that ends in a consonant.
     let Some((start, end)) = last_vowel_group(&lower) else {
         return Vec::new();
@@ -125,19 +107,6 @@ fn umlaut_of(c: char) -> char {
         'O' => 'Ö',
         'U' => 'Ü',
         other => other,
-    }
-}
-
-/// The plain vowel of an umlaut, in its case.
-fn plain_of(c: char) -> Option<char> {
-    match c {
-        'ä' => Some('a'),
-        'ö' => Some('o'),
-        'ü' => Some('u'),
-        'Ä' => Some('A'),
-        'Ö' => Some('O'),
-        'Ü' => Some('U'),
-        _ => None,
     }
 }
 
@@ -238,10 +207,8 @@ mod tests {
             ]
         );
         assert_eq!(other_forms("Haus")[3..], ["Häuse", "Häuser"]);
-        assert_eq!(other_forms("Brüche"), ["Brüchen", "Brüch", "Bruch"]);
-        assert_eq!(other_forms("Sätzen"), ["Sätze", "Sätz", "Satz"]);
-        assert_eq!(other_forms("Bücher"), ["Büchern", "Buch"]);
-        assert_eq!(other_forms("Häuser")[1], "Haus");
+        assert_eq!(other_forms("Brüche"), ["Brüchen", "Brüch"]);
+        assert_eq!(other_forms("Blüte"), ["Blüten", "Blüt"], "no Blut");
         assert!(other_forms("Herz-Kreislauf").is_empty());
     }
 

@@ -175,16 +175,24 @@ impl<'q> TreeRanking<'q> {
         self.tier(node).is_some()
     }
 
-    /// [`matches`](Self::matches), by the words themselves in some form
-    /// or spelling, not only as parts of longer words: the walk of the
-    /// whole tree reads thousands of titles, and a topic word at the start
-    /// of one of them is mostly another word ("Schach" in
-    /// "Schachtelhalme").
+    /// [`matches`](Self::matches) by a topic word in some form or spelling
+    /// or as the last part of a compound ("Blutkreislauf"), not only as the
+    /// start of a longer word: the walk of the whole tree reads thousands
+    /// of titles, and a topic word at the start of one of them is mostly
+    /// another word ("Schach" in "Schachtelhalme").
     pub fn matches_closely(&self, node: &Node) -> bool {
-        if self.words.is_empty() {
+        if self.words.is_empty() || self.tier(node).is_none() {
             return self.matches(node);
         }
-        self.tier(node).is_some_and(|(_, exactness, _)| exactness < 3)
+        std::iter::once(node.display_title())
+            .chain(node.keywords().iter().map(String::as_str))
+            .chain(std::iter::once(node.description()))
+            .map(Words::of)
+            .any(|text| {
+                self.words
+                    .iter()
+                    .any(|w| w.best_fit(&text).is_some_and(|f| f < Fit::Head))
+            })
     }
 
     /// How many topic words the node's title, keywords and description
@@ -298,16 +306,24 @@ impl<'q> TreeRanking<'q> {
             }
         }
         // What names the topic less well in another subject than the best
-        // matches: when a title is the topic (its words, in any form, and
-        // nothing else), whatever names it only in keywords or in part
-        // outside the subjects of such titles (a word among another
-        // subject's keywords is no page on the topic); else partial
-        // matches outside the subjects of the full matches.
-        let title_subjects = subjects_of(&pool, &tiers, |(tier, exactness)| tier == Tier::Title && exactness <= 1);
-        let (reference, weaker): (BTreeSet<&str>, fn(Tier) -> bool) = if title_subjects.is_empty() {
-            (subjects_of(&pool, &tiers, |(tier, _)| tier.is_full()), |tier| !tier.is_full())
+        // matches: when a title names it by its words (in any form, not
+        // only as parts of longer words), whatever names it only in
+        // keywords or in part outside the subjects of the titles that name
+        // it (a word among another subject's keywords is no page on the
+        // topic); else partial matches outside the subjects of the full
+        // matches.
+        let names_as_words = tiers
+            .iter()
+            .flatten()
+            .any(|(tier, exactness, _)| *tier == Tier::Title && *exactness <= 2);
+        let (reference, weaker): (BTreeSet<&str>, fn(Tier) -> bool) = if !names_as_words {
+            (subjects_of(&pool, &tiers, |(tier, _)| tier.is_full()), |tier| {
+                !tier.is_full()
+            })
         } else {
-            (title_subjects, |tier| tier != Tier::Title)
+            (subjects_of(&pool, &tiers, |(tier, _)| tier == Tier::Title), |tier| {
+                tier != Tier::Title
+            })
         };
         if !reference.is_empty() {
             let keep: Vec<bool> = pool
@@ -335,18 +351,20 @@ impl<'q> TreeRanking<'q> {
         // The portal of the answer's subject: of the home subject (the
         // first discipline) of the best collection that names the topic, or
         // of the subjects the query names.
-        let best = named
+        let best_naming = named.iter().map(|(_, (tier, exactness, _))| (*tier, *exactness)).min();
+        let best: Vec<&Node> = named
             .iter()
-            .min_by_key(|(n, (tier, exactness, _))| (*tier, *exactness, n.id()))
-            .map(|(n, _)| *n);
-        let answer_portal = match best {
-            Some(_) if !self.subjects.is_empty() => portals
+            .filter(|(_, (tier, exactness, _))| Some((*tier, *exactness)) == best_naming)
+            .map(|(n, _)| *n)
+            .collect();
+        let answer_portal = match best.as_slice() {
+            [] => Vec::new(),
+            _ if !self.subjects.is_empty() => portals
                 .iter()
                 .copied()
                 .filter(|p| self.is_subject_portal(p, portals))
                 .collect(),
-            Some(best) => home_portal(best, &pool, portals).into_iter().collect(),
-            None => Vec::new(),
+            best => home_portal(best, &pool, portals).into_iter().collect(),
         };
         for (node, tier) in pool.iter().zip(tiers.iter_mut()) {
             if parent_ids.contains(node.id()) && tier.is_none_or(|(t, ..)| t > Tier::ParentOrPortal) {
@@ -468,19 +486,31 @@ impl<'q> TreeRanking<'q> {
         let by_key =
             |(ka, a): &(OrderKey, Node), (kb, b): &(OrderKey, Node)| ka.cmp(kb).then_with(|| a.id().cmp(b.id()));
         keyed.sort_by(by_key);
-        // The answer's subject is the first collection's: a teacher reads on
-        // in that part of the tree. Below the title tier its collections
-        // (keywords, some words, parents and portal, descriptions) come
-        // before every other subject's; in the title tier, at equal
-        // exactness.
-        let home: Option<String> = keyed
-            .first()
-            .and_then(|(_, n)| home_discipline(n, keyed.iter().map(|(_, o)| o)))
-            .map(str::to_string);
+        // The answer's subject is the one of its best collections
+        // ([`home_subject`]): a teacher reads on in that part of the tree.
+        // Its collections (keywords, some words, parents and portal,
+        // descriptions) come before every other subject's, but for a title
+        // of another subject that is the topic itself ("Kurzgeschichten" of
+        // Englisch beside "Kurzgeschichte" of Deutsch); in the title tier,
+        // at equal exactness.
+        let best: Vec<&Node> = keyed
+            .iter()
+            .filter(|(key, _)| {
+                keyed
+                    .first()
+                    .is_some_and(|(first, _)| (key.1, key.4) == (first.1, first.4))
+            })
+            .map(|(_, n)| n)
+            .collect();
+        let all: Vec<&Node> = keyed.iter().map(|(_, n)| n).collect();
+        let home: Option<String> = home_subject(&best, &all).map(str::to_string);
         if let Some(home) = home {
             for (key, node) in keyed.iter_mut() {
                 let other = !school_disciplines(node).any(|d| d == home);
-                key.0.1 = other && key.1 != Tier::Title;
+                // Another subject's title that names the topic among other
+                // words reads on like the rest of that subject.
+                let leading = key.1 == Tier::Title && (key.4 <= 1 || !other);
+                key.0 = (!leading, other && !leading);
                 key.6 = other;
             }
             keyed.sort_by(by_key);
@@ -541,7 +571,7 @@ impl<'q> TreeRanking<'q> {
             Fit::Exact if only_what_is_named => 0,
             Fit::Exact | Fit::Stem if only_what_is_named => 1,
             Fit::Exact | Fit::Stem => 2,
-            Fit::Part => 3,
+            Fit::Part | Fit::Head => 3,
         };
         let every = fits.iter().all(Option::is_some);
         let required = fits
@@ -607,25 +637,34 @@ fn own_disciplines(portal: &Node, portals: &[&Node]) -> Vec<String> {
         .collect()
 }
 
-/// The home subject of a collection among others: of its disciplines, the
-/// one the most of `others` carry, the first on a tie ("Fake News" of
-/// Medienbildung carries Politische Bildung first, and Medienbildung like
-/// the other collections on it).
-fn home_discipline<'n>(node: &'n Node, others: impl Iterator<Item = &'n Node> + Clone) -> Option<&'n str> {
-    school_disciplines(node)
+/// The home subject of an answer: of the disciplines of its best
+/// collections (`best`: those that name the topic best, equally well), the
+/// one the most of them carry, then the most of all candidates (`all`),
+/// then the first seen. "Fake News" of Medienbildung carries Politische
+/// Bildung first, and Medienbildung like the other collections on it;
+/// "Demokratie" is named by titles of five subjects, and Politische Bildung
+/// has the most of them.
+fn home_subject<'n>(best: &[&'n Node], all: &[&'n Node]) -> Option<&'n str> {
+    let mut seen: Vec<&str> = Vec::new();
+    for d in best.iter().flat_map(|n| school_disciplines(n)) {
+        if !seen.contains(&d) {
+            seen.push(d);
+        }
+    }
+    let carrying = |nodes: &[&Node], d: &str| nodes.iter().filter(|n| school_disciplines(n).any(|x| x == d)).count();
+    seen.iter()
         .enumerate()
-        .max_by_key(|(i, d)| {
-            let carrying = others.clone().filter(|o| school_disciplines(o).any(|od| od == *d)).count();
-            (carrying, Reverse(*i))
-        })
-        .map(|(_, d)| d)
+        .max_by_key(|(i, d)| (carrying(best, d), carrying(all, d), Reverse(*i)))
+        .map(|(_, d)| *d)
 }
 
-/// The portal of a collection: the one portal that carries its home
-/// subject ([`home_discipline`] among the candidates), or, when several
-/// do, the one its known parents lead up to.
-fn home_portal<'p>(node: &Node, pool: &[Node], portals: &[&'p Node]) -> Option<&'p Node> {
-    let home = home_discipline(node, pool.iter())?;
+/// The portal of an answer: the one portal that carries its home subject
+/// ([`home_subject`] of its best collections among the candidates), or,
+/// when several do, the one the known parents of a best collection lead
+/// up to.
+fn home_portal<'p>(best: &[&Node], pool: &[Node], portals: &[&'p Node]) -> Option<&'p Node> {
+    let all: Vec<&Node> = pool.iter().collect();
+    let home = home_subject(best, &all)?;
     let carrying: Vec<&Node> = portals
         .iter()
         .copied()
@@ -634,19 +673,25 @@ fn home_portal<'p>(node: &Node, pool: &[Node], portals: &[&'p Node]) -> Option<&
     if let [one] = carrying.as_slice() {
         return Some(one);
     }
-    let mut at = node.parent_id();
-    for _ in 0..20 {
-        let id = at?;
-        if let Some(portal) = carrying.iter().find(|p| p.id() == id) {
-            return Some(portal);
+    best.iter().find_map(|node| {
+        let mut at = node.parent_id();
+        for _ in 0..20 {
+            let id = at?;
+            if let Some(portal) = carrying.iter().find(|p| p.id() == id) {
+                return Some(*portal);
+            }
+            at = pool.iter().find(|n| n.id() == id).and_then(Node::parent_id);
         }
-        at = pool.iter().find(|n| n.id() == id).and_then(Node::parent_id);
-    }
-    None
+        None
+    })
 }
 
 /// The school disciplines of the nodes whose tier and exactness pass `which`.
-fn subjects_of<'n>(pool: &'n [Node], tiers: &[Option<Placed>], which: impl Fn((Tier, u8)) -> bool) -> BTreeSet<&'n str> {
+fn subjects_of<'n>(
+    pool: &'n [Node],
+    tiers: &[Option<Placed>],
+    which: impl Fn((Tier, u8)) -> bool,
+) -> BTreeSet<&'n str> {
     pool.iter()
         .zip(tiers)
         .filter(|(_, t)| t.is_some_and(|(tier, exactness, _)| which((tier, exactness))))

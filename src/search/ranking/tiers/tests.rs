@@ -186,3 +186,32 @@ fn the_topic_guard_leaves_out_what_shares_only_a_subject_or_a_generic_word() {
     assert!(!ranking.matches(&candidates[0]));
     assert_eq!(ranking.named_words(&candidates[0]), 0);
 }
+
+#[test]
+fn the_home_subject_is_the_one_most_of_the_best_titles_carry() {
+    const POLITIK: &str = "http://w3id.org/openeduhub/vocabs/discipline/480";
+    const GESCHICHTE: &str = "http://w3id.org/openeduhub/vocabs/discipline/240";
+    // Three titles are the topic; two of them are Politik's, so Politik's
+    // keyword match reads on before Geschichte's, whichever id sorts first.
+    let candidates = [
+        collection("a1", "Demokratie", GESCHICHTE, "g", &[], ""),
+        collection("b1", "Demokratie", POLITIK, "p", &[], ""),
+        collection("b2", "Demokratie", POLITIK, "q", &[], ""),
+        collection("a2", "Weimarer Republik", GESCHICHTE, "g", &["Demokratie"], ""),
+        collection("b3", "Wahlen", POLITIK, "p", &["Demokratie"], ""),
+    ];
+    let ranked = titles("Demokratie", &candidates, &[]);
+    assert_eq!(ranked[3..], ["Wahlen", "Weimarer Republik"]);
+}
+
+#[test]
+fn a_topic_word_as_the_last_part_of_a_compound_is_close_its_first_part_is_not() {
+    let query = Query::new("Kreislauf");
+    let ranking = TreeRanking::new(&query);
+    let blood = collection("k", "Blutkreislauf", BIO, "b", &[], "");
+    assert!(ranking.matches_closely(&blood), "a kind of Kreislauf");
+    let query = Query::new("Schach");
+    let ranking = TreeRanking::new(&query);
+    let horsetails = collection("s", "Schachtelhalme", BIO, "b", &[], "");
+    assert!(!ranking.matches_closely(&horsetails), "no kind of Schach");
+}

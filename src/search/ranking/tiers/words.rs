@@ -20,8 +20,12 @@ pub(super) enum Fit {
     Exact,
     /// The same stem: another form or spelling.
     Stem,
-    /// The first or last part of a compound.
+    /// The last part of a compound ("Romantik" of "Spätromantik": a kind
+    /// of it).
     Part,
+    /// The first part of a compound ("Satz" of "Satzgruppe"); a word that
+    /// merely starts with the topic word looks the same ("Schach|telhalme").
+    Head,
 }
 
 /// One topic word, folded and stemmed; a hyphenated one also as its parts.
@@ -56,11 +60,12 @@ impl TopicWord {
             Some(Fit::Exact)
         } else if stem == self.stem || word == self.stem || stem == self.folded {
             Some(Fit::Stem)
-        } else if head(word)
-            || (char_len(&self.folded) >= MIN_PART && word.ends_with(self.folded.as_str()))
+        } else if (char_len(&self.folded) >= MIN_PART && word.ends_with(self.folded.as_str()))
             || (char_len(&self.stem) >= MIN_PART && stem.ends_with(self.stem.as_str()))
         {
             Some(Fit::Part)
+        } else if head(word) {
+            Some(Fit::Head)
         } else {
             None
         }
