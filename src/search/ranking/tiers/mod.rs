@@ -35,6 +35,7 @@
 //! topic too ("Funktion" of "lineare Funktion" in Biologie's "Form &
 //! Funktion").
 
+mod subject;
 #[cfg(test)]
 mod tests;
 mod words;
@@ -47,6 +48,7 @@ use super::score::score_node;
 use crate::search::query::{Query, Words, char_len, fold, is_stopword, tokens};
 use crate::upstream::Node;
 use crate::vocab::Vocabulary;
+use subject::{home_portal, home_subject, own_disciplines};
 use words::{Fit, TopicWord};
 
 /// Where a collection names the topic (best first).
@@ -623,67 +625,6 @@ impl<'q> TreeRanking<'q> {
             .filter(|e| self.subjects.contains(&e.uri))
             .any(|e| fold(&e.label) == title || e.aliases.iter().any(|a| fold(a) == title))
     }
-}
-
-/// The school disciplines of a portal that no other portal carries.
-fn own_disciplines(portal: &Node, portals: &[&Node]) -> Vec<String> {
-    school_disciplines(portal)
-        .filter(|d| {
-            !portals
-                .iter()
-                .any(|p| p.id() != portal.id() && school_disciplines(p).any(|o| o == *d))
-        })
-        .map(str::to_string)
-        .collect()
-}
-
-/// The home subject of an answer: of the disciplines of its best
-/// collections (`best`: those that name the topic best, equally well), the
-/// one the most of them carry, then the most of all candidates (`all`),
-/// then the first seen. "Fake News" of Medienbildung carries Politische
-/// Bildung first, and Medienbildung like the other collections on it;
-/// "Demokratie" is named by titles of five subjects, and Politische Bildung
-/// has the most of them.
-fn home_subject<'n>(best: &[&'n Node], all: &[&'n Node]) -> Option<&'n str> {
-    let mut seen: Vec<&str> = Vec::new();
-    for d in best.iter().flat_map(|n| school_disciplines(n)) {
-        if !seen.contains(&d) {
-            seen.push(d);
-        }
-    }
-    let carrying = |nodes: &[&Node], d: &str| nodes.iter().filter(|n| school_disciplines(n).any(|x| x == d)).count();
-    seen.iter()
-        .enumerate()
-        .max_by_key(|(i, d)| (carrying(best, d), carrying(all, d), Reverse(*i)))
-        .map(|(_, d)| *d)
-}
-
-/// The portal of an answer: the one portal that carries its home subject
-/// ([`home_subject`] of its best collections among the candidates), or,
-/// when several do, the one the known parents of a best collection lead
-/// up to.
-fn home_portal<'p>(best: &[&Node], pool: &[Node], portals: &[&'p Node]) -> Option<&'p Node> {
-    let all: Vec<&Node> = pool.iter().collect();
-    let home = home_subject(best, &all)?;
-    let carrying: Vec<&Node> = portals
-        .iter()
-        .copied()
-        .filter(|p| school_disciplines(p).any(|d| d == home))
-        .collect();
-    if let [one] = carrying.as_slice() {
-        return Some(one);
-    }
-    best.iter().find_map(|node| {
-        let mut at = node.parent_id();
-        for _ in 0..20 {
-            let id = at?;
-            if let Some(portal) = carrying.iter().find(|p| p.id() == id) {
-                return Some(*portal);
-            }
-            at = pool.iter().find(|n| n.id() == id).and_then(Node::parent_id);
-        }
-        None
-    })
 }
 
 /// The school disciplines of the nodes whose tier and exactness pass `which`.

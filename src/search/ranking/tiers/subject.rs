@@ -1,0 +1,68 @@
+//! The subject of an answer: which school subject a teacher reads on in,
+//! and which portal is its home.
+
+use std::cmp::Reverse;
+
+use super::super::fill::school_disciplines;
+use crate::upstream::Node;
+
+/// The school disciplines of a portal that no other portal carries.
+pub(super) fn own_disciplines(portal: &Node, portals: &[&Node]) -> Vec<String> {
+    school_disciplines(portal)
+        .filter(|d| {
+            !portals
+                .iter()
+                .any(|p| p.id() != portal.id() && school_disciplines(p).any(|o| o == *d))
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// The home subject of an answer: of the disciplines of its best
+/// collections (`best`: those that name the topic best, equally well), the
+/// one the most of them carry, then the most of all candidates (`all`),
+/// then the first seen. "Fake News" of Medienbildung carries Politische
+/// Bildung first, and Medienbildung like the other collections on it;
+/// "Demokratie" is named by titles of five subjects, and Politische Bildung
+/// has the most of them.
+pub(super) fn home_subject<'n>(best: &[&'n Node], all: &[&'n Node]) -> Option<&'n str> {
+    let mut seen: Vec<&str> = Vec::new();
+    for d in best.iter().flat_map(|n| school_disciplines(n)) {
+        if !seen.contains(&d) {
+            seen.push(d);
+        }
+    }
+    let carrying = |nodes: &[&Node], d: &str| nodes.iter().filter(|n| school_disciplines(n).any(|x| x == d)).count();
+    seen.iter()
+        .enumerate()
+        .max_by_key(|(i, d)| (carrying(best, d), carrying(all, d), Reverse(*i)))
+        .map(|(_, d)| *d)
+}
+
+/// The portal of an answer: the one portal that carries its home subject
+/// ([`home_subject`] of its best collections among the candidates), or,
+/// when several do, the one the known parents of a best collection lead
+/// up to.
+pub(super) fn home_portal<'p>(best: &[&Node], pool: &[Node], portals: &[&'p Node]) -> Option<&'p Node> {
+    let all: Vec<&Node> = pool.iter().collect();
+    let home = home_subject(best, &all)?;
+    let carrying: Vec<&Node> = portals
+        .iter()
+        .copied()
+        .filter(|p| school_disciplines(p).any(|d| d == home))
+        .collect();
+    if let [one] = carrying.as_slice() {
+        return Some(one);
+    }
+    best.iter().find_map(|node| {
+        let mut at = node.parent_id();
+        for _ in 0..20 {
+            let id = at?;
+            if let Some(portal) = carrying.iter().find(|p| p.id() == id) {
+                return Some(*portal);
+            }
+            at = pool.iter().find(|n| n.id() == id).and_then(Node::parent_id);
+        }
+        None
+    })
+}
