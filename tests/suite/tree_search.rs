@@ -133,3 +133,44 @@ async fn the_combined_search_and_search_use_the_same_collection_search() {
         "{doc}"
     );
 }
+
+#[tokio::test]
+async fn what_the_tree_writes_otherwise_is_still_found() {
+    let h = Harness::start_real_tree().await;
+    let corpus = h.standin.corpus();
+    for (query, title, portal) in [
+        // An umlaut plural the whole-word index holds instead.
+        ("Strahlensatz", "Strahlensätze", "Mathematik"),
+        // A typo beside a word the first wave already finds.
+        ("Franzöische Revolution", "Französische Revolution", "Geschichte"),
+        // A typo in a compound the walk would match in part.
+        ("Teatergeschichte", "Theatergeschichte", "Darstellendes Spiel"),
+        // Compounds the tree names by their first part, or apart.
+        ("Kommaregeln", "Komma", "Deutsch"),
+        ("Sortieralgorithmen", "Sortieren", "Informatik"),
+        ("Streetart", "Street Art", "Kunst"),
+        // A framing phrase: "einfach erklärt" is no topic.
+        ("Inflation einfach erklärt", "Inflation", "Wirtschaft"),
+    ] {
+        let wanted = collection(corpus, title, portal);
+        let doc = search(&h, query).await;
+        let found = ids(&doc);
+        let at = found.iter().position(|id| *id == wanted.id);
+        assert!(
+            at.is_some_and(|i| i < 3),
+            "{query}: {title} not among the first three: {doc}"
+        );
+        for id in found.iter().take(3) {
+            assert_eq!(
+                portal_title(corpus, id),
+                portal,
+                "{query}: another subject in the top 3: {doc}"
+            );
+        }
+    }
+    // An unknown real word is no typo of a known one.
+    for query in ["Elfchen", "Häkeln und Stricken"] {
+        let doc = search(&h, query).await;
+        assert_eq!(doc["count"], json!(0), "{query}: {doc}");
+    }
+}
