@@ -1,6 +1,6 @@
 //! The relevance benchmark's real-tree collection sets: the judged-set files
-//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,tuning,negative,negative-c}.json`, graded by
-//! hand from WLO's 2023 collection tree) and how one ranked answer scores
+//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,tuning,negative,negative-c,negative-d}.json`,
+//! graded by hand from WLO's 2023 collection tree) and how one ranked answer scores
 //! against them.
 //!
 //! A set file:
@@ -29,14 +29,17 @@ pub const K: usize = 5;
 /// The set files, in report order.
 /// `heldout-b.json` is a second held-out set, written after tuning on the first had begun;
 /// `heldout-c.json` and `negative-c.json` a third held-out and a second negative set, written
-/// before the second round of tuning.
-pub const FILES: [&str; 6] = [
+/// before the second round of tuning; `heldout-d.json` and `negative-d.json` a fourth held-out
+/// and a third negative set, written before the third round.
+pub const FILES: [&str; 8] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
+    "heldout-d.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
+    "negative-d.json",
 ];
 
 /// One judged-set file.
@@ -318,6 +321,22 @@ mod tests {
         assert!(check(&set(q.clone()), &tree).is_err(), "subject must be a portal");
         let unknown = query(None, &["00000000-0000-0000-0000-000000000000"], &[]);
         assert!(check(&set(unknown), &tree).is_err());
+    }
+
+    /// Every shipped set file is read, and every judged id, title and subject
+    /// matches the tree (a typo in an id would silently zero a query's score).
+    #[test]
+    fn the_shipped_set_files_load_and_match_the_tree() {
+        let tree = Corpus::wlo_2023();
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/tree-collections");
+        let sets = load(&dir).unwrap();
+        assert_eq!(sets.len(), FILES.len(), "every file of FILES is shipped");
+        for set in &sets {
+            assert_eq!(check(set, &tree), Ok(Vec::new()), "{}", set.set);
+            for q in &set.queries {
+                assert_eq!(q.is_negative(), q.why.is_some(), "{} „{}“", set.set, q.query);
+            }
+        }
     }
 
     #[test]
