@@ -73,7 +73,7 @@ fn calls() -> Vec<(&'static str, Value)> {
 async fn call_all(server: &LoggedServer) -> Vec<ToolResult> {
     let mut results = Vec::new();
     for (tool, args) in calls() {
-        let r = server.server.call_tool(tool, args).await;
+        let r = server.call_tool(tool, args).await;
         assert!(!r.is_error, "{tool}: {}", r.text);
         results.push(r);
     }
@@ -148,7 +148,7 @@ async fn promotion_keeps_the_remaining_time_to_live() {
         &store.url(),
         &[ttl[0], ttl[1], ("WLO_CACHE_MAX_MB", "16")],
     ));
-    a.server.call_tool("get_subject_portals", json!({})).await;
+    a.call_tool("get_subject_portals", json!({})).await;
     let asked = requests(&wlo);
     // When the shared entries expire, by the store's clock.
     let mut admin = store.admin().await;
@@ -160,12 +160,12 @@ async fn promotion_keeps_the_remaining_time_to_live() {
     }
     let expires = Instant::now() + Duration::from_millis(longest);
     tokio::time::sleep((expires - Duration::from_millis(1500)).saturating_duration_since(Instant::now())).await;
-    b.server.call_tool("get_subject_portals", json!({})).await;
+    b.call_tool("get_subject_portals", json!({})).await;
     assert_eq!(requests(&wlo), asked, "B was answered from the store");
     assert!(b.last_call_field("shared_hits").unwrap() > 0);
     // Past the shared expiry: had B kept a full 3 s, it would still hold it.
     tokio::time::sleep((expires + Duration::from_millis(300)).saturating_duration_since(Instant::now())).await;
-    b.server.call_tool("get_subject_portals", json!({})).await;
+    b.call_tool("get_subject_portals", json!({})).await;
     assert!(
         requests(&wlo) > asked,
         "the promoted entry expired with the shared one: {}",
@@ -385,7 +385,7 @@ async fn a_slow_store_costs_at_most_its_bound() {
         ],
     ));
     // Connected first (a slow store is one that answered before).
-    a.server.call_tool("get_subject_portals", json!({})).await;
+    a.call_tool("get_subject_portals", json!({})).await;
     let mut admin = store.admin().await;
     let _: () = redis::cmd("CLIENT")
         .arg("PAUSE")
@@ -402,7 +402,7 @@ async fn a_slow_store_costs_at_most_its_bound() {
     // after three), well inside one tool deadline (4 s).
     assert!(took < Duration::from_millis(2000), "{took:?}");
     assert!(a.log_text().contains("not asking the shared cache"), "{}", a.log_text());
-    let health = a.server.call_tool("wlo_health_check", json!({})).await;
+    let health = a.call_tool("wlo_health_check", json!({})).await;
     let doc: Value = serde_json::from_str(&health.text).unwrap();
     assert_eq!(doc["ok"], json!(true), "a slow store never fails the check: {doc}");
     assert_eq!(doc["sharedCache"]["ok"], json!(false), "{doc}");
@@ -414,7 +414,7 @@ async fn health_check_reports_the_store_only_when_configured() {
         return;
     };
     let a = spawn(&env(&wlo.base_url(), &store.url(), &[]));
-    let doc: Value = serde_json::from_str(&a.server.call_tool("wlo_health_check", json!({})).await.text).unwrap();
+    let doc: Value = serde_json::from_str(&a.call_tool("wlo_health_check", json!({})).await.text).unwrap();
     let keys: Vec<&str> = doc.as_object().unwrap().keys().map(String::as_str).collect();
     assert_eq!(
         keys,
@@ -432,7 +432,7 @@ async fn health_check_reports_the_store_only_when_configured() {
     assert_eq!(doc["sharedCache"]["ok"], json!(true), "{doc}");
     assert!(doc["sharedCache"].get("error").is_none());
     store.kill();
-    let doc: Value = serde_json::from_str(&a.server.call_tool("wlo_health_check", json!({})).await.text).unwrap();
+    let doc: Value = serde_json::from_str(&a.call_tool("wlo_health_check", json!({})).await.text).unwrap();
     assert_eq!(doc["ok"], json!(true));
     assert_eq!(doc["sharedCache"]["ok"], json!(false));
     assert!(doc["sharedCache"]["error"].as_str().unwrap().contains("WLO_CACHE_URL"));

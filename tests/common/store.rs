@@ -5,6 +5,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -238,6 +239,7 @@ pub async fn keys(con: &mut redis::aio::MultiplexedConnection) -> Vec<String> {
 pub struct LoggedServer {
     pub server: super::Server,
     pub log: Arc<Mutex<Vec<String>>>,
+    calls: AtomicUsize,
 }
 
 impl LoggedServer {
@@ -250,20 +252,41 @@ impl LoggedServer {
             let log = log.clone();
             move |line| log.lock().unwrap().push(line)
         });
-        LoggedServer { server, log }
+        LoggedServer {
+            server,
+            log,
+            calls: Default::default(),
+        }
     }
 
     pub fn log_text(&self) -> String {
         self.log.lock().unwrap().join("\n")
     }
 
-    /// The value of `field=` on the last "tool call" log line.
+    /// Call a tool, counting the calls whose log line is still to come.
+    pub async fn call_tool(&self, name: &str, arguments: serde_json::Value) -> super::ToolResult {
+        self.calls.fetch_add(1, Ordering::SeqCst);
+        self.server.call_tool(name, arguments).await
+    }
+
+    /// The value of `field=` on the last "tool call" log line. Waits for the line of every call made through [`Self::call_tool`]:
+    /// the server writes it to stderr beside the answer, and the reader
+    /// thread may see it a moment after the answer is read.
     pub fn last_call_field(&self, field: &str) -> Option<u64> {
-        let log = self.log.lock().unwrap();
-        let line = log.iter().rev().find(|l| l.contains("tool call"))?;
-        let prefix = format!("{field}=");
-        line.split_whitespace()
-            .find_map(|part| part.strip_prefix(&prefix))
-            .and_then(|v| v.trim_matches(|c: char| !c.is_ascii_digit()).parse().ok())
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let log = self.log.lock().unwrap();
+            let logged = log.iter().filter(|l| l.contains("tool call")).count();
+            if logged >= self.calls.load(Ordering::SeqCst) || Instant::now() > deadline {
+                let line = log.iter().rev().find(|l| l.contains("tool call"))?;
+                let prefix = format!("{field}=");
+                return line
+                    .split_whitespace()
+                    .find_map(|part| part.strip_prefix(&prefix))
+                    .and_then(|v| v.trim_matches(|c: char| !c.is_ascii_digit()).parse().ok());
+            }
+            drop(log);
+            std::thread::sleep(Duration::from_millis(5));
+        }
     }
 }
