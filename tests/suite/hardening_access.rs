@@ -184,8 +184,13 @@ async fn secrets_never_appear_in_logs_errors_or_output() {
         .await
         .unwrap();
     bodies.push(r.text().await.unwrap());
-    // Let the log lines of the last requests arrive.
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // Let the log lines of the last requests arrive (the tool call's line
+    // comes beside its answer; the reader thread may see it later).
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !server.log.lock().unwrap().iter().any(|l| l.contains("tool call")) && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
     for body in &bodies {
         assert!(!body.contains(TOKEN), "the token is in a response: {body}");
         assert!(!body.contains(wrong), "a presented token is echoed: {body}");
