@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use common::*;
 use serde_json::{Value, json};
 use wlo_mcp::search::ranking::collation_key;
-use wlo_standin::{Corpus, Fault, LogEntry, NodeKind, NodeRecord};
+use wlo_standin::{Corpus, Fault, LogEntry, NodeKind, NodeRecord, sequential_waves};
 
 const PORTALS: &str = "get_subject_portals";
 const TREE: &str = "browse_collection_tree";
@@ -18,26 +18,12 @@ const TOPIC: &str = "search_wlo_topic_pages";
 // Helpers
 // ---------------------------------------------------------------------------------------------
 
-/// Sequential round trips in a request log: a new wave starts when a request
-/// starts after every earlier request has finished (needs some latency).
-fn waves(log: &[LogEntry]) -> usize {
-    let mut entries = log.to_vec();
-    entries.sort_by_key(|e| e.start_us);
-    let (mut waves, mut max_end) = (0, 0);
-    for e in &entries {
-        if waves == 0 || e.start_us >= max_end {
-            waves += 1;
-        }
-        max_end = max_end.max(e.end_us);
-    }
-    waves
-}
-
 /// Run a tool call with a clean log and some latency; returns the result and the log.
 async fn measured(h: &Harness, tool: &str, args: Value) -> (ToolResult, Vec<LogEntry>) {
     let control = h.standin.control();
     control.reset();
-    control.set_latency(40, 0);
+    // Long enough that one wave's requests overlap on a loaded machine.
+    control.set_latency(100, 0);
     let result = h.call_tool(tool, args).await;
     let log = control.request_log();
     control.reset();
@@ -189,7 +175,7 @@ async fn portal_counts_take_one_parallel_wave() {
     .await;
     assert!(!r.is_error, "{}", r.text);
     assert_eq!(log.len(), 1 + portals, "one root listing plus one listing per portal");
-    assert_eq!(waves(&log), 2);
+    assert_eq!(sequential_waves(&log), 2);
     let doc = r.json();
     for p in doc["results"].as_array().unwrap() {
         let id = p["nodeId"].as_str().unwrap();
@@ -275,7 +261,11 @@ async fn tree_depth_one_with_and_without_counts() {
     let (r, log) = measured(&h, TREE, json!({"nodeId": math, "outputFormat": "json"})).await;
     assert!(!r.is_error, "{}", r.text);
     assert_eq!(log.len(), 2, "listing + title");
-    assert_eq!(waves(&log), 1, "the title is read in parallel with the listing");
+    assert_eq!(
+        sequential_waves(&log),
+        1,
+        "the title is read in parallel with the listing"
+    );
     let doc = r.json();
     assert_eq!(doc["parent"], json!({"nodeId": math, "title": "Mathematik"}));
     assert_eq!(doc["depth"], json!(1));
@@ -299,7 +289,7 @@ async fn tree_depth_one_with_and_without_counts() {
         json!({"nodeId": math, "includeContentCounts": true, "outputFormat": "json"}),
     )
     .await;
-    assert_eq!(waves(&log), 2, "listing+title, then counts");
+    assert_eq!(sequential_waves(&log), 2, "listing+title, then counts");
     assert_eq!(log.len(), 2 + expected.len());
     let doc = r.json();
     for n in doc["results"].as_array().unwrap() {
@@ -397,7 +387,7 @@ async fn tree_depth_two_with_counts_takes_three_waves() {
     )
     .await;
     assert!(!r.is_error, "{}", r.text);
-    assert_eq!(waves(&log), 3, "listing, level-2 listings, counts");
+    assert_eq!(sequential_waves(&log), 3, "listing, level-2 listings, counts");
     let doc = r.json();
     let l1 = sub_collections(corpus, &portal.id);
     assert_eq!(doc["total"], json!(l1.len()));
@@ -414,7 +404,7 @@ async fn tree_depth_two_with_counts_takes_three_waves() {
     }
     // Depth 2 without counts: two waves.
     let (_, log) = measured(&h, TREE, json!({"nodeId": portal.id, "depth": 2})).await;
-    assert_eq!(waves(&log), 2);
+    assert_eq!(sequential_waves(&log), 2);
 }
 
 #[tokio::test]
@@ -519,7 +509,7 @@ async fn mode_a_one_collection_with_two_variants() {
     )
     .await;
     assert!(!r.is_error, "{}", r.text);
-    assert_eq!(waves(&log), 2);
+    assert_eq!(sequential_waves(&log), 2);
     assert_eq!(log.len(), 3);
     let doc = r.json();
     assert_eq!(doc["total"], json!(1));
@@ -694,7 +684,7 @@ async fn mode_c_lists_every_topic_page_with_collection_titles() {
 
     let (r, log) = measured(&h, TOPIC, json!({"maxResults": 20, "outputFormat": "json"})).await;
     assert!(!r.is_error, "{}", r.text);
-    assert_eq!(waves(&log), 3, "variants, folders, owners");
+    assert_eq!(sequential_waves(&log), 3, "variants, folders, owners");
     assert!(log.iter().all(|e| e.route != "parents"), "no /parents walk");
     let folders: BTreeSet<&str> = expected
         .values()
@@ -877,7 +867,7 @@ async fn mode_b_keyword_search() {
     // A topic collection found by the keyword search.
     let (r, log) = measured(&h, TOPIC, json!({"query": "Klimawandel", "outputFormat": "json"})).await;
     assert!(!r.is_error, "{}", r.text);
-    assert_eq!(waves(&log), 2, "search + portals, then config folders");
+    assert_eq!(sequential_waves(&log), 2, "search + portals, then config folders");
     let doc = r.json();
     assert_eq!(doc["results"][0]["collectionId"], json!(wk.klimawandel), "{doc}");
     assert_eq!(doc["results"][0]["title"], "Klimawandel");
@@ -920,7 +910,7 @@ async fn mode_b_keyword_search() {
     // (at most three waves, walk and rescue included) and at most two
     // more for the config folders.
     let (r, log) = measured(&h, TOPIC, json!({"query": "Xylophonbau"})).await;
-    assert!(waves(&log) <= 5, "{log:?}");
+    assert!(sequential_waves(&log) <= 5, "{log:?}");
     assert!(!r.is_error);
     assert!(
         r.text.starts_with("Keine Themenseiten für „Xylophonbau“ gefunden."),
