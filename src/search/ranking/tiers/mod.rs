@@ -494,13 +494,16 @@ impl<'q> TreeRanking<'q> {
         // descriptions) come before every other subject's, but for a title
         // of another subject that is the topic itself ("Kurzgeschichten" of
         // Englisch beside "Kurzgeschichte" of Deutsch); in the title tier,
-        // at equal exactness.
+        // at equal exactness. The best collections are those that name the
+        // topic as well as the first: in a partial tier, the same number of
+        // topic words and as rare ones ("Erneuerbare Energien", not the many
+        // titles with "Energie" alone, for "Nutzung erneuerbarer Energien").
         let best: Vec<&Node> = keyed
             .iter()
             .filter(|(key, _)| {
                 keyed
                     .first()
-                    .is_some_and(|(first, _)| (key.1, key.4) == (first.1, first.4))
+                    .is_some_and(|(first, _)| (key.1, key.2, key.3, key.4) == (first.1, first.2, first.3, first.4))
             })
             .map(|(_, n)| n)
             .collect();

@@ -215,3 +215,20 @@ fn a_topic_word_as_the_last_part_of_a_compound_is_close_its_first_part_is_not() 
     let horsetails = collection("s", "Schachtelhalme", BIO, "b", &[], "");
     assert!(!ranking.matches_closely(&horsetails), "no kind of Schach");
 }
+
+#[test]
+fn the_home_subject_of_a_partial_answer_is_that_of_the_collections_that_name_the_most_of_it() {
+    const PHYSIK: &str = "http://w3id.org/openeduhub/vocabs/discipline/460";
+    // No title names all three words; one names two of them, many another
+    // subject's titles the common one alone: the answer reads on in the
+    // subject of the one that names the most, not of the many.
+    let candidates = [
+        collection("p1", "Energie", PHYSIK, "ph", &[], ""),
+        collection("p2", "Mechanische Energie", PHYSIK, "ph", &[], ""),
+        collection("p3", "Innere Energie", PHYSIK, "ph", &[], ""),
+        collection("g1", "Erneuerbare Energien", GEO, "g", &[], ""),
+        collection("g2", "Fossile Energieträger", GEO, "g", &["Energie"], ""),
+    ];
+    let ranked = titles("Nutzung erneuerbarer Energien", &candidates, &[]);
+    assert_eq!(ranked[..2], ["Erneuerbare Energien", "Fossile Energieträger"]);
+}
