@@ -128,7 +128,6 @@ pub async fn search_collections(app: &App, search: CollectionSearch<'_>) -> Resu
 
 /// The search by keyword (see the module docs).
 async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<CollectionOutcome, UpstreamError> {
-    let ranking = TreeRanking::new(search.query);
     let searches = keyword_searches(search.query);
     let ((lists, failure), portal_list) =
         futures::join!(keyword_wave(app, &searches, search.keyword_max()), portals(app));
@@ -156,6 +155,7 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
         .flat_map(|list| visible(std::slice::from_ref(list)))
         .collect();
     let shown_portals: Vec<&Node> = portal_nodes.iter().copied().filter(|n| keeps(search, n)).collect();
+    let ranking = TreeRanking::new(search.query).with_portals(&portal_nodes);
     let hits = visible(&lists).filter(|n| keeps(search, n));
     let matching_portals = shown_portals.iter().copied().filter(|n| ranking.matches(n));
     let candidates = dedup(matching_portals.chain(hits).cloned());
@@ -216,7 +216,9 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
     // The rescued query answers when it covers more of its topic than the
     // query as typed covers of its own.
     if let Some((rescued, optional)) = &rescued {
-        let rescue_ranking = TreeRanking::new(rescued).with_optional(optional);
+        let rescue_ranking = TreeRanking::new(rescued)
+            .with_optional(optional)
+            .with_portals(&portal_nodes);
         let hits = visible(&rescue_lists).filter(|n| keeps(search, n)).cloned();
         let ranked = rescue_ranking.rank(dedup(hits.chain(candidates)), &shown_portals);
         if rescue_ranking.coverage(&ranked, &shown_portals) > walked_coverage {

@@ -47,7 +47,8 @@ pub fn other_forms(word: &str) -> Vec<String> {
             .filter(|form| form.to_lowercase() != lower)
             .collect();
     }
-    let mut forms = if lower.ends_with("en") {
+    let mut forms = loan_forms(word);
+    forms.extend(if lower.ends_with("en") {
         vec![stem(1), stem(2)]
     } else if lower.ends_with('e') {
         vec![format!("{word}n"), stem(1)]
@@ -57,9 +58,35 @@ pub fn other_forms(word: &str) -> Vec<String> {
         vec![format!("{word}n")]
     } else {
         vec![format!("{word}e"), format!("{word}en"), format!("{word}er")]
-    };
+    });
     forms.extend(umlaut_forms(word));
     forms
+}
+
+/// The other number of a Latin or Greek loanword, whose plural replaces
+/// its ending: `-ikum` → `-ika`, `-ika` → `-ikum` ("Praktikum" →
+/// "Praktika"); `-um`, `-us`, `-a` → `-en` ("Evangelium" → "Evangelien",
+/// "Rhythmus" → "Rhythmen", "Thema" → "Themen"); `-ien` → `-ium`
+/// ("Studien" → "Studium"). Only for words of five letters or more.
+fn loan_forms(word: &str) -> Vec<String> {
+    let lower = word.to_lowercase();
+    if char_len(&lower) < 5 {
+        return Vec::new();
+    }
+    let cut = |n: usize| &word[..word.len() - n];
+    if lower.ends_with("ikum") {
+        vec![format!("{}a", cut(2))]
+    } else if lower.ends_with("ika") {
+        vec![format!("{}um", cut(1))]
+    } else if lower.ends_with("um") || lower.ends_with("us") {
+        vec![format!("{}en", cut(2))]
+    } else if lower.ends_with('a') {
+        vec![format!("{}en", cut(1))]
+    } else if lower.ends_with("ien") {
+        vec![format!("{}um", cut(2))]
+    } else {
+        Vec::new()
+    }
 }
 
 /// The umlaut plurals of a word whose last vowel is a plain `a`, `o`, `u`
@@ -210,6 +237,13 @@ mod tests {
         assert_eq!(other_forms("Brüche"), ["Brüchen", "Brüch"]);
         assert_eq!(other_forms("Blüte"), ["Blüten", "Blüt"], "no Blut");
         assert!(other_forms("Herz-Kreislauf").is_empty());
+        // Loanwords replace their ending.
+        assert_eq!(other_forms("Evangelium")[0], "Evangelien");
+        assert_eq!(other_forms("Praktikum")[0], "Praktika");
+        assert_eq!(other_forms("Praktika")[0], "Praktikum");
+        assert_eq!(other_forms("Rhythmus")[0], "Rhythmen");
+        assert_eq!(other_forms("Thema")[0], "Themen");
+        assert_eq!(other_forms("Studien")[0], "Studium");
     }
 
     #[test]

@@ -48,7 +48,7 @@ use super::score::score_node;
 use crate::search::query::{Query, Words, char_len, fold, is_stopword, tokens};
 use crate::upstream::Node;
 use crate::vocab::Vocabulary;
-use subject::{home_portal, home_subject, own_disciplines};
+use subject::{home_portal, home_subject, own_disciplines, portal_named_as_subject};
 use words::{Fit, TopicWord};
 
 /// Where a collection names the topic (best first).
@@ -114,7 +114,8 @@ struct Naming {
     named: u64,
     /// How exactly it names them (0 = the very words and nothing else, 1 =
     /// the words in another form or spelling and nothing else, 2 = among
-    /// other words, 3 = as parts of compounds).
+    /// other words, 3 = as parts of compounds, 4 = without an optional
+    /// word).
     exactness: u8,
     /// It names every topic word.
     all: bool,
@@ -163,6 +164,46 @@ impl<'q> TreeRanking<'q> {
         // At least one topic word stays required.
         if mask.count_ones() < self.words.len() as u32 {
             self.optional = mask;
+        }
+        self
+    }
+
+    /// The ranking with a word of the query that names a portal as a
+    /// school subject ([`portal_named_as_subject`]: "Wirtschaftslehre",
+    /// "Standortfaktoren im Wirtschaftsunterricht") read as that subject:
+    /// the topic words it gave (the word, or its first part once the
+    /// framing head is split off) are none, the portal's own disciplines
+    /// join the subjects. `portals`: the subject portals read in the first
+    /// wave.
+    pub fn with_portals(mut self, portals: &[&Node]) -> TreeRanking<'q> {
+        let mut named: Vec<String> = Vec::new();
+        for token in tokens(self.query.text()) {
+            if let Some(portal) = portal_named_as_subject(token, portals) {
+                named.push(fold(token));
+                named.push(fold(portal.display_title()));
+                for d in own_disciplines(portal, portals) {
+                    if !self.subjects.contains(&d) {
+                        self.subjects.push(d);
+                    }
+                }
+            }
+        }
+        if named.is_empty() {
+            return self;
+        }
+        let mut i = 0;
+        for word in self.query.topic_words().iter().take(64) {
+            let folded = fold(word);
+            if named
+                .iter()
+                .any(|n| *n == folded || folded.strip_suffix('s') == Some(n.as_str()))
+            {
+                self.words.remove(i);
+                let below = self.optional & ((1u64 << i) - 1);
+                self.optional = below | ((self.optional >> (i + 1)) << i);
+            } else {
+                i += 1;
+            }
         }
         self
     }
@@ -337,6 +378,8 @@ impl<'q> TreeRanking<'q> {
                 })
                 .collect();
             retain_by(&mut pool, &mut tiers, &keep);
+        } else {
+            self.keep_partial_in_best_subjects(&mut pool, &mut tiers);
         }
         // Parents and portals of the collections whose title or keywords
         // name the topic.
@@ -386,6 +429,54 @@ impl<'q> TreeRanking<'q> {
         let tiers: Vec<Placed> = tiers.into_iter().flatten().collect();
         let first = named_portal.map(|p| p.id().to_string());
         self.order(pool, tiers, first.as_deref())
+    }
+
+    /// When no collection names the whole topic: the collections that name
+    /// the most of it (most topic words, then the rarest, in the best
+    /// tier) decide which subjects the answer is in. Another subject's
+    /// collection stays only when it names at least the same words, in as
+    /// good a place (a title, when the best name them in titles): "Umgang"
+    /// alone in Ethik's titles is no page on "Umgang mit dem Atlas" once
+    /// "Kartenarbeit und Atlas" names the rarer word.
+    fn keep_partial_in_best_subjects(&self, pool: &mut Vec<Node>, tiers: &mut Vec<Option<Placed>>) {
+        let n = pool.len().max(1) as f64;
+        let rarity = |mask: u64| -> i64 {
+            (0..self.words.len())
+                .filter(|w| mask & (1 << w) != 0)
+                .map(|w| {
+                    let df = tiers
+                        .iter()
+                        .flatten()
+                        .filter(|(_, _, m)| m & (1 << w) != 0)
+                        .count()
+                        .max(1) as f64;
+                    ((1.0 + n / df).ln() * 1000.0) as i64
+                })
+                .sum()
+        };
+        let best = tiers
+            .iter()
+            .flatten()
+            .filter(|(tier, ..)| !tier.is_full() && *tier != Tier::ParentOrPortal)
+            .map(|&(tier, _, mask)| ((tier, Reverse(mask.count_ones()), Reverse(rarity(mask))), mask))
+            .min();
+        let Some(((best_tier, ..), best_mask)) = best else {
+            return;
+        };
+        let names_best =
+            |t: &Option<Placed>| t.is_some_and(|(tier, _, mask)| tier <= best_tier && mask & best_mask == best_mask);
+        let subjects: BTreeSet<&str> = pool
+            .iter()
+            .zip(tiers.iter())
+            .filter(|(_, t)| names_best(t))
+            .flat_map(|(n, _)| school_disciplines(n))
+            .collect();
+        let keep: Vec<bool> = pool
+            .iter()
+            .zip(tiers.iter())
+            .map(|(n, t)| names_best(t) || school_disciplines(n).any(|d| subjects.contains(d)))
+            .collect();
+        retain_by(pool, tiers, &keep);
     }
 
     /// A query that names only a subject: its portals first, then its
@@ -586,8 +677,11 @@ impl<'q> TreeRanking<'q> {
         Naming {
             // Only optional words: none of the topic.
             named: if named & !self.optional == 0 { 0 } else { named },
-            // Without an optional word: the topic in other words.
-            exactness: if every { exactness } else { exactness.max(1) },
+            // Without an optional word: the topic in other words, after
+            // every text that names the whole compound ("Recycling von
+            // Kunststoff-Abfällen" before "Verarbeitung von Kunststoffen"
+            // for "Kunststoff|recycling").
+            exactness: if every { exactness } else { 4 },
             all: required && named & !self.optional != 0,
         }
     }

@@ -4,7 +4,29 @@
 use std::cmp::Reverse;
 
 use super::super::fill::school_disciplines;
+use crate::search::query::fold;
 use crate::upstream::Node;
+
+/// The last parts of a compound that make it the name of a school subject
+/// ("Wirtschafts|lehre", "Religions|kunde", "Wirtschafts|unterricht").
+const SUBJECT_HEADS: &[&str] = &["unterricht", "lehre", "kunde"];
+
+/// The portal a word of the query names as a school subject: the word is
+/// a portal's one-word title with a subject head ("Wirtschaftslehre",
+/// "Wirtschaftsunterricht" for the portal "Wirtschaft"). Only a portal
+/// with a discipline of its own: that is the subject.
+pub(super) fn portal_named_as_subject<'p>(word: &str, portals: &[&'p Node]) -> Option<&'p Node> {
+    let folded = fold(word);
+    let base = SUBJECT_HEADS
+        .iter()
+        .find_map(|head| folded.strip_suffix(head))
+        .filter(|base| !base.is_empty())?;
+    let names: Vec<&str> = [Some(base), base.strip_suffix('s')].into_iter().flatten().collect();
+    portals.iter().copied().find(|p| {
+        let title = fold(p.display_title());
+        !title.contains(' ') && names.contains(&title.as_str()) && !own_disciplines(p, portals).is_empty()
+    })
+}
 
 /// The school disciplines of a portal that no other portal carries.
 pub(super) fn own_disciplines(portal: &Node, portals: &[&Node]) -> Vec<String> {

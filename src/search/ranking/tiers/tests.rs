@@ -232,3 +232,91 @@ fn the_home_subject_of_a_partial_answer_is_that_of_the_collections_that_name_the
     let ranked = titles("Nutzung erneuerbarer Energien", &candidates, &[]);
     assert_eq!(ranked[..2], ["Erneuerbare Energien", "Fossile Energieträger"]);
 }
+
+#[test]
+fn without_a_whole_match_another_subject_stays_only_where_it_names_as_much() {
+    const ETHIK: &str = "http://w3id.org/openeduhub/vocabs/discipline/160";
+    const KUNST: &str = "http://w3id.org/openeduhub/vocabs/discipline/060";
+    let candidates = [
+        collection("e1", "Umgang mit Zeit und Freizeit", ETHIK, "e", &[], ""),
+        collection("e2", "Umgang mit Tieren", ETHIK, "e", &[], ""),
+        collection("g1", "Kartenarbeit und Atlas", GEO, "g", &[], ""),
+        collection("g2", "Orientieren", GEO, "g", &["Umgang mit Karten"], ""),
+        collection("k1", "Werkbetrachtung", KUNST, "k", &["Bildatlas", "Atlas"], ""),
+    ];
+    assert_eq!(
+        titles("Umgang mit dem Atlas", &candidates, &[]),
+        ["Kartenarbeit und Atlas", "Orientieren"],
+        "Ethik names only the commoner word, Kunst the rarer one only among its keywords"
+    );
+}
+
+#[test]
+fn a_text_that_names_the_whole_compound_comes_before_one_that_names_its_first_part() {
+    const CHEMIE: &str = "http://w3id.org/openeduhub/vocabs/discipline/100";
+    let candidates = [
+        collection("a", "Verarbeitung von Kunststoffen", CHEMIE, "c", &[], ""),
+        collection("b", "Recycling von Kunststoff-Abfällen", CHEMIE, "c", &[], ""),
+    ];
+    let query = Query::new("Kunststoff Recycling");
+    let ranked: Vec<String> = TreeRanking::new(&query)
+        .with_optional(&["Recycling".to_string()])
+        .rank(candidates.to_vec(), &[])
+        .iter()
+        .map(|n| n.display_title().to_string())
+        .collect();
+    assert_eq!(
+        ranked,
+        ["Recycling von Kunststoff-Abfällen", "Verarbeitung von Kunststoffen"]
+    );
+}
+
+#[test]
+fn a_loanword_is_named_in_its_other_number() {
+    const RELIGION: &str = "http://w3id.org/openeduhub/vocabs/discipline/520";
+    const BO: &str = "http://w3id.org/openeduhub/vocabs/discipline/720";
+    let candidates = [
+        collection("r", "Evangelien", RELIGION, "x", &[], ""),
+        collection("b", "Praktika: Worin will ich Erfahrungen sammeln?", BO, "y", &[], ""),
+        collection("h", "Grundsätze und Praktiken des Hinduismus", RELIGION, "z", &[], ""),
+    ];
+    assert_eq!(titles("Evangelium", &candidates, &[]), ["Evangelien"]);
+    assert_eq!(
+        titles("Praktikum", &candidates, &[]),
+        ["Praktika: Worin will ich Erfahrungen sammeln?"],
+        "Praktiken are no Praktika"
+    );
+    assert_eq!(
+        titles("Praktika", &[collection("p", "Praktikum", BO, "y", &[], "")], &[]),
+        ["Praktikum"]
+    );
+}
+
+#[test]
+fn a_portal_named_with_a_subject_head_is_the_subject() {
+    const WIRTSCHAFT: &str = "http://w3id.org/openeduhub/vocabs/discipline/700";
+    let portal = collection("p", "Wirtschaft", WIRTSCHAFT, "root", &[], "");
+    let geo = collection("pg", "Geographie", GEO, "root", &[], "");
+    let portals = [&portal, &geo];
+    let candidates = [
+        collection("g", "Standortfaktoren der Wirtschaft", GEO, "pg", &[], ""),
+        collection("w", "Standortfaktoren", WIRTSCHAFT, "p", &[], ""),
+        collection("d", "Wirtschaft in der DDR", MATHE, "x", &[], ""),
+    ];
+    let ranked = |q: &str| -> Vec<String> {
+        let query = Query::new(q);
+        TreeRanking::new(&query)
+            .with_portals(&portals)
+            .rank(candidates.to_vec(), &portals)
+            .iter()
+            .map(|n| n.display_title().to_string())
+            .collect()
+    };
+    assert_eq!(
+        ranked("Standortfaktoren im Wirtschaftsunterricht")[0],
+        "Standortfaktoren"
+    );
+    assert_eq!(ranked("Wirtschaftslehre"), ["Wirtschaft", "Standortfaktoren"]);
+    // A portal's title without a subject head stays a topic word.
+    assert!(ranked("Wirtschaft").contains(&"Wirtschaft in der DDR".to_string()));
+}
