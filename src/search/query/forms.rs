@@ -30,7 +30,8 @@ pub const MAX_KEYWORD_SEARCHES: usize = 10;
 /// "Summen", "Vulkane" → "Vulkan"); a word in `-en` loses
 /// `-n` or `-en` ("Summen" → "Summe", "Funktionen" → "Funktion"); a word in
 /// a vowel takes `-s` ("Auto" → "Autos"); a word in `-el` or `-er` takes
-/// `-n`; any other word takes `-e`,
+/// `-n`, and one in `-er` may be an adjective's strong ending ("Toter" →
+/// "Tote", "Toten"); any other word takes `-e`,
 /// `-en` and `-er` ("Dreieck" → "Dreiecke", "Funktion" → "Funktionen",
 /// "Lied" → "Lieder"), and — when its last vowel is a plain `a`, `o`, `u`
 /// or `au` — the umlaut plurals `-¨e` and `-¨er` ("Strahlensatz" →
@@ -54,6 +55,8 @@ pub fn other_forms(word: &str) -> Vec<String> {
         vec![format!("{word}n"), stem(1)]
     } else if lower.ends_with(['a', 'i', 'o', 'u']) {
         vec![format!("{word}s")]
+    } else if lower.ends_with("er") && char_len(word) >= 5 {
+        vec![format!("{word}n"), stem(1), format!("{}n", stem(1))]
     } else if lower.ends_with("el") || lower.ends_with("er") {
         vec![format!("{word}n")]
     } else {
@@ -218,6 +221,7 @@ mod tests {
         assert_eq!(other_forms("lineare"), ["linearen", "linear"]);
         assert_eq!(other_forms("Dreieck"), ["Dreiecke", "Dreiecken", "Dreiecker"]);
         assert_eq!(other_forms("Vogel"), ["Vogeln"]);
+        assert_eq!(other_forms("Toter"), ["Totern", "Tote", "Toten"]);
         assert_eq!(
             other_forms("Stromkreis"),
             ["Stromkreise", "Stromkreisen", "Stromkreiser"]

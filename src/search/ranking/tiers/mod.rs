@@ -334,6 +334,9 @@ impl<'q> TreeRanking<'q> {
         named_portal: Option<&Node>,
     ) -> Vec<Node> {
         let mut tiers: Vec<Option<Placed>> = pool.iter().map(|n| self.tier(n)).collect();
+        if self.lacks_a_noun(&pool) {
+            return Vec::new();
+        }
         // Named subjects: their collections, when one names the topic;
         // else other subjects' collections that name all of it.
         if !self.subjects.is_empty() {
@@ -429,6 +432,45 @@ impl<'q> TreeRanking<'q> {
         let tiers: Vec<Placed> = tiers.into_iter().flatten().collect();
         let first = named_portal.map(|p| p.id().to_string());
         self.order(pool, tiers, first.as_deref())
+    }
+
+    /// A topic of several words that the tree does not hold: no title,
+    /// keyword or description of a candidate names all of it, and one of
+    /// its capitalised words (a noun, or the start of a phrase) is in no
+    /// candidate's title, only among the keywords or in the description of
+    /// collections on other topics ("Hilfe" of "Erste Hilfe", "Tote" of
+    /// "Toter Winkel"): the tree uses the word but has no page on it, and
+    /// what the titles name is another word of the phrase, not the topic.
+    /// A word the candidates never use (a first name beside the name the
+    /// titles hold, "Julius" of "Julius Cäsar") and a lower-case word (an
+    /// adjective, an adverb: "spielerisch") say nothing. Words are compared
+    /// in some form or spelling or as the last part of a compound, not as
+    /// the start of a longer word ("Erste" is no "erstellen").
+    fn lacks_a_noun(&self, pool: &[Node]) -> bool {
+        let required: Vec<&TopicWord> = (0..self.words.len())
+            .filter(|i| self.optional & (1 << i) == 0)
+            .map(|i| &self.words[i])
+            .collect();
+        if required.len() < 2 {
+            return false;
+        }
+        let texts: Vec<(Words, bool)> = pool
+            .iter()
+            .flat_map(|n| {
+                std::iter::once((Words::of(n.display_title()), true))
+                    .chain(n.keywords().iter().map(|k| (Words::of(k), false)))
+                    .chain(std::iter::once((Words::of(n.description()), false)))
+            })
+            .collect();
+        let names = |word: &TopicWord, text: &Words| word.best_fit(text).is_some_and(|f| f < Fit::Head);
+        if texts.iter().any(|(text, _)| required.iter().all(|w| names(w, text))) {
+            return false;
+        }
+        required.iter().any(|word| {
+            word.capitalised
+                && !texts.iter().any(|(text, title)| *title && names(word, text))
+                && texts.iter().any(|(text, title)| !*title && names(word, text))
+        })
     }
 
     /// When no collection names the whole topic: the collections that name

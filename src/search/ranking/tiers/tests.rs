@@ -320,3 +320,53 @@ fn a_portal_named_with_a_subject_head_is_the_subject() {
     // A portal's title without a subject head stays a topic word.
     assert!(ranked("Wirtschaft").contains(&"Wirtschaft in der DDR".to_string()));
 }
+
+#[test]
+fn a_phrase_whose_noun_the_tree_uses_only_among_keywords_of_other_topics_is_not_held() {
+    const ENGLISCH: &str = "http://w3id.org/openeduhub/vocabs/discipline/20001";
+    const GESCHICHTE: &str = "http://w3id.org/openeduhub/vocabs/discipline/240";
+    let hilfe = [
+        collection(
+            "e1",
+            "Umgang mit Informationen",
+            ENGLISCH,
+            "e",
+            &["summary Hilfe Englisch"],
+            "",
+        ),
+        collection("g1", "Erste deutsche Demokratie", GESCHICHTE, "g", &[], ""),
+    ];
+    assert!(titles("Erste Hilfe", &hilfe, &[]).is_empty());
+    let winkel = [
+        collection("m1", "Winkel", MATHE, "m", &[], ""),
+        collection(
+            "g2",
+            "Zweiter Weltkrieg",
+            GESCHICHTE,
+            "g",
+            &["Zweiter Weltkrieg Tote"],
+            "",
+        ),
+    ];
+    assert!(titles("Toter Winkel", &winkel, &[]).is_empty());
+    // A word the tree never uses says nothing (a first name); neither does
+    // a lower-case one; a keyword that names the whole phrase holds it.
+    let caesar = [collection(
+        "c",
+        "Caesar und die Gallischen Kriege",
+        GESCHICHTE,
+        "g",
+        &[],
+        "",
+    )];
+    assert_eq!(
+        titles("Julius Cäsar", &caesar, &[]),
+        ["Caesar und die Gallischen Kriege"]
+    );
+    assert_eq!(titles("toter Winkel", &winkel, &[])[0], "Winkel");
+    let held = [
+        collection("m1", "Winkel", MATHE, "m", &[], ""),
+        collection("p", "Verkehr", GEO, "g", &["toter Winkel"], ""),
+    ];
+    assert_eq!(titles("Toter Winkel", &held, &[])[0], "Verkehr");
+}

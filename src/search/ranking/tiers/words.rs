@@ -37,6 +37,8 @@ pub(super) struct TopicWord {
     /// ([`loan_stem`]) and whether its plural ends in `-en`, when the
     /// word ends like one.
     loan: Option<(String, bool)>,
+    /// Written with a capital letter: a noun, or the start of a phrase.
+    pub(super) capitalised: bool,
     parts: Vec<TopicWord>,
 }
 
@@ -70,6 +72,7 @@ impl TopicWord {
         let folded = fold(word);
         TopicWord {
             loan: loan_stem(&folded).map(|l| (l.stem.to_string(), l.plural_en)),
+            capitalised: word.chars().next().is_some_and(char::is_uppercase),
             folded,
             stem: german_stem(word),
             parts: if pieces.len() > 1 {
