@@ -405,6 +405,7 @@ impl<'q> TreeRanking<'q> {
             .filter(|(_, (tier, exactness, _))| Some((*tier, *exactness)) == best_naming)
             .map(|(n, _)| *n)
             .collect();
+        let best = self.tagged_first(best);
         let answer_portal = match best.as_slice() {
             [] => Vec::new(),
             _ if !self.subjects.is_empty() => portals
@@ -432,6 +433,28 @@ impl<'q> TreeRanking<'q> {
         let tiers: Vec<Placed> = tiers.into_iter().flatten().collect();
         let first = named_portal.map(|p| p.id().to_string());
         self.order(pool, tiers, first.as_deref())
+    }
+
+    /// Of collections that name the topic equally well, those whose
+    /// editors also gave it as a keyword in the very words ("Praktikum"
+    /// beside the title "Praktika: …", not "Praktikum englisch"): the
+    /// topic's home among them. All of them when none or all are so tagged.
+    fn tagged_first<'n>(&self, best: Vec<&'n Node>) -> Vec<&'n Node> {
+        let tagged: Vec<&Node> = best
+            .iter()
+            .copied()
+            .filter(|n| {
+                n.keywords().iter().any(|k| {
+                    let naming = self.naming(k);
+                    naming.all && naming.exactness == 0
+                })
+            })
+            .collect();
+        if tagged.is_empty() || tagged.len() == best.len() {
+            best
+        } else {
+            tagged
+        }
     }
 
     /// A topic of several words that the tree does not hold: no title,
@@ -640,6 +663,7 @@ impl<'q> TreeRanking<'q> {
             })
             .map(|(_, n)| n)
             .collect();
+        let best = self.tagged_first(best);
         let all: Vec<&Node> = keyed.iter().map(|(_, n)| n).collect();
         let home: Option<String> = home_subject(&best, &all).map(str::to_string);
         if let Some(home) = home {

@@ -370,3 +370,32 @@ fn a_phrase_whose_noun_the_tree_uses_only_among_keywords_of_other_topics_is_not_
     ];
     assert_eq!(titles("Toter Winkel", &held, &[])[0], "Verkehr");
 }
+
+#[test]
+fn of_titles_that_name_the_topic_alike_the_one_tagged_with_it_is_its_home() {
+    const ENGLISCH: &str = "http://w3id.org/openeduhub/vocabs/discipline/20001";
+    const BO: &str = "http://w3id.org/openeduhub/vocabs/discipline/720";
+    let candidates = [
+        collection(
+            "e1",
+            "Praktika und Schülerjobs",
+            ENGLISCH,
+            "ew",
+            &["Praktikum englisch"],
+            "",
+        ),
+        collection("ew", "Arbeitswelt", ENGLISCH, "en", &["Praktika"], ""),
+        collection(
+            "b1",
+            "Praktika: Worin will ich Erfahrungen sammeln?",
+            BO,
+            "bo",
+            &["Praktikum"],
+            "",
+        ),
+    ];
+    assert_eq!(
+        titles("Praktikum", &candidates, &[])[0],
+        "Praktika: Worin will ich Erfahrungen sammeln?"
+    );
+}
