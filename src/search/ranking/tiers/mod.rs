@@ -35,6 +35,7 @@
 //! topic too ("Funktion" of "lineare Funktion" in Biologie's "Form &
 //! Funktion").
 
+mod guard;
 mod subject;
 #[cfg(test)]
 mod tests;
@@ -48,7 +49,7 @@ use super::score::score_node;
 use crate::search::query::{Query, Words, char_len, fold, is_stopword, tokens};
 use crate::upstream::Node;
 use crate::vocab::Vocabulary;
-use subject::{home_portal, home_subject, own_disciplines, portal_named_as_subject};
+use subject::{home_portal, home_subject, own_disciplines};
 use words::{Fit, TopicWord};
 
 /// Where a collection names the topic (best first).
@@ -164,46 +165,6 @@ impl<'q> TreeRanking<'q> {
         // At least one topic word stays required.
         if mask.count_ones() < self.words.len() as u32 {
             self.optional = mask;
-        }
-        self
-    }
-
-    /// The ranking with a word of the query that names a portal as a
-    /// school subject ([`portal_named_as_subject`]: "Wirtschaftslehre",
-    /// "Standortfaktoren im Wirtschaftsunterricht") read as that subject:
-    /// the topic words it gave (the word, or its first part once the
-    /// framing head is split off) are none, the portal's own disciplines
-    /// join the subjects. `portals`: the subject portals read in the first
-    /// wave.
-    pub fn with_portals(mut self, portals: &[&Node]) -> TreeRanking<'q> {
-        let mut named: Vec<String> = Vec::new();
-        for token in tokens(self.query.text()) {
-            if let Some(portal) = portal_named_as_subject(token, portals) {
-                named.push(fold(token));
-                named.push(fold(portal.display_title()));
-                for d in own_disciplines(portal, portals) {
-                    if !self.subjects.contains(&d) {
-                        self.subjects.push(d);
-                    }
-                }
-            }
-        }
-        if named.is_empty() {
-            return self;
-        }
-        let mut i = 0;
-        for word in self.query.topic_words().iter().take(64) {
-            let folded = fold(word);
-            if named
-                .iter()
-                .any(|n| *n == folded || folded.strip_suffix('s') == Some(n.as_str()))
-            {
-                self.words.remove(i);
-                let below = self.optional & ((1u64 << i) - 1);
-                self.optional = below | ((self.optional >> (i + 1)) << i);
-            } else {
-                i += 1;
-            }
         }
         self
     }
@@ -433,115 +394,6 @@ impl<'q> TreeRanking<'q> {
         let tiers: Vec<Placed> = tiers.into_iter().flatten().collect();
         let first = named_portal.map(|p| p.id().to_string());
         self.order(pool, tiers, first.as_deref())
-    }
-
-    /// Of collections that name the topic equally well, those whose
-    /// editors also gave it as a keyword in the very words ("Praktikum"
-    /// beside the title "Praktika: …", not "Praktikum englisch"): the
-    /// topic's home among them. All of them when none or all are so tagged.
-    fn tagged_first<'n>(&self, best: Vec<&'n Node>) -> Vec<&'n Node> {
-        let tagged: Vec<&Node> = best
-            .iter()
-            .copied()
-            .filter(|n| {
-                n.keywords().iter().any(|k| {
-                    let naming = self.naming(k);
-                    naming.all && naming.exactness == 0
-                })
-            })
-            .collect();
-        if tagged.is_empty() || tagged.len() == best.len() {
-            best
-        } else {
-            tagged
-        }
-    }
-
-    /// A topic of several words that the tree does not hold: no title,
-    /// keyword or description of a candidate names all of it, and one of
-    /// its capitalised words (a noun, or the start of a phrase) is in no
-    /// candidate's title, only among the keywords or in the description of
-    /// collections on other topics ("Hilfe" of "Erste Hilfe", "Tote" of
-    /// "Toter Winkel"): the tree uses the word but has no page on it, and
-    /// what the titles name is another word of the phrase, not the topic.
-    /// A word the candidates never use (a first name beside the name the
-    /// titles hold, "Julius" of "Julius Cäsar") and a lower-case word (an
-    /// adjective, an adverb: "spielerisch") say nothing. Words are compared
-    /// in some form or spelling or as the last part of a compound, not as
-    /// the start of a longer word ("Erste" is no "erstellen").
-    fn lacks_a_noun(&self, pool: &[Node]) -> bool {
-        let required: Vec<&TopicWord> = (0..self.words.len())
-            .filter(|i| self.optional & (1 << i) == 0)
-            .map(|i| &self.words[i])
-            .collect();
-        if required.len() < 2 {
-            return false;
-        }
-        let texts: Vec<(Words, bool)> = pool
-            .iter()
-            .flat_map(|n| {
-                std::iter::once((Words::of(n.display_title()), true))
-                    .chain(n.keywords().iter().map(|k| (Words::of(k), false)))
-                    .chain(std::iter::once((Words::of(n.description()), false)))
-            })
-            .collect();
-        let names = |word: &TopicWord, text: &Words| word.best_fit(text).is_some_and(|f| f < Fit::Head);
-        if texts.iter().any(|(text, _)| required.iter().all(|w| names(w, text))) {
-            return false;
-        }
-        required.iter().any(|word| {
-            word.capitalised
-                && !texts.iter().any(|(text, title)| *title && names(word, text))
-                && texts.iter().any(|(text, title)| !*title && names(word, text))
-        })
-    }
-
-    /// When no collection names the whole topic: the collections that name
-    /// the most of it (most topic words, then the rarest, in the best
-    /// tier) decide which subjects the answer is in. Another subject's
-    /// collection stays only when it names at least the same words, in as
-    /// good a place (a title, when the best name them in titles): "Umgang"
-    /// alone in Ethik's titles is no page on "Umgang mit dem Atlas" once
-    /// "Kartenarbeit und Atlas" names the rarer word.
-    fn keep_partial_in_best_subjects(&self, pool: &mut Vec<Node>, tiers: &mut Vec<Option<Placed>>) {
-        let n = pool.len().max(1) as f64;
-        let rarity = |mask: u64| -> i64 {
-            (0..self.words.len())
-                .filter(|w| mask & (1 << w) != 0)
-                .map(|w| {
-                    let df = tiers
-                        .iter()
-                        .flatten()
-                        .filter(|(_, _, m)| m & (1 << w) != 0)
-                        .count()
-                        .max(1) as f64;
-                    ((1.0 + n / df).ln() * 1000.0) as i64
-                })
-                .sum()
-        };
-        let best = tiers
-            .iter()
-            .flatten()
-            .filter(|(tier, ..)| !tier.is_full() && *tier != Tier::ParentOrPortal)
-            .map(|&(tier, _, mask)| ((tier, Reverse(mask.count_ones()), Reverse(rarity(mask))), mask))
-            .min();
-        let Some(((best_tier, ..), best_mask)) = best else {
-            return;
-        };
-        let names_best =
-            |t: &Option<Placed>| t.is_some_and(|(tier, _, mask)| tier <= best_tier && mask & best_mask == best_mask);
-        let subjects: BTreeSet<&str> = pool
-            .iter()
-            .zip(tiers.iter())
-            .filter(|(_, t)| names_best(t))
-            .flat_map(|(n, _)| school_disciplines(n))
-            .collect();
-        let keep: Vec<bool> = pool
-            .iter()
-            .zip(tiers.iter())
-            .map(|(n, t)| names_best(t) || school_disciplines(n).any(|d| subjects.contains(d)))
-            .collect();
-        retain_by(pool, tiers, &keep);
     }
 
     /// A query that names only a subject: its portals first, then its
