@@ -43,14 +43,16 @@ impl TreeRanking<'_> {
     /// "Toter Winkel"): the tree uses the word but has no page on it, and
     /// what the titles name is another word of the phrase, not the topic.
     /// A word the candidates never use (a first name beside the name the
-    /// titles hold, "Julius" of "Julius Cäsar") and a lower-case word (an
-    /// adjective, an adverb: "spielerisch") say nothing. Words are compared
+    /// titles hold, "Julius" of "Julius Cäsar"), a lower-case word (an
+    /// adjective, an adverb: "spielerisch") and a word after a topic that
+    /// a title is exactly (an aspect of it: "Photosynthese Ablauf") say
+    /// nothing. Words are compared
     /// in some form or spelling or as the last part of a compound, not as
     /// the start of a longer word ("Erste" is no "erstellen").
     pub(super) fn lacks_a_noun(&self, pool: &[Node]) -> bool {
-        let required: Vec<&TopicWord> = (0..self.words.len())
+        let required: Vec<(usize, &TopicWord)> = (0..self.words.len())
             .filter(|i| self.optional & (1 << i) == 0)
-            .map(|i| &self.words[i])
+            .map(|i| (i, &self.words[i]))
             .collect();
         if required.len() < 2 {
             return false;
@@ -64,13 +66,26 @@ impl TreeRanking<'_> {
             })
             .collect();
         let names = |word: &TopicWord, text: &Words| word.best_fit(text).is_some_and(|f| f < Fit::Head);
-        if texts.iter().any(|(text, _)| required.iter().all(|w| names(w, text))) {
+        if texts
+            .iter()
+            .any(|(text, _)| required.iter().all(|(_, w)| names(w, text)))
+        {
             return false;
         }
-        required.iter().any(|word| {
+        // A word after one that a title is exactly ("Photosynthese Ablauf"
+        // with the collection "Photosynthese") is an aspect of that topic.
+        let is_a_title = |i: usize| {
+            pool.iter().any(|n| {
+                let naming = self.naming(n.display_title());
+                naming.named == 1 << i && naming.exactness <= 1
+            })
+        };
+        let after_a_title = |i: usize| (0..i).any(|j| self.optional & (1 << j) == 0 && is_a_title(j));
+        required.iter().any(|&(i, word)| {
             word.capitalised
                 && !texts.iter().any(|(text, title)| *title && names(word, text))
                 && texts.iter().any(|(text, title)| !*title && names(word, text))
+                && !after_a_title(i)
         })
     }
 

@@ -599,7 +599,13 @@ impl<'q> TreeRanking<'q> {
             // every text that names the whole compound ("Recycling von
             // Kunststoff-Abfällen" before "Verarbeitung von Kunststoffen"
             // for "Kunststoff|recycling").
-            exactness: if every { exactness } else { 4 },
+            exactness: if every {
+                exactness
+            } else if required {
+                4
+            } else {
+                exactness.max(1)
+            },
             all: required && named & !self.optional != 0,
         }
     }

@@ -399,3 +399,21 @@ fn of_titles_that_name_the_topic_alike_the_one_tagged_with_it_is_its_home() {
         "Praktika: Worin will ich Erfahrungen sammeln?"
     );
 }
+
+#[test]
+fn an_aspect_after_a_topic_that_a_title_is_exactly_keeps_that_title() {
+    const BIO: &str = "http://w3id.org/openeduhub/vocabs/discipline/080";
+    const GESCHICHTE: &str = "http://w3id.org/openeduhub/vocabs/discipline/240";
+    let candidates = [
+        collection("b", "Photosynthese", BIO, "x", &[], ""),
+        collection(
+            "g",
+            "Napoleon",
+            GESCHICHTE,
+            "y",
+            &["Französische Revolution Ablauf"],
+            "",
+        ),
+    ];
+    assert_eq!(titles("Photosynthese Ablauf", &candidates, &[])[0], "Photosynthese");
+}
