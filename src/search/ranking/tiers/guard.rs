@@ -35,9 +35,10 @@ impl TreeRanking<'_> {
         }
     }
 
-    /// A topic of several words that the tree does not hold: no title,
+    /// A phrase the tree does not hold: no title,
     /// keyword or description of a candidate names all of it, and one of
-    /// its capitalised words (a noun, or the start of a phrase) is in no
+    /// its capitalised words (a noun, or the start of a phrase), next to
+    /// another topic word with nothing between, is in no
     /// candidate's title, only among the keywords or in the description of
     /// collections on other topics ("Hilfe" of "Erste Hilfe", "Tote" of
     /// "Toter Winkel"): the tree uses the word but has no page on it, and
@@ -46,9 +47,9 @@ impl TreeRanking<'_> {
     /// titles hold, "Julius" of "Julius Cäsar"), a lower-case word (an
     /// adjective, an adverb: "spielerisch") and a word after a topic that
     /// a title is exactly (an aspect of it: "Photosynthese Ablauf") say
-    /// nothing. Words are compared
-    /// in some form or spelling or as the last part of a compound, not as
-    /// the start of a longer word ("Erste" is no "erstellen").
+    /// nothing. Words are compared in some form or spelling or as the last
+    /// part of a compound, not as the start of a longer word ("Erste" is no
+    /// "erstellen").
     pub(super) fn lacks_a_noun(&self, pool: &[Node]) -> bool {
         let required: Vec<(usize, &TopicWord)> = (0..self.words.len())
             .filter(|i| self.optional & (1 << i) == 0)
@@ -81,8 +82,18 @@ impl TreeRanking<'_> {
             })
         };
         let after_a_title = |i: usize| (0..i).any(|j| self.optional & (1 << j) == 0 && is_a_title(j));
+        // A phrase: the word stands next to another topic word, nothing
+        // between ("Erste Hilfe"; not "Merkmale der Romantik").
+        let in_a_phrase = |word: &TopicWord| {
+            word.at.is_some_and(|a| {
+                required
+                    .iter()
+                    .any(|(_, other)| other.at.is_some_and(|b| b.abs_diff(a) == 1))
+            })
+        };
         required.iter().any(|&(i, word)| {
             word.capitalised
+                && in_a_phrase(word)
                 && !texts.iter().any(|(text, title)| *title && names(word, text))
                 && texts.iter().any(|(text, title)| !*title && names(word, text))
                 && !after_a_title(i)

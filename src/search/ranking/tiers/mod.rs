@@ -138,9 +138,15 @@ pub struct TreeRanking<'q> {
 
 impl<'q> TreeRanking<'q> {
     pub fn new(query: &'q Query) -> TreeRanking<'q> {
+        let query_tokens: Vec<String> = tokens(query.text()).map(str::to_string).collect();
         TreeRanking {
             query,
-            words: query.topic_words().iter().take(64).map(|w| TopicWord::of(w)).collect(),
+            words: query
+                .topic_words()
+                .iter()
+                .take(64)
+                .map(|w| TopicWord::of(w).at(&query_tokens))
+                .collect(),
             subjects: query.subject_uris().to_vec(),
             optional: 0,
         }

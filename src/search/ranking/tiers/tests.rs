@@ -417,3 +417,12 @@ fn an_aspect_after_a_topic_that_a_title_is_exactly_keeps_that_title() {
     ];
     assert_eq!(titles("Photosynthese Ablauf", &candidates, &[])[0], "Photosynthese");
 }
+
+#[test]
+fn a_word_apart_from_the_topic_is_no_phrase_the_tree_lacks() {
+    let candidates = [
+        collection("r", "Romantik", DEUTSCH, "d", &[], ""),
+        collection("g", "Napoleon", GEO, "y", &["Merkmale Frankreich"], ""),
+    ];
+    assert_eq!(titles("Merkmale der Romantik", &candidates, &[])[0], "Romantik");
+}

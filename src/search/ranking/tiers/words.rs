@@ -39,6 +39,9 @@ pub(super) struct TopicWord {
     loan: Option<(String, bool)>,
     /// Written with a capital letter: a noun, or the start of a phrase.
     pub(super) capitalised: bool,
+    /// Its place among the words of the query, when it is one of them as
+    /// written ([`at`](Self::at)).
+    pub(super) at: Option<usize>,
     parts: Vec<TopicWord>,
 }
 
@@ -73,6 +76,7 @@ impl TopicWord {
         TopicWord {
             loan: loan_stem(&folded).map(|l| (l.stem.to_string(), l.plural_en)),
             capitalised: word.chars().next().is_some_and(char::is_uppercase),
+            at: None,
             folded,
             stem: german_stem(word),
             parts: if pieces.len() > 1 {
@@ -102,6 +106,12 @@ impl TopicWord {
         } else {
             None
         }
+    }
+
+    /// The topic word with its place among the query's words (`tokens`).
+    pub(super) fn at(mut self, tokens: &[String]) -> TopicWord {
+        self.at = tokens.iter().position(|t| fold(t) == self.folded);
+        self
     }
 
     /// The word is this loanword in its other number ("Praktika" for
