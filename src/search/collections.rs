@@ -128,7 +128,6 @@ pub async fn search_collections(app: &App, search: CollectionSearch<'_>) -> Resu
 
 /// The search by keyword (see the module docs).
 async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<CollectionOutcome, UpstreamError> {
-    let ranking = TreeRanking::new(search.query);
     let searches = keyword_searches(search.query);
     let ((lists, failure), portal_list) =
         futures::join!(keyword_wave(app, &searches, search.keyword_max()), portals(app));
@@ -156,6 +155,7 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
         .flat_map(|list| visible(std::slice::from_ref(list)))
         .collect();
     let shown_portals: Vec<&Node> = portal_nodes.iter().copied().filter(|n| keeps(search, n)).collect();
+    let ranking = TreeRanking::new(search.query).with_portals(&portal_nodes);
     let hits = visible(&lists).filter(|n| keeps(search, n));
     let matching_portals = shown_portals.iter().copied().filter(|n| ranking.matches(n));
     let candidates = dedup(matching_portals.chain(hits).cloned());
@@ -216,7 +216,9 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
     // The rescued query answers when it covers more of its topic than the
     // query as typed covers of its own.
     if let Some((rescued, optional)) = &rescued {
-        let rescue_ranking = TreeRanking::new(rescued).with_optional(optional);
+        let rescue_ranking = TreeRanking::new(rescued)
+            .with_optional(optional)
+            .with_portals(&portal_nodes);
         let hits = visible(&rescue_lists).filter(|n| keeps(search, n)).cloned();
         let ranked = rescue_ranking.rank(dedup(hits.chain(candidates)), &shown_portals);
         if rescue_ranking.coverage(&ranked, &shown_portals) > walked_coverage {
@@ -242,8 +244,9 @@ fn walked_how(first_wave: Coverage) -> &'static str {
 /// its typos corrected, else its topic words continued; `None` when
 /// nothing changes or nothing of the topic is left; with the later parts
 /// of the split compounds (optional in the ranking). A word a title or
-/// keyword of the first wave's `hits` holds is a real word: it is neither
-/// corrected nor continued, and split only into known parts.
+/// keyword of the first wave's `hits` holds is a real word: it is not
+/// continued, and split only into known parts; it is corrected only when
+/// no title holds it (keywords repeat users' typos).
 fn rescue(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> Option<(Query, Vec<String>)> {
     let held: BTreeSet<String> = hits
         .iter()
@@ -252,6 +255,10 @@ fn rescue(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> Option<(Quer
         .map(fold)
         .collect();
     let held = |word: &str| held.contains(&fold(word));
+    // A word only the keywords hold may still be a typo the titles write
+    // right: editors' keywords repeat users' typos ("Industrialiserung").
+    let titled: BTreeSet<String> = hits.iter().flat_map(|n| tokens(n.display_title())).map(fold).collect();
+    let titled = |word: &str| titled.contains(&fold(word));
     match query.split_compounds_except(dictionary, held) {
         // Nothing but framing or the general last part of a compound was
         // recognised ("Mengen|lehre"): no topic to search.
@@ -259,7 +266,7 @@ fn rescue(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> Option<(Quer
         Some(split) => Some((Query::new(&split.query), split.trailing)),
         None => query
             .opened(dictionary, held)
-            .or_else(|| query.corrected_except(dictionary, held))
+            .or_else(|| query.corrected_except(dictionary, titled))
             .or_else(|| query.continued_except(dictionary, held))
             .map(|rescued| (rescued, Vec::new())),
     }
@@ -377,5 +384,20 @@ mod tests {
         let ranking = TreeRanking::new(&query);
         let first: Vec<&str> = best_parents(&ranking, &nodes, 2).iter().map(|n| n.id()).collect();
         assert_eq!(first, ["a", "b"]);
+    }
+
+    #[test]
+    fn a_word_only_the_keywords_hold_is_still_corrected_to_a_title() {
+        let with_keyword: Node = serde_json::from_value(json!({
+            "ref": {"id": "d"}, "name": "Industrialisierung Deutschland",
+            "properties": {"cclom:title": ["Industrialisierung Deutschland"], "cclom:general_keyword": ["Industrialiserung"]}
+        }))
+        .unwrap();
+        let dictionary = Dictionary::new(["Industrialisierung"]);
+        let rescued = rescue(&Query::new("Industrialiserung"), &dictionary, &[with_keyword]).unwrap();
+        assert_eq!(rescued.0.text(), "Industrialisierung");
+        // A word a title holds is a real word.
+        let titled = node("t", "Industrialiserung");
+        assert!(rescue(&Query::new("Industrialiserung"), &dictionary, &[titled]).is_none());
     }
 }

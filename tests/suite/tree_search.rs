@@ -40,6 +40,17 @@ fn ids(doc: &Value) -> Vec<String> {
         .collect()
 }
 
+/// Every collection of the top 3 is in the portal of this title.
+fn assert_top_three_in(corpus: &Corpus, portal: &str, query: &str, doc: &Value) {
+    for id in ids(doc).iter().take(3) {
+        assert_eq!(
+            portal_title(corpus, id),
+            portal,
+            "{query}: another subject in the top 3: {doc}"
+        );
+    }
+}
+
 async fn search(h: &Harness, query: &str) -> Value {
     let r = h
         .call_tool(COLLECTIONS, json!({"query": query, "outputFormat": "json"}))
@@ -160,16 +171,56 @@ async fn what_the_tree_writes_otherwise_is_still_found() {
             at.is_some_and(|i| i < 3),
             "{query}: {title} not among the first three: {doc}"
         );
-        for id in found.iter().take(3) {
-            assert_eq!(
-                portal_title(corpus, id),
-                portal,
-                "{query}: another subject in the top 3: {doc}"
-            );
-        }
+        assert_top_three_in(corpus, portal, query, &doc);
     }
     // An unknown real word is no typo of a known one.
     for query in ["Elfchen", "Häkeln und Stricken"] {
+        let doc = search(&h, query).await;
+        assert_eq!(doc["count"], json!(0), "{query}: {doc}");
+    }
+}
+
+#[tokio::test]
+async fn a_partial_topic_stays_in_the_subject_of_what_names_the_most_of_it() {
+    let h = Harness::start_real_tree().await;
+    let corpus = h.standin.corpus();
+    for (query, title, portal) in [
+        // No title names every word: the one that names the most, and the
+        // rarest, decides the subject; one common word alone in another
+        // subject's title is no page on the topic.
+        (
+            "Nutzung erneuerbarer Energien",
+            "Erneuerbare Energien",
+            "Nachhaltigkeit",
+        ),
+        (
+            "Umgang mit dem Atlas in Klasse 5",
+            "Kartenarbeit und Atlas",
+            "Geographie",
+        ),
+        // The title that names the whole compound before those that name
+        // its first part.
+        ("Kunststoffrecycling", "Recycling von Kunststoff-Abfällen", "Chemie"),
+        // A loanword's other number; another spelling the index holds.
+        ("Evangelium", "Evangelien", "Religion"),
+        ("Frankophonie", "Francophonie", "Französisch"),
+        // A portal named with a subject head is the subject.
+        ("Wirtschaftslehre", "Wirtschaft", "Wirtschaft"),
+        (
+            "Standortfaktoren im Wirtschaftsunterricht",
+            "Standortfaktoren",
+            "Wirtschaft",
+        ),
+    ] {
+        let wanted = collection(corpus, title, portal);
+        let doc = search(&h, query).await;
+        let found = ids(&doc);
+        assert_eq!(found.first(), Some(&wanted.id), "{query}: {title} not first: {doc}");
+        assert_top_three_in(corpus, portal, query, &doc);
+    }
+    // A phrase whose noun the tree uses only among other topics' keywords
+    // is a topic the tree does not have.
+    for query in ["Erste Hilfe", "Toter Winkel"] {
         let doc = search(&h, query).await;
         assert_eq!(doc["count"], json!(0), "{query}: {doc}");
     }

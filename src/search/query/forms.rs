@@ -30,7 +30,8 @@ pub const MAX_KEYWORD_SEARCHES: usize = 10;
 /// "Summen", "Vulkane" → "Vulkan"); a word in `-en` loses
 /// `-n` or `-en` ("Summen" → "Summe", "Funktionen" → "Funktion"); a word in
 /// a vowel takes `-s` ("Auto" → "Autos"); a word in `-el` or `-er` takes
-/// `-n`; any other word takes `-e`,
+/// `-n`, and one in `-er` may be an adjective's strong ending ("Toter" →
+/// "Tote", "Toten"); any other word takes `-e`,
 /// `-en` and `-er` ("Dreieck" → "Dreiecke", "Funktion" → "Funktionen",
 /// "Lied" → "Lieder"), and — when its last vowel is a plain `a`, `o`, `u`
 /// or `au` — the umlaut plurals `-¨e` and `-¨er` ("Strahlensatz" →
@@ -47,19 +48,48 @@ pub fn other_forms(word: &str) -> Vec<String> {
             .filter(|form| form.to_lowercase() != lower)
             .collect();
     }
-    let mut forms = if lower.ends_with("en") {
+    let mut forms = loan_forms(word);
+    forms.extend(if lower.ends_with("en") {
         vec![stem(1), stem(2)]
     } else if lower.ends_with('e') {
         vec![format!("{word}n"), stem(1)]
     } else if lower.ends_with(['a', 'i', 'o', 'u']) {
         vec![format!("{word}s")]
+    } else if lower.ends_with("er") && char_len(word) >= 5 {
+        vec![format!("{word}n"), stem(1), format!("{}n", stem(1))]
     } else if lower.ends_with("el") || lower.ends_with("er") {
         vec![format!("{word}n")]
     } else {
         vec![format!("{word}e"), format!("{word}en"), format!("{word}er")]
-    };
+    });
     forms.extend(umlaut_forms(word));
     forms
+}
+
+/// The other number of a Latin or Greek loanword, whose plural replaces
+/// its ending: `-ikum` → `-ika`, `-ika` → `-ikum` ("Praktikum" →
+/// "Praktika"); `-um`, `-us`, `-a` → `-en` ("Evangelium" → "Evangelien",
+/// "Rhythmus" → "Rhythmen", "Thema" → "Themen"); `-ien` → `-ium`
+/// ("Studien" → "Studium"). Only for words of five letters or more.
+fn loan_forms(word: &str) -> Vec<String> {
+    let lower = word.to_lowercase();
+    if char_len(&lower) < 5 {
+        return Vec::new();
+    }
+    let cut = |n: usize| &word[..word.len() - n];
+    if lower.ends_with("ikum") {
+        vec![format!("{}a", cut(2))]
+    } else if lower.ends_with("ika") {
+        vec![format!("{}um", cut(1))]
+    } else if lower.ends_with("um") || lower.ends_with("us") {
+        vec![format!("{}en", cut(2))]
+    } else if lower.ends_with('a') {
+        vec![format!("{}en", cut(1))]
+    } else if lower.ends_with("ien") {
+        vec![format!("{}um", cut(2))]
+    } else {
+        Vec::new()
+    }
 }
 
 /// The umlaut plurals of a word whose last vowel is a plain `a`, `o`, `u`
@@ -191,6 +221,7 @@ mod tests {
         assert_eq!(other_forms("lineare"), ["linearen", "linear"]);
         assert_eq!(other_forms("Dreieck"), ["Dreiecke", "Dreiecken", "Dreiecker"]);
         assert_eq!(other_forms("Vogel"), ["Vogeln"]);
+        assert_eq!(other_forms("Toter"), ["Totern", "Tote", "Toten"]);
         assert_eq!(
             other_forms("Stromkreis"),
             ["Stromkreise", "Stromkreisen", "Stromkreiser"]
@@ -210,6 +241,13 @@ mod tests {
         assert_eq!(other_forms("Brüche"), ["Brüchen", "Brüch"]);
         assert_eq!(other_forms("Blüte"), ["Blüten", "Blüt"], "no Blut");
         assert!(other_forms("Herz-Kreislauf").is_empty());
+        // Loanwords replace their ending.
+        assert_eq!(other_forms("Evangelium")[0], "Evangelien");
+        assert_eq!(other_forms("Praktikum")[0], "Praktika");
+        assert_eq!(other_forms("Praktika")[0], "Praktikum");
+        assert_eq!(other_forms("Rhythmus")[0], "Rhythmen");
+        assert_eq!(other_forms("Thema")[0], "Themen");
+        assert_eq!(other_forms("Studien")[0], "Studium");
     }
 
     #[test]

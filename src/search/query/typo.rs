@@ -247,7 +247,10 @@ impl Dictionary {
     }
 
     /// [`correct`](Self::correct), leaving alone the words `known` holds
-    /// (a word the repository answered with is no typo).
+    /// (a word the repository answered with is no typo) — but for the
+    /// dictionary's other spelling of the same word ("Frankophonie" →
+    /// "Francophonie", folded alike): that is no correction, and a
+    /// repository that matches words as written needs it.
     pub fn correct_except(&self, query: &str, known: impl Fn(&str) -> bool) -> Option<String> {
         let mut out = String::with_capacity(query.len() + 4);
         let mut changed = false;
@@ -258,7 +261,7 @@ impl Dictionary {
             rest = &rest[start..];
             let end = rest.find(|c: char| !is_word_char(c)).unwrap_or(rest.len());
             let word = &rest[..end];
-            match self.suggest(word).filter(|_| !known(word)) {
+            match self.suggest(word).filter(|fix| !known(word) || fold(fix) == fold(word)) {
                 Some(fix) => {
                     out.push_str(&apply_case(word, fix));
                     changed = true;
@@ -480,5 +483,18 @@ mod tests {
         assert_eq!(d.correct("Videos"), None, "framing word");
         let d = Dictionary::new(["über", "unter"]);
         assert_eq!(d.suggest("untr"), None, "stopwords are no candidates");
+    }
+
+    #[test]
+    fn a_held_word_is_no_typo_but_its_other_spelling_is_still_sent() {
+        let d = Dictionary::new(["Francophonie", "Revolution"]);
+        let held = |w: &str| ["frankophonie", "revolutio"].contains(&w.to_lowercase().as_str());
+        assert_eq!(d.correct_except("Frankophonie", held).as_deref(), Some("Francophonie"));
+        assert_eq!(
+            d.correct_except("Revolutio", held),
+            None,
+            "a real word the repository holds"
+        );
+        assert_eq!(d.correct_except("Revolutio", |_| false).as_deref(), Some("Revolution"));
     }
 }

@@ -125,11 +125,13 @@ pub(crate) fn split_word(word: &str, known: &KnownTerms, mode: Mode) -> Option<V
 
 /// The cost of a segmentation, lowest best: letters not covered by a known
 /// part (unknown part and linking elements), then the number of parts,
-/// then an unknown part before a known one (a compound's first parts name
+/// then the number of topic parts (a compound names one topic, and its
+/// last part is often a generic head: "Zinseszins|rechnung" rather than
+/// "Zinses|zinsrechnung"), then an unknown part before a known one (a compound's first parts name
 /// its topic, its last part is the general word: "Energie|erhaltung"
 /// rather than "Energieer|haltung"), then the longest known part, longest
 /// first.
-type Cost = (usize, usize, bool, std::cmp::Reverse<usize>);
+type Cost = (usize, usize, usize, bool, std::cmp::Reverse<usize>);
 
 /// The best segmentation of a hyphen-free piece into known parts with at
 /// most one unknown part (see [`Cost`]): "Vulkan|ausbruch" rather than
@@ -160,7 +162,14 @@ fn search(
             .iter()
             .position(|p| !p.known)
             .is_some_and(|i| i + 1 < current.len());
-        let cost = (uncovered, current.len(), unknown_not_last, std::cmp::Reverse(longest));
+        let topics = current.iter().filter(|p| p.topic).count();
+        let cost = (
+            uncovered,
+            current.len(),
+            topics,
+            unknown_not_last,
+            std::cmp::Reverse(longest),
+        );
         if best.as_ref().is_none_or(|(b, _)| cost < *b) {
             *best = Some((cost, current.clone()));
         }

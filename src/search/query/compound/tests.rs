@@ -281,3 +281,11 @@ fn a_known_last_part_alone_is_only_the_general_word() {
         "both parts known"
     );
 }
+#[test]
+fn of_two_splits_alike_the_one_with_fewer_topic_parts_wins() {
+    // "Zinses|zinsrechnung" and "Zinseszins|rechnung" cover the word alike;
+    // the second names one topic and a generic head ("Rechnung"): the
+    // compound is about "Zinseszins".
+    let d = Dictionary::new(["Zinseszinsen", "Zinsrechnung", "Zinsen"]);
+    assert_eq!(split_compounds(&d, "Zinseszinsrechnung").unwrap().query, "Zinseszinsen");
+}

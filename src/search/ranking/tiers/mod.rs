@@ -35,6 +35,7 @@
 //! topic too ("Funktion" of "lineare Funktion" in Biologie's "Form &
 //! Funktion").
 
+mod guard;
 mod subject;
 #[cfg(test)]
 mod tests;
@@ -114,7 +115,8 @@ struct Naming {
     named: u64,
     /// How exactly it names them (0 = the very words and nothing else, 1 =
     /// the words in another form or spelling and nothing else, 2 = among
-    /// other words, 3 = as parts of compounds).
+    /// other words, 3 = as parts of compounds, 4 = without an optional
+    /// word).
     exactness: u8,
     /// It names every topic word.
     all: bool,
@@ -136,9 +138,15 @@ pub struct TreeRanking<'q> {
 
 impl<'q> TreeRanking<'q> {
     pub fn new(query: &'q Query) -> TreeRanking<'q> {
+        let query_tokens: Vec<String> = tokens(query.text()).map(str::to_string).collect();
         TreeRanking {
             query,
-            words: query.topic_words().iter().take(64).map(|w| TopicWord::of(w)).collect(),
+            words: query
+                .topic_words()
+                .iter()
+                .take(64)
+                .map(|w| TopicWord::of(w).at(&query_tokens))
+                .collect(),
             subjects: query.subject_uris().to_vec(),
             optional: 0,
         }
@@ -293,6 +301,9 @@ impl<'q> TreeRanking<'q> {
         named_portal: Option<&Node>,
     ) -> Vec<Node> {
         let mut tiers: Vec<Option<Placed>> = pool.iter().map(|n| self.tier(n)).collect();
+        if self.lacks_a_noun(&pool) {
+            return Vec::new();
+        }
         // Named subjects: their collections, when one names the topic;
         // else other subjects' collections that name all of it.
         if !self.subjects.is_empty() {
@@ -337,6 +348,8 @@ impl<'q> TreeRanking<'q> {
                 })
                 .collect();
             retain_by(&mut pool, &mut tiers, &keep);
+        } else {
+            self.keep_partial_in_best_subjects(&mut pool, &mut tiers);
         }
         // Parents and portals of the collections whose title or keywords
         // name the topic.
@@ -359,6 +372,7 @@ impl<'q> TreeRanking<'q> {
             .filter(|(_, (tier, exactness, _))| Some((*tier, *exactness)) == best_naming)
             .map(|(n, _)| *n)
             .collect();
+        let best = self.tagged_first(best);
         let answer_portal = match best.as_slice() {
             [] => Vec::new(),
             _ if !self.subjects.is_empty() => portals
@@ -494,16 +508,20 @@ impl<'q> TreeRanking<'q> {
         // descriptions) come before every other subject's, but for a title
         // of another subject that is the topic itself ("Kurzgeschichten" of
         // Englisch beside "Kurzgeschichte" of Deutsch); in the title tier,
-        // at equal exactness.
+        // at equal exactness. The best collections are those that name the
+        // topic as well as the first: in a partial tier, the same number of
+        // topic words and as rare ones ("Erneuerbare Energien", not the many
+        // titles with "Energie" alone, for "Nutzung erneuerbarer Energien").
         let best: Vec<&Node> = keyed
             .iter()
             .filter(|(key, _)| {
                 keyed
                     .first()
-                    .is_some_and(|(first, _)| (key.1, key.4) == (first.1, first.4))
+                    .is_some_and(|(first, _)| (key.1, key.2, key.3, key.4) == (first.1, first.2, first.3, first.4))
             })
             .map(|(_, n)| n)
             .collect();
+        let best = self.tagged_first(best);
         let all: Vec<&Node> = keyed.iter().map(|(_, n)| n).collect();
         let home: Option<String> = home_subject(&best, &all).map(str::to_string);
         if let Some(home) = home {
@@ -583,8 +601,17 @@ impl<'q> TreeRanking<'q> {
         Naming {
             // Only optional words: none of the topic.
             named: if named & !self.optional == 0 { 0 } else { named },
-            // Without an optional word: the topic in other words.
-            exactness: if every { exactness } else { exactness.max(1) },
+            // Without an optional word: the topic in other words, after
+            // every text that names the whole compound ("Recycling von
+            // Kunststoff-Abfällen" before "Verarbeitung von Kunststoffen"
+            // for "Kunststoff|recycling").
+            exactness: if every {
+                exactness
+            } else if required {
+                4
+            } else {
+                exactness.max(1)
+            },
             all: required && named & !self.optional != 0,
         }
     }

@@ -1,10 +1,34 @@
 //! The subject of an answer: which school subject a teacher reads on in,
-//! and which portal is its home.
+//! which portal is its home, and which portal a query names as a subject
+//! with a subject head ("Wirtschaftslehre").
 
 use std::cmp::Reverse;
 
 use super::super::fill::school_disciplines;
+use super::TreeRanking;
+use crate::search::query::{fold, tokens};
 use crate::upstream::Node;
+
+/// The last parts of a compound that make it the name of a school subject
+/// ("Wirtschafts|lehre", "Religions|kunde", "Wirtschafts|unterricht").
+const SUBJECT_HEADS: &[&str] = &["unterricht", "lehre", "kunde"];
+
+/// The portal a word of the query names as a school subject: the word is
+/// a portal's one-word title with a subject head ("Wirtschaftslehre",
+/// "Wirtschaftsunterricht" for the portal "Wirtschaft"). Only a portal
+/// with a discipline of its own: that is the subject.
+pub(super) fn portal_named_as_subject<'p>(word: &str, portals: &[&'p Node]) -> Option<&'p Node> {
+    let folded = fold(word);
+    let base = SUBJECT_HEADS
+        .iter()
+        .find_map(|head| folded.strip_suffix(head))
+        .filter(|base| !base.is_empty())?;
+    let names: Vec<&str> = [Some(base), base.strip_suffix('s')].into_iter().flatten().collect();
+    portals.iter().copied().find(|p| {
+        let title = fold(p.display_title());
+        !title.contains(' ') && names.contains(&title.as_str()) && !own_disciplines(p, portals).is_empty()
+    })
+}
 
 /// The school disciplines of a portal that no other portal carries.
 pub(super) fn own_disciplines(portal: &Node, portals: &[&Node]) -> Vec<String> {
@@ -65,4 +89,46 @@ pub(super) fn home_portal<'p>(best: &[&Node], pool: &[Node], portals: &[&'p Node
         }
         None
     })
+}
+
+impl<'q> TreeRanking<'q> {
+    /// The ranking with a word of the query that names a portal as a
+    /// school subject ([`portal_named_as_subject`]: "Wirtschaftslehre",
+    /// "Standortfaktoren im Wirtschaftsunterricht") read as that subject:
+    /// the topic words it gave (the word, or its first part once the
+    /// framing head is split off) are none, the portal's own disciplines
+    /// join the subjects. `portals`: the subject portals read in the first
+    /// wave.
+    pub fn with_portals(mut self, portals: &[&Node]) -> TreeRanking<'q> {
+        let mut named: Vec<String> = Vec::new();
+        for token in tokens(self.query.text()) {
+            if let Some(portal) = portal_named_as_subject(token, portals) {
+                named.push(fold(token));
+                named.push(fold(portal.display_title()));
+                for d in own_disciplines(portal, portals) {
+                    if !self.subjects.contains(&d) {
+                        self.subjects.push(d);
+                    }
+                }
+            }
+        }
+        if named.is_empty() {
+            return self;
+        }
+        let mut i = 0;
+        for word in self.query.topic_words().iter().take(64) {
+            let folded = fold(word);
+            if named
+                .iter()
+                .any(|n| *n == folded || folded.strip_suffix('s') == Some(n.as_str()))
+            {
+                self.words.remove(i);
+                let below = self.optional & ((1u64 << i) - 1);
+                self.optional = below | ((self.optional >> (i + 1)) << i);
+            } else {
+                i += 1;
+            }
+        }
+        self
+    }
 }

@@ -215,3 +215,214 @@ fn a_topic_word_as_the_last_part_of_a_compound_is_close_its_first_part_is_not() 
     let horsetails = collection("s", "Schachtelhalme", BIO, "b", &[], "");
     assert!(!ranking.matches_closely(&horsetails), "no kind of Schach");
 }
+
+#[test]
+fn the_home_subject_of_a_partial_answer_is_that_of_the_collections_that_name_the_most_of_it() {
+    const PHYSIK: &str = "http://w3id.org/openeduhub/vocabs/discipline/460";
+    // No title names all three words; one names two of them, many another
+    // subject's titles the common one alone: the answer reads on in the
+    // subject of the one that names the most, not of the many.
+    let candidates = [
+        collection("p1", "Energie", PHYSIK, "ph", &[], ""),
+        collection("p2", "Mechanische Energie", PHYSIK, "ph", &[], ""),
+        collection("p3", "Innere Energie", PHYSIK, "ph", &[], ""),
+        collection("g1", "Erneuerbare Energien", GEO, "g", &[], ""),
+        collection("g2", "Fossile Energieträger", GEO, "g", &["Energie"], ""),
+    ];
+    let ranked = titles("Nutzung erneuerbarer Energien", &candidates, &[]);
+    assert_eq!(ranked[..2], ["Erneuerbare Energien", "Fossile Energieträger"]);
+}
+
+#[test]
+fn without_a_whole_match_another_subject_stays_only_where_it_names_as_much() {
+    const ETHIK: &str = "http://w3id.org/openeduhub/vocabs/discipline/160";
+    const KUNST: &str = "http://w3id.org/openeduhub/vocabs/discipline/060";
+    let candidates = [
+        collection("e1", "Umgang mit Zeit und Freizeit", ETHIK, "e", &[], ""),
+        collection("e2", "Umgang mit Tieren", ETHIK, "e", &[], ""),
+        collection("g1", "Kartenarbeit und Atlas", GEO, "g", &[], ""),
+        collection("g2", "Orientieren", GEO, "g", &["Umgang mit Karten"], ""),
+        collection("k1", "Werkbetrachtung", KUNST, "k", &["Bildatlas", "Atlas"], ""),
+    ];
+    assert_eq!(
+        titles("Umgang mit dem Atlas", &candidates, &[]),
+        ["Kartenarbeit und Atlas", "Orientieren"],
+        "Ethik names only the commoner word, Kunst the rarer one only among its keywords"
+    );
+}
+
+#[test]
+fn a_text_that_names_the_whole_compound_comes_before_one_that_names_its_first_part() {
+    const CHEMIE: &str = "http://w3id.org/openeduhub/vocabs/discipline/100";
+    let candidates = [
+        collection("a", "Verarbeitung von Kunststoffen", CHEMIE, "c", &[], ""),
+        collection("b", "Recycling von Kunststoff-Abfällen", CHEMIE, "c", &[], ""),
+    ];
+    let query = Query::new("Kunststoff Recycling");
+    let ranked: Vec<String> = TreeRanking::new(&query)
+        .with_optional(&["Recycling".to_string()])
+        .rank(candidates.to_vec(), &[])
+        .iter()
+        .map(|n| n.display_title().to_string())
+        .collect();
+    assert_eq!(
+        ranked,
+        ["Recycling von Kunststoff-Abfällen", "Verarbeitung von Kunststoffen"]
+    );
+}
+
+#[test]
+fn a_loanword_is_named_in_its_other_number() {
+    const RELIGION: &str = "http://w3id.org/openeduhub/vocabs/discipline/520";
+    const BO: &str = "http://w3id.org/openeduhub/vocabs/discipline/720";
+    let candidates = [
+        collection("r", "Evangelien", RELIGION, "x", &[], ""),
+        collection("b", "Praktika: Worin will ich Erfahrungen sammeln?", BO, "y", &[], ""),
+        collection("h", "Grundsätze und Praktiken des Hinduismus", RELIGION, "z", &[], ""),
+    ];
+    assert_eq!(titles("Evangelium", &candidates, &[]), ["Evangelien"]);
+    assert_eq!(
+        titles("Praktikum", &candidates, &[]),
+        ["Praktika: Worin will ich Erfahrungen sammeln?"],
+        "Praktiken are no Praktika"
+    );
+    assert_eq!(
+        titles("Praktika", &[collection("p", "Praktikum", BO, "y", &[], "")], &[]),
+        ["Praktikum"]
+    );
+}
+
+#[test]
+fn a_portal_named_with_a_subject_head_is_the_subject() {
+    const WIRTSCHAFT: &str = "http://w3id.org/openeduhub/vocabs/discipline/700";
+    let portal = collection("p", "Wirtschaft", WIRTSCHAFT, "root", &[], "");
+    let geo = collection("pg", "Geographie", GEO, "root", &[], "");
+    let portals = [&portal, &geo];
+    let candidates = [
+        collection("g", "Standortfaktoren der Wirtschaft", GEO, "pg", &[], ""),
+        collection("w", "Standortfaktoren", WIRTSCHAFT, "p", &[], ""),
+        collection("d", "Wirtschaft in der DDR", MATHE, "x", &[], ""),
+    ];
+    let ranked = |q: &str| -> Vec<String> {
+        let query = Query::new(q);
+        TreeRanking::new(&query)
+            .with_portals(&portals)
+            .rank(candidates.to_vec(), &portals)
+            .iter()
+            .map(|n| n.display_title().to_string())
+            .collect()
+    };
+    assert_eq!(
+        ranked("Standortfaktoren im Wirtschaftsunterricht")[0],
+        "Standortfaktoren"
+    );
+    assert_eq!(ranked("Wirtschaftslehre"), ["Wirtschaft", "Standortfaktoren"]);
+    // A portal's title without a subject head stays a topic word.
+    assert!(ranked("Wirtschaft").contains(&"Wirtschaft in der DDR".to_string()));
+}
+
+#[test]
+fn a_phrase_whose_noun_the_tree_uses_only_among_keywords_of_other_topics_is_not_held() {
+    const ENGLISCH: &str = "http://w3id.org/openeduhub/vocabs/discipline/20001";
+    const GESCHICHTE: &str = "http://w3id.org/openeduhub/vocabs/discipline/240";
+    let hilfe = [
+        collection(
+            "e1",
+            "Umgang mit Informationen",
+            ENGLISCH,
+            "e",
+            &["summary Hilfe Englisch"],
+            "",
+        ),
+        collection("g1", "Erste deutsche Demokratie", GESCHICHTE, "g", &[], ""),
+    ];
+    assert!(titles("Erste Hilfe", &hilfe, &[]).is_empty());
+    let winkel = [
+        collection("m1", "Winkel", MATHE, "m", &[], ""),
+        collection(
+            "g2",
+            "Zweiter Weltkrieg",
+            GESCHICHTE,
+            "g",
+            &["Zweiter Weltkrieg Tote"],
+            "",
+        ),
+    ];
+    assert!(titles("Toter Winkel", &winkel, &[]).is_empty());
+    // A word the tree never uses says nothing (a first name); neither does
+    // a lower-case one; a keyword that names the whole phrase holds it.
+    let caesar = [collection(
+        "c",
+        "Caesar und die Gallischen Kriege",
+        GESCHICHTE,
+        "g",
+        &[],
+        "",
+    )];
+    assert_eq!(
+        titles("Julius Cäsar", &caesar, &[]),
+        ["Caesar und die Gallischen Kriege"]
+    );
+    assert_eq!(titles("toter Winkel", &winkel, &[])[0], "Winkel");
+    let held = [
+        collection("m1", "Winkel", MATHE, "m", &[], ""),
+        collection("p", "Verkehr", GEO, "g", &["toter Winkel"], ""),
+    ];
+    assert_eq!(titles("Toter Winkel", &held, &[])[0], "Verkehr");
+}
+
+#[test]
+fn of_titles_that_name_the_topic_alike_the_one_tagged_with_it_is_its_home() {
+    const ENGLISCH: &str = "http://w3id.org/openeduhub/vocabs/discipline/20001";
+    const BO: &str = "http://w3id.org/openeduhub/vocabs/discipline/720";
+    let candidates = [
+        collection(
+            "e1",
+            "Praktika und Schülerjobs",
+            ENGLISCH,
+            "ew",
+            &["Praktikum englisch"],
+            "",
+        ),
+        collection("ew", "Arbeitswelt", ENGLISCH, "en", &["Praktika"], ""),
+        collection(
+            "b1",
+            "Praktika: Worin will ich Erfahrungen sammeln?",
+            BO,
+            "bo",
+            &["Praktikum"],
+            "",
+        ),
+    ];
+    assert_eq!(
+        titles("Praktikum", &candidates, &[])[0],
+        "Praktika: Worin will ich Erfahrungen sammeln?"
+    );
+}
+
+#[test]
+fn an_aspect_after_a_topic_that_a_title_is_exactly_keeps_that_title() {
+    const BIO: &str = "http://w3id.org/openeduhub/vocabs/discipline/080";
+    const GESCHICHTE: &str = "http://w3id.org/openeduhub/vocabs/discipline/240";
+    let candidates = [
+        collection("b", "Photosynthese", BIO, "x", &[], ""),
+        collection(
+            "g",
+            "Napoleon",
+            GESCHICHTE,
+            "y",
+            &["Französische Revolution Ablauf"],
+            "",
+        ),
+    ];
+    assert_eq!(titles("Photosynthese Ablauf", &candidates, &[])[0], "Photosynthese");
+}
+
+#[test]
+fn a_word_apart_from_the_topic_is_no_phrase_the_tree_lacks() {
+    let candidates = [
+        collection("r", "Romantik", DEUTSCH, "d", &[], ""),
+        collection("g", "Napoleon", GEO, "y", &["Merkmale Frankreich"], ""),
+    ];
+    assert_eq!(titles("Merkmale der Romantik", &candidates, &[])[0], "Romantik");
+}

@@ -33,14 +33,51 @@ pub(super) enum Fit {
 pub(super) struct TopicWord {
     folded: String,
     stem: String,
+    /// The stem of a Latin or Greek loanword's singular or plural
+    /// ([`loan_stem`]) and whether its plural ends in `-en`, when the
+    /// word ends like one.
+    loan: Option<(String, bool)>,
+    /// Written with a capital letter: a noun, or the start of a phrase.
+    pub(super) capitalised: bool,
+    /// Its place among the words of the query, when it is one of them as
+    /// written ([`at`](Self::at)).
+    pub(super) at: Option<usize>,
     parts: Vec<TopicWord>,
+}
+
+/// A loanword's plural replaces its Latin or Greek ending rather than
+/// adding one, and the Snowball stem keeps the ending; the word without it
+/// is the stem both numbers share.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Loan<'a> {
+    stem: &'a str,
+    /// The plural ends in `-en`, so the Snowball stem of the plural is the
+    /// stem ("Evangelium" → "Evangelien", "Rhythmus" → "Rhythmen", "Thema"
+    /// → "Themen"); not so for `-ikum`/`-ika` ("Praktikum" → "Praktika":
+    /// "Praktiken" are another word's plural).
+    plural_en: bool,
+}
+
+/// The loanword stem of a folded word that ends in `-um`, `-us` or `-a`
+/// (see [`Loan`]); `None` for another ending or a rest shorter than four
+/// letters.
+pub(super) fn loan_stem(folded: &str) -> Option<Loan<'_>> {
+    let (stem, ending) = ["um", "us", "a"]
+        .iter()
+        .find_map(|ending| folded.strip_suffix(ending).map(|stem| (stem, *ending)))?;
+    let ika = stem.ends_with("ik") && ending != "us";
+    (char_len(stem) >= 4).then_some(Loan { stem, plural_en: !ika })
 }
 
 impl TopicWord {
     pub(super) fn of(word: &str) -> TopicWord {
         let pieces: Vec<&str> = word.split('-').filter(|p| !p.is_empty()).collect();
+        let folded = fold(word);
         TopicWord {
-            folded: fold(word),
+            loan: loan_stem(&folded).map(|l| (l.stem.to_string(), l.plural_en)),
+            capitalised: word.chars().next().is_some_and(char::is_uppercase),
+            at: None,
+            folded,
             stem: german_stem(word),
             parts: if pieces.len() > 1 {
                 pieces.into_iter().map(TopicWord::of).collect()
@@ -58,7 +95,7 @@ impl TopicWord {
         };
         if word == self.folded {
             Some(Fit::Exact)
-        } else if stem == self.stem || word == self.stem || stem == self.folded {
+        } else if stem == self.stem || word == self.stem || stem == self.folded || self.same_loanword(word, stem) {
             Some(Fit::Stem)
         } else if (char_len(&self.folded) >= MIN_PART && word.ends_with(self.folded.as_str()))
             || (char_len(&self.stem) >= MIN_PART && stem.ends_with(self.stem.as_str()))
@@ -68,6 +105,24 @@ impl TopicWord {
             Some(Fit::Head)
         } else {
             None
+        }
+    }
+
+    /// The topic word with its place among the query's words (`tokens`).
+    pub(super) fn at(mut self, tokens: &[String]) -> TopicWord {
+        self.at = tokens.iter().position(|t| fold(t) == self.folded);
+        self
+    }
+
+    /// The word is this loanword in its other number ("Praktika" for
+    /// "Praktikum", "Evangelien" for "Evangelium", and back).
+    fn same_loanword(&self, word: &str, stem: &str) -> bool {
+        let other = loan_stem(word);
+        match &self.loan {
+            Some((loan, plural_en)) => {
+                (*plural_en && loan == stem) || other.is_some_and(|o| o.stem == loan && o.plural_en == *plural_en)
+            }
+            None => other.is_some_and(|o| o.plural_en && o.stem == self.stem),
         }
     }
 
