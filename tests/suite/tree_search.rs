@@ -59,6 +59,20 @@ async fn search(h: &Harness, query: &str) -> Value {
     r.json()
 }
 
+/// Search `query` and check that the collection `title` of `portal` is
+/// among the first three; returns the answer.
+async fn among_first_three(h: &Harness, query: &str, title: &str, portal: &str) -> Value {
+    let corpus = h.standin.corpus();
+    let wanted = collection(corpus, title, portal);
+    let doc = search(h, query).await;
+    let at = ids(&doc).iter().position(|id| *id == wanted.id);
+    assert!(
+        at.is_some_and(|i| i < 3),
+        "{query}: {title} not among the first three: {doc}"
+    );
+    doc
+}
+
 #[tokio::test]
 async fn the_issues_five_examples_answer_the_collection_a_teacher_wants() {
     let h = Harness::start_real_tree().await;
@@ -70,16 +84,9 @@ async fn the_issues_five_examples_answer_the_collection_a_teacher_wants() {
         ("Romantik in der Musik", "Musik der Romantik", "Musik"),
         ("Kurzgeschichte analysieren", "Kurzgeschichte", "Deutsch"),
     ] {
-        let wanted = collection(corpus, title, portal);
-        let doc = search(&h, query).await;
-        let found = ids(&doc);
-        let at = found.iter().position(|id| *id == wanted.id);
-        assert!(
-            at.is_some_and(|i| i < 3),
-            "{query}: {title} not among the first three: {doc}"
-        );
+        let doc = among_first_three(&h, query, title, portal).await;
         assert_eq!(
-            portal_title(corpus, &found[0]),
+            portal_title(corpus, &ids(&doc)[0]),
             portal,
             "{query}: another subject's collection first: {doc}"
         );
@@ -163,14 +170,7 @@ async fn what_the_tree_writes_otherwise_is_still_found() {
         // A framing phrase: "einfach erklärt" is no topic.
         ("Inflation einfach erklärt", "Inflation", "Wirtschaft"),
     ] {
-        let wanted = collection(corpus, title, portal);
-        let doc = search(&h, query).await;
-        let found = ids(&doc);
-        let at = found.iter().position(|id| *id == wanted.id);
-        assert!(
-            at.is_some_and(|i| i < 3),
-            "{query}: {title} not among the first three: {doc}"
-        );
+        let doc = among_first_three(&h, query, title, portal).await;
         assert_top_three_in(corpus, portal, query, &doc);
     }
     // An unknown real word is no typo of a known one.
