@@ -1,5 +1,5 @@
 //! The relevance benchmark's real-tree collection sets: the judged-set files
-//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,tuning,negative,negative-c,negative-d}.json`,
+//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,tuning,negative,negative-c,negative-d,negative-e}.json`,
 //! graded by hand from WLO's 2023 collection tree) and how one ranked answer scores
 //! against them.
 //!
@@ -30,16 +30,19 @@ pub const K: usize = 5;
 /// `heldout-b.json` is a second held-out set, written after tuning on the first had begun;
 /// `heldout-c.json` and `negative-c.json` a third held-out and a second negative set, written
 /// before the second round of tuning; `heldout-d.json` and `negative-d.json` a fourth held-out
-/// and a third negative set, written before the third round.
-pub const FILES: [&str; 8] = [
+/// and a third negative set, written before the third round; `heldout-e.json` and `negative-e.json`
+/// a fifth held-out and a fourth negative set, written before the fourth round.
+pub const FILES: [&str; 10] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
     "heldout-d.json",
+    "heldout-e.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
     "negative-d.json",
+    "negative-e.json",
 ];
 
 /// One judged-set file.
