@@ -38,7 +38,7 @@ use super::SearchWarning;
 use super::filters::Filters;
 use super::pool::Visibility;
 use super::pool::collections::{keyword_wave, portals, sub_collection_wave, sub_collections};
-use super::pool::dictionary::dictionary;
+use super::pool::index::tree_index;
 use super::query::{Dictionary, Query, fold, keyword_searches, tokens};
 use super::ranking::{Coverage, TreeRanking};
 use crate::app::App;
@@ -165,62 +165,49 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
         return Ok(finish_ranked(ranked, search, "keyword_collections", warnings));
     }
 
-    // Waves 2 and 3: the walk, below the subject's portal when the query
-    // names one; the rescue of a misspelt query beside it.
-    let subject_portals: Vec<&Node> = shown_portals
-        .iter()
-        .copied()
-        .filter(|p| ranking.is_portal_of_subject(p, &shown_portals))
-        .collect();
-    let level1: Vec<&Node> = if subject_portals.is_empty() {
-        portal_nodes.clone()
-    } else {
-        subject_portals
+    // Waves 2 and 3: the tree index, matched locally: the collections that
+    // name every topic word, and the portals' sub-collections (a subject's
+    // main topics) that name one of them — deeper down, among thousands,
+    // one word of several mostly names another topic; the rescue of a
+    // misspelt query against the index's dictionary.
+    let index = tree_index(app).await;
+    let portal_ids: BTreeSet<&str> = portal_nodes.iter().map(|p| p.id()).collect();
+    let indexed = |ranking: &TreeRanking<'_>| -> Vec<Node> {
+        index
+            .collections
+            .iter()
+            .filter(|n| {
+                let below_portal = n.parent_id().is_some_and(|p| portal_ids.contains(p));
+                keeps(search, n) && (ranking.names_closely(n) || below_portal && ranking.matches_closely(n))
+            })
+            .cloned()
+            .collect()
     };
-    let parents: Vec<&Node> = level1.iter().take(LEVEL2_PARENTS).copied().collect();
-    let ((level2_lists, level2_failure), dictionary) =
-        futures::join!(sub_collection_wave(app, &parents, LEVEL2_MAX), dictionary(app));
-    warnings.extend(level2_failure.map(SearchWarning::ChildListsFailed));
-    let level2: Vec<&Node> = visible(&level2_lists).collect();
-    let found: Vec<Node> = level2
-        .iter()
-        .copied()
-        .filter(|n| ranking.matches_closely(n) && keeps(search, n))
-        .cloned()
+    let found: Vec<Node> = indexed(&ranking)
+        .into_iter()
+        .chain(candidates.iter().cloned())
         .collect();
-    let mut walk_found: Vec<Node> = found.into_iter().chain(candidates.iter().cloned()).collect();
-    let walked = ranking.rank(dedup(walk_found.iter().cloned()), &shown_portals);
-    if ranking.coverage(&walked, &shown_portals) == Coverage::Title {
+    let walked = ranking.rank(dedup(found.into_iter()), &shown_portals);
+    let walked_coverage = ranking.coverage(&walked, &shown_portals);
+    if walked_coverage == Coverage::Title {
         return Ok(finish_ranked(walked, search, walked_how(coverage), warnings));
     }
-    let rescued = rescue(search.query, &dictionary, &candidates);
+    let rescued = rescue(search.query, &index.dictionary, &candidates);
     tracing::debug!(
         query = search.query.text(),
         rescued = rescued.as_ref().map(|(q, _)| q.text()),
         "collection rescue"
     );
-    let rescue_searches = rescued.as_ref().map(|(q, _)| keyword_searches(q)).unwrap_or_default();
-    let level3_parents = best_parents(&ranking, &level2, LEVEL3_PARENTS);
-    let ((level3_lists, level3_failure), (rescue_lists, _)) = futures::join!(
-        sub_collection_wave(app, &level3_parents, LEVEL3_MAX),
-        keyword_wave(app, &rescue_searches, search.keyword_max())
-    );
-    warnings.extend(level3_failure.map(SearchWarning::ChildListsFailed));
-    walk_found.extend(
-        visible(&level3_lists)
-            .filter(|n| ranking.matches_closely(n) && keeps(search, n))
-            .cloned(),
-    );
-    let walked = ranking.rank(dedup(walk_found.into_iter()), &shown_portals);
-    let walked_coverage = ranking.coverage(&walked, &shown_portals);
     // The rescued query answers when it covers more of its topic than the
     // query as typed covers of its own.
     if let Some((rescued, optional)) = &rescued {
+        let (rescue_lists, _) = keyword_wave(app, &keyword_searches(rescued), search.keyword_max()).await;
         let rescue_ranking = TreeRanking::new(rescued)
             .with_optional(optional)
             .with_portals(&portal_nodes);
         let hits = visible(&rescue_lists).filter(|n| keeps(search, n)).cloned();
-        let ranked = rescue_ranking.rank(dedup(hits.chain(candidates)), &shown_portals);
+        let pool = hits.chain(indexed(&rescue_ranking)).chain(candidates);
+        let ranked = rescue_ranking.rank(dedup(pool), &shown_portals);
         if rescue_ranking.coverage(&ranked, &shown_portals) > walked_coverage {
             let mut outcome = finish_ranked(ranked, search, "keyword_collections", warnings);
             outcome.relaxed_query = Some(rescued.text().to_string());
@@ -263,6 +250,9 @@ fn rescue(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> Option<(Quer
         // Nothing but framing or the general last part of a compound was
         // recognised ("Mengen|lehre"): no topic to search.
         Some(split) if !split.topic || split.head_only => None,
+        // A part not recognised may be what the compound is ("Vogel|grippe"
+        // is no bird): its known parts are another topic.
+        Some(split) if !split.unrecognised.is_empty() => None,
         Some(split) => Some((Query::new(&split.query), split.trailing)),
         None => query
             .opened(dictionary, held)

@@ -44,7 +44,7 @@
 
 use super::SearchWarning;
 use super::facets::{Facets, count_facets};
-use super::pool::dictionary::dictionary;
+use super::pool::index::tree_index;
 use super::pool::{Visibility, Wave};
 use super::query::{
     MAX_RESCUE_VARIANTS, Query, Variant, WEIGHT_CORRECTED, expand_query, rescue_variants, topic_beside_heads,
@@ -124,13 +124,14 @@ pub async fn search_content(app: &App, search: ContentSearch<'_>) -> Result<Cont
     }
 
     // Zero-result rescue.
-    let dictionary = dictionary(app).await;
+    let index = tree_index(app).await;
+    let dictionary = &index.dictionary;
     // Compounds the repository lacks as one word, split into the words it
     // has; a misspelt word is corrected instead. After a split, the parts
     // are known and the rest of the query was not split, so nothing is
     // corrected (the correction would "fix" a part known only by an
     // inflection: "Konstruktion" → "construction").
-    let split = query.split_compounds(&dictionary);
+    let split = query.split_compounds(dictionary);
     // The topic guard: a query whose recognised parts are all framing words
     // or compound heads ("Mengenlehre|aufgaben" without a known
     // "Mengenlehre") would fetch material by the generic word alone, of any
@@ -150,7 +151,7 @@ pub async fn search_content(app: &App, search: ContentSearch<'_>) -> Result<Cont
     let correction = if split.is_some() {
         None
     } else {
-        query.corrected(&dictionary)
+        query.corrected(dictionary)
     };
     let mut rescue = rescue_wave(&relaxed, correction.as_ref());
     // The split query itself, when it is one word ("Gedichtanalyse" →

@@ -145,15 +145,15 @@ impl EduSharing {
             .await
     }
 
-    /// The collection search for names only: each hit's title fields, the
-    /// rest skipped; one page of `max_items` from `skip_count`.
-    pub async fn collection_titles(
+    /// One page of the collection search: `max_items` hits from `skip_count`.
+    pub async fn collection_page(
         &self,
         query: &str,
         max_items: u32,
         skip_count: u32,
-    ) -> Result<Arc<TitleList>, UpstreamError> {
-        let request = self.collection_request(query, max_items, skip_count, Props::Keys(TITLE_KEYS));
+        props: Props,
+    ) -> Result<Arc<NodeList>, UpstreamError> {
+        let request = self.collection_request(query, max_items, skip_count, props);
         self.fetch_json(request, CacheClass::Search).await
     }
 

@@ -8,14 +8,15 @@
 //!   with the caller's criteria appended.
 //! * [`collections`]: the collection keyword search (E2), the listing of the
 //!   subject portals beside it, and waves of sub-collection listings (E5).
-//! * [`dictionary`]: the typo dictionary of the zero-result rescue.
+//! * [`index`]: every collection of the tree, read once, and the typo
+//!   dictionary of the zero-result rescue built from it.
 //!
 //! Which nodes a list may show is decided once: [`Node::is_listable`] (an
 //! id, no deleted placeholder, no topic-page config folder or variant) and
 //! the ids the caller excludes ([`Visibility`]).
 
 pub mod collections;
-pub mod dictionary;
+pub mod index;
 mod wave;
 
 pub use wave::Wave;

@@ -30,20 +30,41 @@ pub(crate) struct Words {
     folded: String,
     /// `(start, end, stem end)` byte offsets into `folded`.
     spans: Vec<(u32, u32, u32)>,
+    /// Word `i` is written in lower case in a text that capitalises others
+    /// (bit `i`): no noun in German ("Wie kommen wir").
+    small: u64,
 }
 
 impl Words {
     pub(crate) fn of(text: &str) -> Self {
         let folded = fold(text);
         let base = folded.as_ptr() as usize;
-        let spans = tokens(&folded)
+        let spans: Vec<(u32, u32, u32)> = tokens(&folded)
             .map(|w| {
                 let start = w.as_ptr() as usize - base;
                 let end = start + w.len();
                 (start as u32, end as u32, (start + stem_len(w)) as u32)
             })
             .collect();
-        Words { folded, spans }
+        let capitalised: Vec<bool> = tokens(text)
+            .map(|w| w.chars().next().is_some_and(char::is_uppercase))
+            .collect();
+        let small = if capitalised.len() == spans.len() && capitalised.contains(&true) {
+            capitalised
+                .iter()
+                .take(64)
+                .enumerate()
+                .filter(|(_, c)| !**c)
+                .fold(0u64, |mask, (i, _)| mask | (1 << i))
+        } else {
+            0
+        };
+        Words { folded, spans, small }
+    }
+
+    /// Word `i` is written small where others are capitalised (see `small`).
+    pub(crate) fn is_small(&self, i: usize) -> bool {
+        i < 64 && self.small & (1 << i) != 0
     }
 
     pub(crate) fn len(&self) -> usize {

@@ -115,8 +115,8 @@ struct Naming {
     named: u64,
     /// How exactly it names them (0 = the very words and nothing else, 1 =
     /// the words in another form or spelling and nothing else, 2 = among
-    /// other words, 3 = as parts of compounds, 4 = without an optional
-    /// word).
+    /// other words, 3 = as parts of compounds; 4 to 7 = the same without
+    /// an optional word).
     exactness: u8,
     /// It names every topic word.
     all: bool,
@@ -201,8 +201,29 @@ impl<'q> TreeRanking<'q> {
             .any(|text| {
                 self.words
                     .iter()
-                    .any(|w| w.best_fit(&text).is_some_and(|f| f < Fit::Head))
+                    .any(|w| w.best_fit(&text).is_some_and(|f| f < Fit::Head || w.heads_closely()))
             })
+    }
+
+    /// Every required topic word is named by the title, a keyword or the
+    /// description by its form, stem or spelling or as the last part of a
+    /// compound (a long one also as the first part): the test of the
+    /// whole tree's collections.
+    pub fn names_closely(&self, node: &Node) -> bool {
+        if self.words.is_empty() {
+            return self.matches(node);
+        }
+        let texts: Vec<Words> = std::iter::once(node.display_title())
+            .chain(node.keywords().iter().map(String::as_str))
+            .chain(std::iter::once(node.description()))
+            .map(Words::of)
+            .collect();
+        self.words.iter().enumerate().all(|(i, w)| {
+            self.optional & (1 << i.min(63)) != 0
+                || texts
+                    .iter()
+                    .any(|t| w.best_fit(t).is_some_and(|f| f < Fit::Head || w.heads_closely()))
+        })
     }
 
     /// How many topic words the node's title, keywords and description
@@ -555,10 +576,23 @@ impl<'q> TreeRanking<'q> {
         if let Some(exactness) = keywords.iter().filter(|k| k.all).map(|k| k.exactness).min() {
             return Some((Tier::Keyword, exactness, all));
         }
+        // The keywords together (and the title beside them) describe the
+        // collection: "Angebot" and "Nachfrage" as two keywords of
+        // "Preisbildung" name "Angebot und Nachfrage".
+        // By their words, not by parts of longer words.
+        let by_words = |namings: &mut dyn Iterator<Item = &Naming>| {
+            namings
+                .filter(|k| k.exactness <= 2)
+                .fold(0u64, |mask, k| mask | k.named)
+        };
+        let in_keyword_words = by_words(&mut keywords.iter());
+        if in_keyword_words != 0 && self.names_all(in_keyword_words | by_words(&mut std::iter::once(&title))) {
+            return Some((Tier::Keyword, 2, all));
+        }
+        let in_keywords = keywords.iter().fold(0u64, |mask, k| mask | k.named);
         if description.all {
             return Some((Tier::Description, 2, all));
         }
-        let in_keywords = keywords.iter().fold(0u64, |mask, k| mask | k.named);
         let keyword_exactness = keywords
             .iter()
             .filter(|k| k.named != 0)
@@ -573,6 +607,17 @@ impl<'q> TreeRanking<'q> {
         .into_iter()
         .find(|(_, named, _)| *named != 0)
         .map(|(tier, named, exactness)| (tier, exactness, named))
+    }
+
+    /// The topic words of `named` (bits) are all the required ones, and
+    /// at least one of them.
+    fn names_all(&self, named: u64) -> bool {
+        let required = if self.words.len() >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.words.len()) - 1
+        } & !self.optional;
+        named & required == required && named & required != 0
     }
 
     /// How one text names the topic words.
@@ -608,7 +653,7 @@ impl<'q> TreeRanking<'q> {
             exactness: if every {
                 exactness
             } else if required {
-                4
+                4 + exactness
             } else {
                 exactness.max(1)
             },

@@ -12,6 +12,9 @@ const MIN_PART: usize = 5;
 /// when the rest of the word has as many ("Satzgruppe" for "Satz", not
 /// "Satzung").
 const MIN_HEAD: usize = 4;
+/// A topic word of this many letters that starts a longer word names it
+/// ([`TopicWord::heads_closely`]).
+const LONG_HEAD: usize = 10;
 
 /// How a topic word matches a word of a text (best first).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -58,6 +61,40 @@ pub(super) struct Loan<'a> {
     plural_en: bool,
 }
 
+/// Inflection endings German adds to a noun or adjective ("Muskel" →
+/// "Muskeln", "Satzglied" → "Satzglieder").
+const ENDINGS: &[&str] = &["e", "n", "en", "s", "es", "er", "ern", "nen", "ns"];
+
+/// `longer` is `shorter` with an inflection ending ([`ENDINGS`]), both
+/// folded; `shorter` of at least four letters.
+fn by_ending(shorter: &str, longer: &str) -> bool {
+    char_len(shorter) >= 4
+        && longer
+            .strip_prefix(shorter)
+            .is_some_and(|ending| ENDINGS.contains(&ending))
+}
+
+/// `word` ends in `folded` or in a form of it with or without an
+/// inflection ending ("Erdalkalimetalle" for "Metall", "Blutkreislauf"
+/// for "Kreisläufe"); a word that ends in its stem alone is another word
+/// ("Wettbewerb" is no "Bewerbung").
+fn ends_with_form(word: &str, folded: &str) -> bool {
+    let tail_fits = |start: usize| {
+        let tail = &word[start..];
+        tail == folded || by_ending(folded, tail) || (by_ending(tail, folded) && char_len(tail) >= MIN_PART)
+    };
+    word.len() > folded.len() && word.char_indices().skip(1).any(|(i, _)| tail_fits(i))
+}
+
+/// Two folded words of a short Snowball stem are forms of one word only
+/// when one starts with the other: inflection adds endings ("Säure" /
+/// "Säuren", "Kalte" / "Kalter", "Wald" / "Wälder"); "Komma" and "kommen"
+/// share the stem "komm" and are two words. A longer stem is one word's
+/// ("Bewerbung" / "bewerbe").
+fn inflects(a: &str, b: &str) -> bool {
+    a.starts_with(b) || b.starts_with(a)
+}
+
 /// The loanword stem of a folded word that ends in `-um`, `-us` or `-a`
 /// (see [`Loan`]); `None` for another ending or a rest shorter than four
 /// letters.
@@ -87,7 +124,10 @@ impl TopicWord {
         }
     }
 
-    fn fit(&self, word: &str, stem: &str) -> Option<Fit> {
+    /// How the topic word fits one word of a text (`small`: written in
+    /// lower case among capitalised words, so no noun: no loanword's
+    /// plural, "kommen" is no "Komma").
+    fn fit(&self, word: &str, stem: &str, small: bool) -> Option<Fit> {
         let head = |w: &str| {
             char_len(&self.stem) >= MIN_HEAD
                 && w.strip_prefix(self.stem.as_str())
@@ -95,11 +135,14 @@ impl TopicWord {
         };
         if word == self.folded {
             Some(Fit::Exact)
-        } else if stem == self.stem || word == self.stem || stem == self.folded || self.same_loanword(word, stem) {
-            Some(Fit::Stem)
-        } else if (char_len(&self.folded) >= MIN_PART && word.ends_with(self.folded.as_str()))
-            || (char_len(&self.stem) >= MIN_PART && stem.ends_with(self.stem.as_str()))
+        } else if ((stem == self.stem || word == self.stem || stem == self.folded)
+            && (inflects(&self.folded, word) || char_len(stem) >= MIN_PART))
+            || (!small && self.same_loanword(word, stem))
+            || by_ending(&self.folded, word)
+            || by_ending(word, &self.folded)
         {
+            Some(Fit::Stem)
+        } else if char_len(&self.folded) >= MIN_PART && ends_with_form(word, &self.folded) {
             Some(Fit::Part)
         } else if head(word) {
             Some(Fit::Head)
@@ -112,6 +155,13 @@ impl TopicWord {
     pub(super) fn at(mut self, tokens: &[String]) -> TopicWord {
         self.at = tokens.iter().position(|t| fold(t) == self.folded);
         self
+    }
+
+    /// A topic word this long at the start of a longer word is that word
+    /// ("Energieerhaltung" in "Energieerhaltungssatz"); a short one is
+    /// mostly the start of another word ("Schach" in "Schachtelhalme").
+    pub(super) fn heads_closely(&self) -> bool {
+        char_len(&self.folded) >= LONG_HEAD
     }
 
     /// The word is this loanword in its other number ("Praktika" for
@@ -130,7 +180,11 @@ impl TopicWord {
     /// when the text has each of its parts ("If-Clauses" in "conditional
     /// clauses if").
     pub(super) fn best_fit(&self, text: &Words) -> Option<Fit> {
-        let whole = text.iter().filter_map(|(w, s)| self.fit(w, s)).min();
+        let whole = text
+            .iter()
+            .enumerate()
+            .filter_map(|(i, (w, s))| self.fit(w, s, text.is_small(i)))
+            .min();
         if whole.is_some() || self.parts.is_empty() {
             return whole;
         }

@@ -1,0 +1,102 @@
+//! The tree index: every collection of the repository, read once per
+//! process and repository and kept for the tree cache's lifetime, and the
+//! typo dictionary built from it.
+//!
+//! A repository that matches whole words as written finds "Muskeln" for
+//! "Muskeln" only, "Calcium" for "Calcium" only, and never the
+//! "Energieerhaltungssatz" in a keyword for "Energieerhaltung". The index
+//! lets the collection search compare the query with every collection's
+//! title and keywords the way the ranking compares words (forms, stems,
+//! spellings, compound parts) instead of walking a few branches of the tree.
+//! WLO had 3,209 collections in 2023: ten parallel pages of 500 hold a tree
+//! half again as large; a larger tree is indexed up to that size, and the
+//! keyword search still reaches the rest.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use futures::future::join_all;
+
+use super::collections::portals;
+use crate::app::App;
+use crate::search::query::{Dictionary, synonym_keys};
+use crate::upstream::{Node, Props};
+use crate::vocab::Vocabulary;
+
+/// Collections per read: a page of display properties stays far below the
+/// per-read cap (`WLO_MAX_RESPONSE_MB`, 4 MiB by default) at WLO's ≈ 1.5 KB
+/// per collection.
+const INDEX_PAGE: u32 = 500;
+/// Pages read in parallel: the index holds at most `INDEX_PAGES × INDEX_PAGE`
+/// collections.
+const INDEX_PAGES: u32 = 10;
+
+/// Every listable collection (in the repository's order, each once) and
+/// the typo dictionary of the zero-result rescue: vocabulary labels and
+/// aliases, synonym keys, the subject portals' and collections' titles.
+#[derive(Debug, Default)]
+pub struct TreeIndex {
+    pub collections: Vec<Node>,
+    pub dictionary: Dictionary,
+}
+
+/// The tree index, built once per process and repository and kept for the
+/// tree cache's lifetime (`WLO_CACHE_TTL_TREE_S`; with `0` it is rebuilt
+/// every time). Concurrent searches wait for one builder instead of each
+/// reading the whole tree. An index built while a read failed is used once
+/// but not kept (a failed page just leaves its collections out).
+pub async fn tree_index(app: &App) -> Arc<TreeIndex> {
+    type Slot = Option<(Instant, String, Arc<TreeIndex>)>;
+    static SHARED: tokio::sync::Mutex<Slot> = tokio::sync::Mutex::const_new(None);
+    let ttl = app.config.cache_ttl_tree;
+    let key = app.upstream.rest_base().to_string();
+    let mut slot = SHARED.lock().await;
+    if let Some((built, for_repository, index)) = slot.as_ref()
+        && *for_repository == key
+        && built.elapsed() < ttl
+    {
+        return index.clone();
+    }
+    let (index, complete) = build(app).await;
+    let index = Arc::new(index);
+    if complete && !ttl.is_zero() && app.config.cache_max_bytes > 0 {
+        *slot = Some((Instant::now(), key, index.clone()));
+    }
+    index
+}
+
+/// The index from the portals and the pages of the collection search for
+/// `*`; `complete` is false when a read failed.
+async fn build(app: &App) -> (TreeIndex, bool) {
+    let pages = (0..INDEX_PAGES).map(|page| {
+        app.upstream
+            .collection_page("*", INDEX_PAGE, page * INDEX_PAGE, Props::Display)
+    });
+    let (portals, pages) = futures::join!(portals(app), join_all(pages));
+    let complete = portals.is_ok() && pages.iter().all(Result::is_ok);
+    let mut seen = std::collections::BTreeSet::new();
+    let collections: Vec<Node> = std::iter::once(portals)
+        .chain(pages)
+        .filter_map(Result::ok)
+        .flat_map(|list| list.nodes.clone())
+        .filter(|n| n.is_listable() && seen.insert(n.id().to_string()))
+        .collect();
+
+    let mut labels: Vec<String> = Vec::new();
+    for vocabulary in Vocabulary::ALL {
+        for entry in vocabulary.entries() {
+            labels.push(entry.label.clone());
+            labels.extend(entry.aliases.iter().cloned());
+        }
+    }
+    let mut topics: Vec<&str> = synonym_keys().collect();
+    topics.extend(collections.iter().map(Node::display_title));
+    let dictionary = Dictionary::with_labels(labels.iter().map(String::as_str), topics);
+    (
+        TreeIndex {
+            collections,
+            dictionary,
+        },
+        complete,
+    )
+}
