@@ -11,20 +11,24 @@
 //!    everything is ranked as a teacher reads the tree
 //!    ([`TreeRanking`]: tiers, the subject's collections first, the topic
 //!    guard).
-//! 2. Only when that leaves nothing (or, for a query that names a subject,
-//!    nothing of that subject), and only when the caller allows the walk:
-//!    level 2 = the sub-collections of the subject's portal (else of the
-//!    first 25 portals), matched locally ‖ the typo dictionary (cached).
-//! 3. Only if still nothing matched: level 3 = the sub-collections of the
-//!    15 level-2 nodes that name the most topic words ‖ the keyword
-//!    searches of the query with its compounds split against the
-//!    dictionary, else corrected, else with its topic words continued by
-//!    the dictionary's words that start with them ("Vulkane" →
-//!    "Vulkanismus": a whole-word index finds no derivation). An answer
-//!    from such a query says so (`relaxed_query`).
+//! 2. Only when no title names the topic (in the subject the query names),
+//!    and only when the caller allows it: the tree index
+//!    ([`tree_index`]: every collection, read once and cached) matched
+//!    locally — the collections whose title, keywords or description name
+//!    every topic word in some form, spelling or as a compound's part, and
+//!    the portals' sub-collections that name one of them.
+//! 3. Only if still no title names it: the keyword searches of the query
+//!    with its compounds split against the index's dictionary (not when a
+//!    part is unknown: "Vogel|grippe" is no bird), else corrected, else
+//!    with its topic words continued by the dictionary's words that start
+//!    with them ("Vulkane" → "Vulkanismus": a whole-word index finds no
+//!    derivation), and the index matched against it. An answer from such
+//!    a query says so (`relaxed_query`).
 //!
-//! **Below a collection** (`parentNodeId`): the same walk from its
-//! sub-collections (level 1, in wave 1), no keyword search. **Without a
+//! **Below a collection** (`parentNodeId`): a walk of its subtree, three
+//! levels in three waves (its sub-collections, theirs, and those below the
+//! ones that name the most topic words), matched locally; no keyword
+//! search. **Without a
 //! query**: the portals, or the parent's sub-collections, in repository
 //! order.
 //!
@@ -67,8 +71,8 @@ pub struct CollectionSearch<'a> {
     pub filters: &'a Filters,
     pub max_results: usize,
     pub exclude: &'a [String],
-    /// Walk the tree (and rescue a misspelt query) when the first wave
-    /// finds nothing. `search_wlo_all` answers from the first wave alone
+    /// Match the tree index (and rescue a misspelt query) when the first
+    /// wave finds no title that names the topic. `search_wlo_all` answers from the first wave alone
     /// (its content search runs beside it and rescues the query).
     pub walk: bool,
 }

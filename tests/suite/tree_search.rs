@@ -225,3 +225,31 @@ async fn a_partial_topic_stays_in_the_subject_of_what_names_the_most_of_it() {
         assert_eq!(doc["count"], json!(0), "{query}: {doc}");
     }
 }
+
+#[tokio::test]
+async fn the_tree_index_finds_what_only_keywords_hold_in_another_form() {
+    let h = Harness::start_real_tree().await;
+    let corpus = h.standin.corpus();
+    for (query, title, portal) in [
+        // Words a whole-word index finds only as written: a plural among
+        // the keywords, another spelling, ß for ss.
+        ("Muskel", "Stütz- und Bewegungssystem", "Biologie"),
+        ("Kalzium", "2. Hauptgruppe: Erdalkalimetalle", "Chemie"),
+        ("Massstab", "Die Arbeit mit dem (digitalen) Kompass", "Geographie"),
+        // School subjects by their short forms.
+        ("PoWi", "Politische Bildung", "Politische Bildung"),
+        ("Franz", "Französisch", "Französisch"),
+    ] {
+        // The topic in another subject may follow (Sport's muscles), never
+        // lead.
+        let doc = among_first_three(&h, query, title, portal).await;
+        let first = ids(&doc).first().cloned().unwrap_or_default();
+        assert_eq!(portal_title(corpus, &first), portal, "{query}: {doc}");
+    }
+    // A compound whose last part the tree does not know is not its first
+    // part: "Vogelgrippe" is no page on birds.
+    for query in ["Vogelgrippe im Biologieunterricht", "Töpfern im Kunstunterricht"] {
+        let doc = search(&h, query).await;
+        assert_eq!(doc["count"], json!(0), "{query}: {doc}");
+    }
+}

@@ -274,11 +274,6 @@ impl<'q> TreeRanking<'q> {
         }
     }
 
-    /// One of `portals` is the portal of a subject the query names.
-    pub fn is_portal_of_subject(&self, node: &Node, portals: &[&Node]) -> bool {
-        self.is_subject_portal(node, portals)
-    }
-
     /// Rank the candidates (see the module docs); `portals` are the subject
     /// portals read beside them (they join as the portals of what names the
     /// topic, and as the answer to a query that names only a subject).

@@ -426,3 +426,57 @@ fn a_word_apart_from_the_topic_is_no_phrase_the_tree_lacks() {
     ];
     assert_eq!(titles("Merkmale der Romantik", &candidates, &[])[0], "Romantik");
 }
+
+/// The best fit of the topic word `word` in `text`.
+fn fit(word: &str, text: &str) -> Option<Fit> {
+    TopicWord::of(word).best_fit(&Words::of(text))
+}
+
+#[test]
+fn forms_are_words_with_inflection_endings_not_words_of_one_stem() {
+    // An inflection ending either way: another form of the word.
+    assert_eq!(fit("Muskel", "Muskeln"), Some(Fit::Stem));
+    assert_eq!(fit("Satzglieder", "Satzglied"), Some(Fit::Stem));
+    assert_eq!(fit("Säure", "Säuren und Basen"), Some(Fit::Stem));
+    // One short Snowball stem, two words: a verb is no form of a noun,
+    // nor a loanword's plural.
+    assert_eq!(fit("Komma", "Wie kommen wir zum Ziel?"), None);
+    // A long stem is one word's.
+    assert_eq!(fit("Bewerbung", "Wie bewerbe ich mich?"), Some(Fit::Stem));
+    // A compound ends in the word or in a form of it, not in its stem.
+    assert_eq!(fit("Metall", "Erdalkalimetalle"), Some(Fit::Part));
+    assert_eq!(fit("Kreisläufe", "Blutkreislauf"), Some(Fit::Part));
+    assert_eq!(fit("Bewerbung", "Wettbewerb"), None);
+    assert_eq!(fit("Töpfern", "Potentialtopf"), None);
+}
+
+#[test]
+fn a_long_word_that_starts_a_keyword_names_it_closely_a_short_one_does_not() {
+    let energy = collection("e", "Energieumwandlung", "", "p", &["Energieerhaltungssatz"], "");
+    let horsetails = collection("s", "Schachtelhalme", BIO, "p", &[], "");
+    let query = Query::new("Energieerhaltung");
+    assert!(TreeRanking::new(&query).names_closely(&energy));
+    let query = Query::new("Schach");
+    assert!(!TreeRanking::new(&query).names_closely(&horsetails));
+}
+
+#[test]
+fn keywords_together_name_a_topic_of_several_words() {
+    let prices = collection(
+        "pb",
+        "Preisbildung",
+        "",
+        "p",
+        &["Angebot", "Nachfrage", "Kaufkraft"],
+        "",
+    );
+    let offers = collection("so", "Sinnangebote", "", "p", &["Orientierung"], "");
+    let query = Query::new("Angebot und Nachfrage");
+    let ranking = TreeRanking::new(&query);
+    assert_eq!(ranking.tier(&prices).map(|(tier, ..)| tier), Some(Tier::Keyword));
+    assert!(ranking.tier(&offers).is_none_or(|(tier, ..)| tier > Tier::Keyword));
+    assert_eq!(
+        titles("Angebot und Nachfrage", &[offers, prices], &[])[0],
+        "Preisbildung"
+    );
+}
