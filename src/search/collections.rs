@@ -178,13 +178,12 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
     let portal_ids: BTreeSet<&str> = portal_nodes.iter().map(|p| p.id()).collect();
     let indexed = |ranking: &TreeRanking<'_>| -> Vec<Node> {
         index
-            .collections
-            .iter()
-            .filter(|n| {
+            .entries()
+            .filter(|(n, texts)| {
                 let below_portal = n.parent_id().is_some_and(|p| portal_ids.contains(p));
-                keeps(search, n) && (ranking.names_closely(n) || below_portal && ranking.matches_closely(n))
+                keeps(search, n) && (ranking.names_closely_in(n, texts) || below_portal && ranking.matches_closely(n))
             })
-            .cloned()
+            .map(|(n, _)| n.clone())
             .collect()
     };
     let found: Vec<Node> = indexed(&ranking)

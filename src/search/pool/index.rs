@@ -19,7 +19,8 @@ use futures::future::join_all;
 
 use super::collections::portals;
 use crate::app::App;
-use crate::search::query::{Dictionary, synonym_keys};
+use crate::search::query::{Dictionary, Words, synonym_keys};
+use crate::search::ranking::node_texts;
 use crate::upstream::{Node, Props};
 use crate::vocab::Vocabulary;
 
@@ -37,7 +38,17 @@ const INDEX_PAGES: u32 = 10;
 #[derive(Debug, Default)]
 pub struct TreeIndex {
     pub collections: Vec<Node>,
+    /// Each collection's title, keywords and description as words, read
+    /// once ([`node_texts`]): matching them is the index's whole cost.
+    pub(crate) texts: Vec<Vec<Words>>,
     pub dictionary: Dictionary,
+}
+
+impl TreeIndex {
+    /// Every collection with its texts.
+    pub(crate) fn entries(&self) -> impl Iterator<Item = (&Node, &[Words])> {
+        self.collections.iter().zip(self.texts.iter().map(Vec::as_slice))
+    }
 }
 
 /// The tree index, built once per process and repository and kept for the
@@ -92,11 +103,11 @@ async fn build(app: &App) -> (TreeIndex, bool) {
     let mut topics: Vec<&str> = synonym_keys().collect();
     topics.extend(collections.iter().map(Node::display_title));
     let dictionary = Dictionary::with_labels(labels.iter().map(String::as_str), topics);
-    (
-        TreeIndex {
-            collections,
-            dictionary,
-        },
-        complete,
-    )
+    let texts = collections.iter().map(node_texts).collect();
+    let index = TreeIndex {
+        collections,
+        texts,
+        dictionary,
+    };
+    (index, complete)
 }

@@ -210,14 +210,15 @@ impl<'q> TreeRanking<'q> {
     /// compound (a long one also as the first part): the test of the
     /// whole tree's collections.
     pub fn names_closely(&self, node: &Node) -> bool {
+        self.names_closely_in(node, &node_texts(node))
+    }
+
+    /// [`names_closely`](Self::names_closely) with the node's texts
+    /// ([`node_texts`]) read before: the tree index reads them once.
+    pub(crate) fn names_closely_in(&self, node: &Node, texts: &[Words]) -> bool {
         if self.words.is_empty() {
             return self.matches(node);
         }
-        let texts: Vec<Words> = std::iter::once(node.display_title())
-            .chain(node.keywords().iter().map(String::as_str))
-            .chain(std::iter::once(node.description()))
-            .map(Words::of)
-            .collect();
         self.words.iter().enumerate().all(|(i, w)| {
             self.optional & (1 << i.min(63)) != 0
                 || texts
@@ -692,6 +693,15 @@ impl<'q> TreeRanking<'q> {
             .filter(|e| self.subjects.contains(&e.uri))
             .any(|e| fold(&e.label) == title || e.aliases.iter().any(|a| fold(a) == title))
     }
+}
+
+/// A node's title, keywords and description as words.
+pub(crate) fn node_texts(node: &Node) -> Vec<Words> {
+    std::iter::once(node.display_title())
+        .chain(node.keywords().iter().map(String::as_str))
+        .chain(std::iter::once(node.description()))
+        .map(Words::of)
+        .collect()
 }
 
 /// The school disciplines of the nodes whose tier and exactness pass `which`.
