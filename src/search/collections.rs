@@ -217,6 +217,13 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
             return Ok(outcome);
         }
     }
+    // A topic word no collection of the whole tree uses, in any form or as
+    // any part of a compound, and no rescue found: the tree does not have
+    // the topic ("Spiele für den Wandertag" is no page on games).
+    if index.complete && ranking.has_unnamed_word(&index.texts) {
+        tracing::debug!(query = search.query.text(), "a topic word the tree does not use");
+        return Ok(finish_ranked(Vec::new(), search, walked_how(coverage), warnings));
+    }
     Ok(finish_ranked(walked, search, walked_how(coverage), warnings))
 }
 

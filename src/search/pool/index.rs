@@ -42,6 +42,9 @@ pub struct TreeIndex {
     /// once ([`node_texts`]): matching them is the index's whole cost.
     pub(crate) texts: Vec<Vec<Words>>,
     pub dictionary: Dictionary,
+    /// Every read answered: the index is the whole tree (up to its size),
+    /// so a word none of its collections uses is a word the tree lacks.
+    pub complete: bool,
 }
 
 impl TreeIndex {
@@ -108,6 +111,7 @@ async fn build(app: &App) -> (TreeIndex, bool) {
         collections,
         texts,
         dictionary,
+        complete,
     };
     (index, complete)
 }

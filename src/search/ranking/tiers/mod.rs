@@ -227,6 +227,17 @@ impl<'q> TreeRanking<'q> {
         })
     }
 
+    /// Some required topic word is named by none of `texts` (each node's
+    /// title, keywords and description) in any form, spelling or as any
+    /// part of a compound; false without texts.
+    pub(crate) fn has_unnamed_word(&self, texts: &[Vec<Words>]) -> bool {
+        !texts.is_empty()
+            && self.words.iter().enumerate().any(|(i, w)| {
+                let required = self.optional & (1 << i.min(63)) == 0;
+                required && !texts.iter().any(|node| node.iter().any(|t| w.best_fit(t).is_some()))
+            })
+    }
+
     /// How many topic words the node's title, keywords and description
     /// name (the walk descends below the nodes that name the most: an
     /// editor lists a sub-collection's topic among its parent's keywords).
