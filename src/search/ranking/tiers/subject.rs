@@ -14,16 +14,20 @@ use crate::upstream::Node;
 const SUBJECT_HEADS: &[&str] = &["unterricht", "lehre", "kunde"];
 
 /// The portal a word of the query names as a school subject: the word is
-/// a portal's one-word title with a subject head ("Wirtschaftslehre",
-/// "Wirtschaftsunterricht" for the portal "Wirtschaft"). Only a portal
-/// with a discipline of its own: that is the subject.
+/// a portal's one-word title, alone or with a subject head ("Wirtschaft",
+/// "Wirtschaftslehre", "Wirtschaftsunterricht" for the portal
+/// "Wirtschaft"). Only a portal with a discipline of its own: that is the
+/// subject.
 pub(super) fn portal_named_as_subject<'p>(word: &str, portals: &[&'p Node]) -> Option<&'p Node> {
     let folded = fold(word);
     let base = SUBJECT_HEADS
         .iter()
         .find_map(|head| folded.strip_suffix(head))
-        .filter(|base| !base.is_empty())?;
-    let names: Vec<&str> = [Some(base), base.strip_suffix('s')].into_iter().flatten().collect();
+        .filter(|base| !base.is_empty());
+    let names: Vec<&str> = match base {
+        Some(base) => [Some(base), base.strip_suffix('s')].into_iter().flatten().collect(),
+        None => vec![folded.as_str()],
+    };
     portals.iter().copied().find(|p| {
         let title = fold(p.display_title());
         !title.contains(' ') && names.contains(&title.as_str()) && !own_disciplines(p, portals).is_empty()
@@ -101,7 +105,14 @@ impl<'q> TreeRanking<'q> {
     /// wave.
     pub fn with_portals(mut self, portals: &[&Node]) -> TreeRanking<'q> {
         let mut named: Vec<String> = Vec::new();
+        // A portal's bare title is the subject beside a topic ("Angebot und
+        // Nachfrage Wirtschaft"); alone it stays a topic word.
+        let beside_a_topic = self.query.topic_words().len() > 1;
         for token in tokens(self.query.text()) {
+            let bare = portals.iter().any(|p| fold(p.display_title()) == fold(token));
+            if bare && !beside_a_topic {
+                continue;
+            }
             if let Some(portal) = portal_named_as_subject(token, portals) {
                 named.push(fold(token));
                 named.push(fold(portal.display_title()));

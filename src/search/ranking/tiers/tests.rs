@@ -317,8 +317,11 @@ fn a_portal_named_with_a_subject_head_is_the_subject() {
         "Standortfaktoren"
     );
     assert_eq!(ranked("Wirtschaftslehre"), ["Wirtschaft", "Standortfaktoren"]);
-    // A portal's title without a subject head stays a topic word.
+    // A portal's title without a subject head stays a topic word alone,
+    // and is the subject beside another topic word.
     assert!(ranked("Wirtschaft").contains(&"Wirtschaft in der DDR".to_string()));
+    assert_eq!(ranked("Standortfaktoren Wirtschaft")[0], "Standortfaktoren");
+    assert!(!ranked("Standortfaktoren Wirtschaft").contains(&"Wirtschaft in der DDR".to_string()));
 }
 
 #[test]
