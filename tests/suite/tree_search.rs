@@ -236,6 +236,8 @@ async fn the_tree_index_finds_what_only_keywords_hold_in_another_form() {
         ("Muskel", "Stütz- und Bewegungssystem", "Biologie"),
         ("Kalzium", "2. Hauptgruppe: Erdalkalimetalle", "Chemie"),
         ("Massstab", "Die Arbeit mit dem (digitalen) Kompass", "Geographie"),
+        // A closed compound named by both its halves.
+        ("Kreislaufsystem", "Blutkreislauf, Lymph- und Immunsystem", "Biologie"),
         // Two keywords together name the topic; a portal's title is its
         // subject.
         ("Angebot und Nachfrage Wirtschaft", "Preisbildung", "Wirtschaft"),

@@ -106,6 +106,7 @@ async fn build(app: &App) -> (TreeIndex, bool) {
     let mut topics: Vec<&str> = synonym_keys().collect();
     topics.extend(collections.iter().map(Node::display_title));
     let dictionary = Dictionary::with_labels(labels.iter().map(String::as_str), topics);
+    tracing::debug!(collections = collections.len(), complete, "tree index read");
     let texts = collections.iter().map(node_texts).collect();
     let index = TreeIndex {
         collections,

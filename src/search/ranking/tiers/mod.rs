@@ -93,7 +93,8 @@ pub enum Coverage {
 /// The sort key of a ranked collection: below the title tier (later), and
 /// there of another subject than the first collection (later); tier; in a
 /// partial tier the topic words named (more first) and their rarity (rarer
-/// first); exactness; not the portal the query names as a
+/// first), a title's and a keyword's alike; then the tier itself and the
+/// exactness; not the portal the query names as a
 /// whole (later); of another subject than the first collection (later); an
 /// ancestor of another of its group (later); quality score (higher first).
 type OrderKey = (
@@ -101,7 +102,7 @@ type OrderKey = (
     Tier,
     Reverse<u32>,
     Reverse<i64>,
-    u8,
+    (Tier, u8),
     bool,
     bool,
     bool,
@@ -513,12 +514,19 @@ impl<'q> TreeRanking<'q> {
                 };
                 let leads = first != Some(node.id());
                 let score = score_node(model, &node);
+                // Some topic words in a title or in the keywords: the rarer
+                // words named decide before where ("Scratch" among the
+                // keywords before "Programmieren" in a title).
+                let group = match tier {
+                    Tier::PartialKeyword => Tier::PartialTitle,
+                    tier => tier,
+                };
                 let key = (
                     (tier != Tier::Title, false),
-                    tier,
+                    group,
                     Reverse(count),
                     Reverse(rare),
-                    exactness,
+                    (tier, exactness),
                     leads,
                     false,
                     ancestor[i],
@@ -557,7 +565,7 @@ impl<'q> TreeRanking<'q> {
                 let other = !school_disciplines(node).any(|d| d == home);
                 // Another subject's title that names the topic among other
                 // words reads on like the rest of that subject.
-                let leading = key.1 == Tier::Title && (key.4 <= 1 || !other);
+                let leading = key.1 == Tier::Title && (key.4.1 <= 1 || !other);
                 key.0 = (!leading, other && !leading);
                 key.6 = other;
             }

@@ -483,3 +483,15 @@ fn keywords_together_name_a_topic_of_several_words() {
         "Preisbildung"
     );
 }
+
+#[test]
+fn a_closed_compound_is_named_by_a_text_that_names_both_halves() {
+    assert_eq!(
+        fit("Kreislaufsystem", "Blutkreislauf, Lymph- und Immunsystem"),
+        Some(Fit::Part)
+    );
+    // One half alone is not the compound.
+    assert_eq!(fit("Pausenspiele", "Intonation, Pausen und Rhythmus"), None);
+    // A half is a word or a compound's last part, not a compound's start.
+    assert_eq!(fit("Polarlichter", "polarisiertes Licht"), None);
+}

@@ -46,7 +46,14 @@ pub(super) struct TopicWord {
     /// written ([`at`](Self::at)).
     pub(super) at: Option<usize>,
     parts: Vec<TopicWord>,
+    /// A closed compound's two halves at every place they could meet, the
+    /// linking `s` left out too ("Kreislauf|system"): a text that names
+    /// both names the compound.
+    halves: Vec<(TopicWord, TopicWord)>,
 }
+
+/// A closed compound is split into halves of this many letters at least.
+const MIN_HALF: usize = 4;
 
 /// A loanword's plural replaces its Latin or Greek ending rather than
 /// adding one, and the Snowball stem keeps the ending; the word without it
@@ -59,6 +66,36 @@ pub(super) struct Loan<'a> {
     /// → "Themen"); not so for `-ikum`/`-ika` ("Praktikum" → "Praktika":
     /// "Praktiken" are another word's plural).
     plural_en: bool,
+}
+
+/// The halves of a closed compound (see [`TopicWord::halves`]), each of
+/// at least [`MIN_HALF`] letters; none for a shorter word or one that is
+/// not all letters.
+fn halves_of(word: &str) -> Vec<(TopicWord, TopicWord)> {
+    let chars: Vec<char> = word.chars().collect();
+    if chars.len() < 2 * MIN_HALF || !chars.iter().all(|c| c.is_alphabetic()) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for at in MIN_HALF..=chars.len() - MIN_HALF {
+        let first: String = chars[..at].iter().collect();
+        let last: String = chars[at..].iter().collect();
+        let last = capitalised(&last);
+        out.push((TopicWord::plain(&first), TopicWord::plain(&last)));
+        if let Some(stripped) = first.strip_suffix('s').filter(|f| char_len(f) >= MIN_HALF) {
+            out.push((TopicWord::plain(stripped), TopicWord::plain(&last)));
+        }
+    }
+    out
+}
+
+/// The word with a capital first letter (a compound's last half is a noun).
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 /// Inflection endings German adds to a noun or adjective ("Muskel" →
@@ -116,6 +153,7 @@ impl TopicWord {
             at: None,
             folded,
             stem: german_stem(word),
+            halves: if pieces.len() == 1 { halves_of(word) } else { Vec::new() },
             parts: if pieces.len() > 1 {
                 pieces.into_iter().map(TopicWord::of).collect()
             } else {
@@ -148,6 +186,20 @@ impl TopicWord {
             Some(Fit::Head)
         } else {
             None
+        }
+    }
+
+    /// The word alone: no hyphenated parts, no halves.
+    fn plain(word: &str) -> TopicWord {
+        let folded = fold(word);
+        TopicWord {
+            loan: loan_stem(&folded).map(|l| (l.stem.to_string(), l.plural_en)),
+            capitalised: word.chars().next().is_some_and(char::is_uppercase),
+            at: None,
+            folded,
+            stem: german_stem(word),
+            parts: Vec::new(),
+            halves: Vec::new(),
         }
     }
 
@@ -185,10 +237,24 @@ impl TopicWord {
             .enumerate()
             .filter_map(|(i, (w, s))| self.fit(w, s, text.is_small(i)))
             .min();
-        if whole.is_some() || self.parts.is_empty() {
+        if whole.is_some() {
             return whole;
+        }
+        if self.parts.is_empty() {
+            return self.by_halves(text);
         }
         let parts: Option<Vec<Fit>> = self.parts.iter().map(|p| p.best_fit(text)).collect();
         parts.map(|fits| fits.into_iter().max().unwrap_or(Fit::Part).max(Fit::Stem))
+    }
+
+    /// A closed compound the text names by both its halves, each a word
+    /// or the last part of one ("Blutkreislauf, Lymph- und Immunsystem" for
+    /// "Kreislaufsystem"): as parts of compounds.
+    fn by_halves(&self, text: &Words) -> Option<Fit> {
+        let close = |w: &TopicWord| w.best_fit(text).is_some_and(|f| f <= Fit::Part);
+        self.halves
+            .iter()
+            .any(|(first, last)| close(first) && close(last))
+            .then_some(Fit::Part)
     }
 }
