@@ -36,20 +36,19 @@
 //! Funktion").
 
 mod guard;
+mod order;
 mod subject;
 #[cfg(test)]
 mod tests;
 mod words;
 
-use std::cmp::Reverse;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use super::fill::school_disciplines;
-use super::score::score_node;
 use crate::search::query::{Query, Words, char_len, fold, is_stopword, tokens};
 use crate::upstream::Node;
 use crate::vocab::Vocabulary;
-use subject::{home_portal, home_subject, own_disciplines};
+use subject::{home_portal, own_disciplines};
 use words::{Fit, TopicWord};
 
 /// Where a collection names the topic (best first).
@@ -89,25 +88,6 @@ pub enum Coverage {
     /// subject, that subject's portal or collections.
     Title,
 }
-
-/// The sort key of a ranked collection: below the title tier (later), and
-/// there of another subject than the first collection (later); tier; in a
-/// partial tier the topic words named (more first) and their rarity (rarer
-/// first), a title's and a keyword's alike; then the tier itself and the
-/// exactness; not the portal the query names as a
-/// whole (later); of another subject than the first collection (later); an
-/// ancestor of another of its group (later); quality score (higher first).
-type OrderKey = (
-    (bool, bool),
-    Tier,
-    Reverse<u32>,
-    Reverse<i64>,
-    (Tier, u8),
-    bool,
-    bool,
-    bool,
-    Reverse<i64>,
-);
 
 /// How one text (a title, a keyword, a description) names the topic.
 #[derive(Debug, Clone, Copy, Default)]
@@ -454,124 +434,6 @@ impl<'q> TreeRanking<'q> {
             })
             .collect();
         self.order(pool, tiers, None)
-    }
-
-    /// Sort by tier, then (for partial tiers) more topic words first and
-    /// the rarer ones among the candidates first, then exactness, then the
-    /// subject of the first collection before others, then the more
-    /// specific before its ancestor, then the quality score, then the id.
-    /// `first`: a portal the query names as a whole leads its tier.
-    fn order(&self, pool: Vec<Node>, tiers: Vec<Placed>, first: Option<&str>) -> Vec<Node> {
-        let parents: BTreeMap<&str, &str> = pool.iter().filter_map(|n| n.parent_id().map(|p| (n.id(), p))).collect();
-        let ancestors_of = |id: &str| -> BTreeSet<&str> {
-            let mut out = BTreeSet::new();
-            let mut at = id;
-            while let Some(parent) = parents.get(at) {
-                if !out.insert(*parent) || out.len() > 20 {
-                    break;
-                }
-                at = parent;
-            }
-            out
-        };
-        // An ancestor of another node of its group (same tier and exactness).
-        let mut ancestor = vec![false; pool.len()];
-        for (i, node) in pool.iter().enumerate() {
-            for a in ancestors_of(node.id()) {
-                for (j, other) in pool.iter().enumerate() {
-                    if other.id() == a && tiers[j].0 == tiers[i].0 && tiers[j].1 == tiers[i].1 {
-                        ancestor[j] = true;
-                    }
-                }
-            }
-        }
-        // How rare each topic word is among the candidates (inverse
-        // document frequency, in thousandths).
-        let n = pool.len().max(1) as f64;
-        let rarity: Vec<i64> = (0..self.words.len())
-            .map(|w| {
-                let df = tiers.iter().filter(|(_, _, mask)| mask & (1 << w) != 0).count().max(1) as f64;
-                ((1.0 + n / df).ln() * 1000.0) as i64
-            })
-            .collect();
-        let weight = |mask: u64| -> i64 {
-            (0..rarity.len())
-                .filter(|w| mask & (1 << w) != 0)
-                .map(|w| rarity[w])
-                .sum()
-        };
-        let model = self.query.model();
-        let mut keyed: Vec<(OrderKey, Node)> = pool
-            .into_iter()
-            .enumerate()
-            .map(|(i, node)| {
-                let (tier, exactness, mask) = tiers[i];
-                let partial = !tier.is_full() && tier != Tier::ParentOrPortal;
-                let (count, rare) = if partial {
-                    (mask.count_ones(), weight(mask))
-                } else {
-                    (0, 0)
-                };
-                let leads = first != Some(node.id());
-                let score = score_node(model, &node);
-                // Some topic words in a title or in the keywords: the rarer
-                // words named decide before where ("Scratch" among the
-                // keywords before "Programmieren" in a title).
-                let group = match tier {
-                    Tier::PartialKeyword => Tier::PartialTitle,
-                    tier => tier,
-                };
-                let key = (
-                    (tier != Tier::Title, false),
-                    group,
-                    Reverse(count),
-                    Reverse(rare),
-                    (tier, exactness),
-                    leads,
-                    false,
-                    ancestor[i],
-                    Reverse(score),
-                );
-                (key, node)
-            })
-            .collect();
-        let by_key =
-            |(ka, a): &(OrderKey, Node), (kb, b): &(OrderKey, Node)| ka.cmp(kb).then_with(|| a.id().cmp(b.id()));
-        keyed.sort_by(by_key);
-        // The answer's subject is the one of its best collections
-        // ([`home_subject`]): a teacher reads on in that part of the tree.
-        // Its collections (keywords, some words, parents and portal,
-        // descriptions) come before every other subject's, but for a title
-        // of another subject that is the topic itself ("Kurzgeschichten" of
-        // Englisch beside "Kurzgeschichte" of Deutsch); in the title tier,
-        // at equal exactness. The best collections are those that name the
-        // topic as well as the first: in a partial tier, the same number of
-        // topic words and as rare ones ("Erneuerbare Energien", not the many
-        // titles with "Energie" alone, for "Nutzung erneuerbarer Energien").
-        let best: Vec<&Node> = keyed
-            .iter()
-            .filter(|(key, _)| {
-                keyed
-                    .first()
-                    .is_some_and(|(first, _)| (key.1, key.2, key.3, key.4) == (first.1, first.2, first.3, first.4))
-            })
-            .map(|(_, n)| n)
-            .collect();
-        let best = self.tagged_first(best);
-        let all: Vec<&Node> = keyed.iter().map(|(_, n)| n).collect();
-        let home: Option<String> = home_subject(&best, &all).map(str::to_string);
-        if let Some(home) = home {
-            for (key, node) in keyed.iter_mut() {
-                let other = !school_disciplines(node).any(|d| d == home);
-                // Another subject's title that names the topic among other
-                // words reads on like the rest of that subject.
-                let leading = key.1 == Tier::Title && (key.4.1 <= 1 || !other);
-                key.0 = (!leading, other && !leading);
-                key.6 = other;
-            }
-            keyed.sort_by(by_key);
-        }
-        keyed.into_iter().map(|(_, n)| n).collect()
     }
 
     /// The node's tier, exactness and the topic words it names; `None` when
