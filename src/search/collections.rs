@@ -175,6 +175,7 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
     // one word of several mostly names another topic; the rescue of a
     // misspelt query against the index's dictionary.
     let index = tree_index(app).await;
+    warnings.extend(index.failure.clone().map(SearchWarning::ChildListsFailed));
     let portal_ids: BTreeSet<&str> = portal_nodes.iter().map(|p| p.id()).collect();
     let indexed = |ranking: &TreeRanking<'_>| -> Vec<Node> {
         index

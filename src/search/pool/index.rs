@@ -21,7 +21,7 @@ use super::collections::portals;
 use crate::app::App;
 use crate::search::query::{Dictionary, Words, synonym_keys};
 use crate::search::ranking::node_texts;
-use crate::upstream::{Node, Props};
+use crate::upstream::{Node, PartialFailure, Props};
 use crate::vocab::Vocabulary;
 
 /// Collections per read: a page of display properties stays far below the
@@ -45,6 +45,9 @@ pub struct TreeIndex {
     /// Every read answered: the index is the whole tree (up to its size),
     /// so a word none of its collections uses is a word the tree lacks.
     pub complete: bool,
+    /// The reads that failed (an index with a failure is used once, never
+    /// kept).
+    pub failure: Option<PartialFailure>,
 }
 
 impl TreeIndex {
@@ -87,10 +90,12 @@ async fn build(app: &App) -> (TreeIndex, bool) {
             .collection_page("*", INDEX_PAGE, page * INDEX_PAGE, Props::Display)
     });
     let (portals, pages) = futures::join!(portals(app), join_all(pages));
-    let complete = portals.is_ok() && pages.iter().all(Result::is_ok);
+    let reads: Vec<_> = std::iter::once(portals).chain(pages).collect();
+    let failure = PartialFailure::of(&reads);
+    let complete = failure.is_none();
     let mut seen = std::collections::BTreeSet::new();
-    let collections: Vec<Node> = std::iter::once(portals)
-        .chain(pages)
+    let collections: Vec<Node> = reads
+        .into_iter()
         .filter_map(Result::ok)
         .flat_map(|list| list.nodes.clone())
         .filter(|n| n.is_listable() && seen.insert(n.id().to_string()))
@@ -113,6 +118,7 @@ async fn build(app: &App) -> (TreeIndex, bool) {
         texts,
         dictionary,
         complete,
+        failure,
     };
     (index, complete)
 }

@@ -144,20 +144,19 @@ pub(super) fn loan_stem(folded: &str) -> Option<Loan<'_>> {
 }
 
 impl TopicWord {
+    /// The word with its hyphenated parts, or a closed compound's halves.
     pub(super) fn of(word: &str) -> TopicWord {
         let pieces: Vec<&str> = word.split('-').filter(|p| !p.is_empty()).collect();
-        let folded = fold(word);
-        TopicWord {
-            loan: loan_stem(&folded).map(|l| (l.stem.to_string(), l.plural_en)),
-            capitalised: word.chars().next().is_some_and(char::is_uppercase),
-            at: None,
-            folded,
-            stem: german_stem(word),
-            halves: if pieces.len() == 1 { halves_of(word) } else { Vec::new() },
-            parts: if pieces.len() > 1 {
-                pieces.into_iter().map(TopicWord::of).collect()
-            } else {
-                Vec::new()
+        let plain = TopicWord::plain(word);
+        match pieces.len() {
+            1 => TopicWord {
+                halves: halves_of(word),
+                ..plain
+            },
+            0 => plain,
+            _ => TopicWord {
+                parts: pieces.into_iter().map(TopicWord::of).collect(),
+                ..plain
             },
         }
     }
