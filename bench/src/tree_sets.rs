@@ -1,5 +1,5 @@
 //! The relevance benchmark's real-tree collection sets: the judged-set files
-//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,tuning,negative,negative-c,negative-d,negative-e,negative-f}.json`,
+//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h}.json`,
 //! graded by hand from WLO's 2023 collection tree) and how one ranked answer scores
 //! against them.
 //!
@@ -32,20 +32,26 @@ pub const K: usize = 5;
 /// before the second round of tuning; `heldout-d.json` and `negative-d.json` a fourth held-out
 /// and a third negative set, written before the third round; `heldout-e.json` and `negative-e.json`
 /// a fifth held-out and a fourth negative set, written before the fourth round; `heldout-f.json` and
-/// `negative-f.json` a sixth held-out and a fifth negative set, written before the fifth round.
-pub const FILES: [&str; 12] = [
+/// `negative-f.json` a sixth held-out and a fifth negative set, written before the fifth round;
+/// `heldout-g.json`/`negative-g.json` and `heldout-h.json`/`negative-h.json` two more pairs, written
+/// independently before the sixth round. Files that do not exist are skipped.
+pub const FILES: [&str; 16] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
     "heldout-d.json",
     "heldout-e.json",
     "heldout-f.json",
+    "heldout-g.json",
+    "heldout-h.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
     "negative-d.json",
     "negative-e.json",
     "negative-f.json",
+    "negative-g.json",
+    "negative-h.json",
 ];
 
 /// One judged-set file.
