@@ -103,6 +103,10 @@ struct Naming {
     all: bool,
 }
 
+/// The exactness of a text that names the topic without an optional word
+/// (see [`Naming::exactness`]).
+const WITHOUT_OPTIONAL: u8 = 4;
+
 /// Where and how a candidate names the topic: its tier, the exactness of
 /// its best text, the topic words it names (bits).
 type Placed = (Tier, u8, u64);
@@ -329,7 +333,8 @@ impl<'q> TreeRanking<'q> {
         }
         // What names the topic less well in another subject than the best
         // matches: when a title names it by its words (in any form, not
-        // only as parts of longer words), whatever names it only in
+        // only as parts of longer words; a split compound's first part
+        // too: "Brände & Brandbekämpfung" for "Brand|schutz"), whatever names it only in
         // keywords or in part outside the subjects of the titles that name
         // it (a word among another subject's keywords is no page on the
         // topic); else partial matches outside the subjects of the full
@@ -337,7 +342,7 @@ impl<'q> TreeRanking<'q> {
         let names_as_words = tiers
             .iter()
             .flatten()
-            .any(|(tier, exactness, _)| *tier == Tier::Title && *exactness <= 2);
+            .any(|(tier, exactness, _)| *tier == Tier::Title && exactness % WITHOUT_OPTIONAL <= 2);
         let (reference, weaker): (BTreeSet<&str>, fn(Tier) -> bool) = if !names_as_words {
             (subjects_of(&pool, &tiers, |(tier, _)| tier.is_full()), |tier| {
                 !tier.is_full()
@@ -530,7 +535,7 @@ impl<'q> TreeRanking<'q> {
             exactness: if every {
                 exactness
             } else if required {
-                4 + exactness
+                WITHOUT_OPTIONAL + exactness
             } else {
                 exactness.max(1)
             },

@@ -495,3 +495,58 @@ fn a_closed_compound_is_named_by_a_text_that_names_both_halves() {
     // A half is a word or a compound's last part, not a compound's start.
     assert_eq!(fit("Polarlichter", "polarisiertes Licht"), None);
 }
+
+#[test]
+fn a_suspended_hyphen_names_the_compound_it_leaves_to_a_later_word() {
+    assert_eq!(fit("Trainingslehre", "Trainings- und Bewegungslehre"), Some(Fit::Stem));
+    assert_eq!(fit("Großschreibung", "Groß- und Kleinschreibung"), Some(Fit::Stem));
+    assert_eq!(
+        fit("Lymphsystem", "Blutkreislauf, Lymph- und Immunsystem"),
+        Some(Fit::Stem)
+    );
+    // In another form, and with a list before the last word.
+    assert_eq!(
+        fit("Trainingslehren", "Trainings-, Spiel- und Bewegungslehre"),
+        Some(Fit::Stem)
+    );
+    // The word before the hyphen alone, or a last part the later word
+    // does not end in, is no such compound.
+    assert_eq!(fit("Trainingsplan", "Trainings- und Bewegungslehre"), None);
+    assert_eq!(fit("Trainingslehre", "Trainings-Lehrgang"), None);
+    // Too far away: another phrase.
+    assert_eq!(
+        fit(
+            "Trainingslehre",
+            "Trainings- und Wettkampfformen für die Bewegungslehre"
+        ),
+        None
+    );
+}
+
+#[test]
+fn a_split_compounds_first_part_in_a_title_keeps_another_subjects_keywords_out() {
+    let chemie = "http://w3id.org/openeduhub/vocabs/discipline/100";
+    let nachhaltigkeit = "http://w3id.org/openeduhub/vocabs/discipline/64018";
+    let fire = collection("f", "Brände & Brandbekämpfung", chemie, "c", &["Feuer"], "");
+    let disasters = collection(
+        "k",
+        "Katastrophenvorsorge",
+        nachhaltigkeit,
+        "n",
+        &["Brände", "Flut"],
+        "",
+    );
+    let query = Query::new("Brände Schutz");
+    let ranked: Vec<String> = TreeRanking::new(&query)
+        .with_optional(&["Schutz".to_string()])
+        .rank(vec![disasters.clone(), fire.clone()], &[])
+        .iter()
+        .map(|n| n.display_title().to_string())
+        .collect();
+    assert_eq!(ranked, ["Brände & Brandbekämpfung"]);
+    // Without the title, the keyword match stays.
+    let ranked = TreeRanking::new(&query)
+        .with_optional(&["Schutz".to_string()])
+        .rank(vec![disasters], &[]);
+    assert_eq!(ranked.len(), 1);
+}

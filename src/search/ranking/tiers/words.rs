@@ -52,6 +52,10 @@ pub(super) struct TopicWord {
     halves: Vec<(TopicWord, TopicWord)>,
 }
 
+/// A word with a suspended hyphen ("Trainings-") is completed by one of
+/// this many words after it ("und Bewegungslehre", "oder Kleinschreibung").
+const SUSPENDED_REACH: usize = 3;
+
 /// A closed compound is split into halves of this many letters at least.
 const MIN_HALF: usize = 4;
 
@@ -235,6 +239,7 @@ impl TopicWord {
             .iter()
             .enumerate()
             .filter_map(|(i, (w, s))| self.fit(w, s, text.is_small(i)))
+            .chain(self.by_suspended_hyphen(text))
             .min();
         if whole.is_some() {
             return whole;
@@ -244,6 +249,30 @@ impl TopicWord {
         }
         let parts: Option<Vec<Fit>> = self.parts.iter().map(|p| p.best_fit(text)).collect();
         parts.map(|fits| fits.into_iter().max().unwrap_or(Fit::Part).max(Fit::Stem))
+    }
+
+    /// A compound written with a suspended hyphen, its last part left to
+    /// a word that follows ("Trainings- und Bewegungslehre" names
+    /// "Trainingslehre", "Groß- und Kleinschreibung" "Großschreibung"): as
+    /// a word in another form.
+    fn by_suspended_hyphen(&self, text: &Words) -> Option<Fit> {
+        (0..text.len())
+            .filter_map(|i| {
+                let first = text
+                    .word(i)
+                    .0
+                    .strip_suffix('-')
+                    .filter(|f| !f.is_empty() && !f.ends_with('-'))?;
+                let rest = self.folded.strip_prefix(first).filter(|r| char_len(r) >= MIN_HEAD)?;
+                let later = (i + 1..text.len().min(i + 1 + SUSPENDED_REACH)).map(|j| text.word(j).0);
+                // Other suspended words may stand between ("Trainings-,
+                // Spiel- und Bewegungslehre").
+                later
+                    .filter(|w| !w.ends_with('-'))
+                    .any(|w| ends_with_form(w, rest))
+                    .then_some(Fit::Stem)
+            })
+            .next()
     }
 
     /// A closed compound the text names by both its halves, each a word
