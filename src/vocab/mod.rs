@@ -395,6 +395,16 @@ fn hochschul_label(uri: &str) -> Option<&'static str> {
         .map(|e| e.label.as_str())
 }
 
+/// Is this discipline URI a language being learnt: a foreign language
+/// (subject key `200…` of the Destatis subject scheme the discipline
+/// vocabulary numbers by: Englisch 20001, Latein 20005) or German as a
+/// second language (28002)? Their collections are themes of the language
+/// course ("Farben", "Wetter und Klima"), not the topic of another subject.
+pub fn is_language_course(uri: &str) -> bool {
+    let slug = slug_of(uri);
+    (slug.len() == 5 && slug.starts_with("200") && slug.bytes().all(|b| b.is_ascii_digit())) || slug == "28002"
+}
+
 /// Is this the URI of a vocabulary root (ends with `/`), e.g. `…/vocabs/discipline/`?
 pub fn is_vocab_root(uri: &str) -> bool {
     uri.trim().ends_with('/')

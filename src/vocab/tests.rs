@@ -267,3 +267,15 @@ fn edit_distance_counts_transpositions_once() {
     assert_eq!(edit_distance("", "abc"), 3);
     assert_eq!(edit_distance("kitten", "sitting"), 3);
 }
+
+#[test]
+fn language_courses_are_the_foreign_languages_and_german_as_a_second_language() {
+    let uri = |code: &str| format!("http://w3id.org/openeduhub/vocabs/discipline/{code}");
+    for code in ["20001", "20002", "20005", "20008", "20041", "28002"] {
+        assert!(is_language_course(&uri(code)), "{code}");
+    }
+    // German as mother tongue, other subjects, a root or garbage are not.
+    for code in ["120", "220", "28010", "200", "2000x", "", "200010"] {
+        assert!(!is_language_course(&uri(code)), "{code}");
+    }
+}

@@ -10,11 +10,13 @@ use super::super::score::score_node;
 use super::subject::home_subject;
 use super::{Placed, Tier, TreeRanking};
 use crate::upstream::Node;
+use crate::vocab::is_language_course as is_language_course_uri;
 
 /// The sort key of a ranked collection: below the title tier (later), and
 /// there of another subject than the first collection (later); tier; in a
 /// partial tier the topic words named (more first) and their rarity (rarer
-/// first), a title's and a keyword's alike; then the tier itself and the
+/// first), a title's and a keyword's alike; a language course's theme
+/// (later, when the query names no subject); then the tier itself and the
 /// exactness; not the portal the query names as a
 /// whole (later); of another subject than the first collection (later); an
 /// ancestor of another of its group (later); quality score (higher first).
@@ -23,6 +25,7 @@ type OrderKey = (
     Tier,
     Reverse<u32>,
     Reverse<i64>,
+    bool,
     (Tier, u8),
     bool,
     bool,
@@ -88,6 +91,11 @@ impl TreeRanking<'_> {
                     (0, 0)
                 };
                 let leads = first != Some(node.id());
+                // A language course's collections are themes of the course
+                // ("Wetter und Klima" of Französisch, "Farben" of Englisch):
+                // another subject's collection on the topic comes first,
+                // unless the query names a subject.
+                let course = self.subjects.is_empty() && is_language_course(&node);
                 let score = score_node(model, &node);
                 // Some topic words in a title or in the keywords: the rarer
                 // words named decide before where ("Scratch" among the
@@ -101,6 +109,7 @@ impl TreeRanking<'_> {
                     group,
                     Reverse(count),
                     Reverse(rare),
+                    course,
                     (tier, exactness),
                     leads,
                     false,
@@ -126,9 +135,9 @@ impl TreeRanking<'_> {
         let best: Vec<&Node> = keyed
             .iter()
             .filter(|(key, _)| {
-                keyed
-                    .first()
-                    .is_some_and(|(first, _)| (key.1, key.2, key.3, key.4) == (first.1, first.2, first.3, first.4))
+                keyed.first().is_some_and(|(first, _)| {
+                    (key.1, key.2, key.3, key.4, key.5) == (first.1, first.2, first.3, first.4, first.5)
+                })
             })
             .map(|(_, n)| n)
             .collect();
@@ -140,12 +149,19 @@ impl TreeRanking<'_> {
                 let other = !school_disciplines(node).any(|d| d == home);
                 // Another subject's title that names the topic among other
                 // words reads on like the rest of that subject.
-                let leading = key.1 == Tier::Title && (key.4.1 <= 1 || !other);
+                let leading = key.1 == Tier::Title && (key.5.1 <= 1 || !other);
                 key.0 = (!leading, other && !leading);
-                key.6 = other;
+                key.7 = other;
             }
             keyed.sort_by(by_key);
         }
         keyed.into_iter().map(|(_, n)| n).collect()
     }
+}
+
+/// Every school discipline of the node is a language course
+/// ([`is_language_course_uri`]); false without one.
+fn is_language_course(node: &Node) -> bool {
+    let mut disciplines = school_disciplines(node).peekable();
+    disciplines.peek().is_some() && disciplines.all(is_language_course_uri)
 }

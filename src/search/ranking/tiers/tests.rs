@@ -550,3 +550,23 @@ fn a_split_compounds_first_part_in_a_title_keeps_another_subjects_keywords_out()
         .rank(vec![disasters], &[]);
     assert_eq!(ranked.len(), 1);
 }
+
+#[test]
+fn a_language_courses_theme_comes_after_another_subjects_topic_unless_the_query_names_a_subject() {
+    let french = "http://w3id.org/openeduhub/vocabs/discipline/20002";
+    let theme = collection("fr", "Wetter und Klima", french, "f", &[], "");
+    let topic = collection("geo", "Wetter und Klima", GEO, "g", &[], "");
+    assert_eq!(
+        titles("Wetter und Klima", &[theme.clone(), topic.clone()], &[]),
+        ["Wetter und Klima", "Wetter und Klima"]
+    );
+    let ranked = |query: &str| -> Vec<String> {
+        TreeRanking::new(&Query::new(query))
+            .rank(vec![theme.clone(), topic.clone()], &[])
+            .iter()
+            .map(|n| n.id().to_string())
+            .collect()
+    };
+    assert_eq!(ranked("Wetter und Klima"), ["geo", "fr"]);
+    assert_eq!(ranked("Wetter und Klima Französisch"), ["fr"]);
+}
