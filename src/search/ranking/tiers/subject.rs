@@ -6,12 +6,16 @@ use std::cmp::Reverse;
 
 use super::super::fill::school_disciplines;
 use super::TreeRanking;
-use crate::search::query::{fold, tokens};
+use crate::search::query::{char_len, fold, tokens};
 use crate::upstream::Node;
 
 /// The last parts of a compound that make it the name of a school subject
 /// ("Wirtschafts|lehre", "Religions|kunde", "Wirtschafts|unterricht").
 const SUBJECT_HEADS: &[&str] = &["unterricht", "lehre", "kunde"];
+
+/// The first part of such a compound names a portal whose title it starts
+/// from this many letters on.
+const MIN_TITLE_START: usize = 5;
 
 /// The portal a word of the query names as a school subject: the word is
 /// a portal's one-word title, alone or with a subject head ("Wirtschaft",
@@ -28,9 +32,20 @@ pub(super) fn portal_named_as_subject<'p>(word: &str, portals: &[&'p Node]) -> O
         Some(base) => [Some(base), base.strip_suffix('s')].into_iter().flatten().collect(),
         None => vec![folded.as_str()],
     };
+    // With a subject head, the first part may also start the portal's title
+    // ("Medien|kunde" for "Medienbildung", "Geschichts|kunde" for
+    // "Geschichte").
+    let starts = |title: &str| {
+        base.is_some()
+            && names
+                .iter()
+                .any(|n| char_len(n) >= MIN_TITLE_START && title.starts_with(n))
+    };
     portals.iter().copied().find(|p| {
         let title = fold(p.display_title());
-        !title.contains(' ') && names.contains(&title.as_str()) && !own_disciplines(p, portals).is_empty()
+        !title.contains(' ')
+            && (names.contains(&title.as_str()) || starts(&title))
+            && !own_disciplines(p, portals).is_empty()
     })
 }
 

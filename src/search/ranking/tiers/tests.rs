@@ -317,6 +317,10 @@ fn a_portal_named_with_a_subject_head_is_the_subject() {
         "Standortfaktoren"
     );
     assert_eq!(ranked("Wirtschaftslehre"), ["Wirtschaft", "Standortfaktoren"]);
+    // The first part may start the portal's title; too short a part names
+    // none.
+    assert_eq!(ranked("Wirtschkunde").first().map(String::as_str), Some("Wirtschaft"));
+    assert!(!ranked("Wirtkunde").contains(&"Standortfaktoren".to_string()));
     // A portal's title without a subject head stays a topic word alone,
     // and is the subject beside another topic word.
     assert!(ranked("Wirtschaft").contains(&"Wirtschaft in der DDR".to_string()));
