@@ -9,7 +9,7 @@ use super::compound::{KnownTerms, Mode, Split, split_compounds, split_compounds_
 use super::model::QueryModel;
 use super::spelling::with_case_of;
 use super::stem::is_generic_head;
-use super::text::{char_len, is_stopword};
+use super::text::{char_len, is_stopword, material_stems};
 use super::topic::{
     NamedDiscipline, TopicSplit, query_disciplines, signal_terms_of, split_topic, topic_phrase_of, topic_query_of,
     topic_sides_of,
@@ -236,9 +236,19 @@ fn topic_words_of(split: &TopicSplit, named: &[NamedDiscipline]) -> Vec<String> 
         }
     }
     if words.is_empty() {
-        // All framing: the framing words are what is searched for; a
-        // subject alone is searched as the subject.
-        return if named.is_empty() { content } else { Vec::new() };
+        // All framing: the framing words are what is searched for — the
+        // material ones, when there are ("Podcast mit der Klasse
+        // erstellen" → "Podcast"); a subject alone is searched as the
+        // subject.
+        if !named.is_empty() {
+            return Vec::new();
+        }
+        let materials: Vec<String> = content
+            .iter()
+            .filter(|w| !material_stems(w).is_empty())
+            .cloned()
+            .collect();
+        return if materials.is_empty() { content } else { materials };
     }
     let topical: Vec<String> = words.iter().filter(|w| !is_generic_head(w)).cloned().collect();
     if topical.is_empty() { words } else { topical }
@@ -272,6 +282,9 @@ mod tests {
         let words = |q: &str| Query::new(q).topic_words().to_vec();
         assert_eq!(words("Romantik in der Musik"), ["Romantik"]);
         assert_eq!(words("Kurzgeschichte analysieren"), ["Kurzgeschichte"]);
+        // All framing: its material words, else all of it.
+        assert_eq!(words("Podcast mit der Klasse erstellen"), ["Podcast"]);
+        assert_eq!(words("Klasse erstellen"), ["Klasse", "erstellen"]);
         assert_eq!(words("Winkelsumme im Dreieck"), ["Winkelsumme", "Dreieck"]);
         assert_eq!(words("lineare Funktion"), ["lineare", "Funktion"]);
         assert_eq!(words("Übungen zur Kurzgeschichte Analyse"), ["Kurzgeschichte"]);

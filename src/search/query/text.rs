@@ -77,6 +77,10 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     "lösen",
     "beschreiben",
     "bestimmen",
+    // What a class makes of it ("Podcast erstellen", "Steckbrief
+    // anfertigen").
+    "erstellen",
+    "anfertigen",
     // Grade and learner words: they say for whom, not about what.
     "oberstufe",
     "unterstufe",
