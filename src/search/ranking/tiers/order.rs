@@ -141,6 +141,7 @@ impl TreeRanking<'_> {
             })
             .map(|(_, n)| n)
             .collect();
+        let best_ids: BTreeSet<String> = best.iter().map(|n| n.id().to_string()).collect();
         let best = self.tagged_first(best);
         let all: Vec<&Node> = keyed.iter().map(|(_, n)| n).collect();
         let home: Option<String> = home_subject(&best, &all).map(str::to_string);
@@ -148,8 +149,11 @@ impl TreeRanking<'_> {
             for (key, node) in keyed.iter_mut() {
                 let other = !school_disciplines(node).any(|d| d == home);
                 // Another subject's title that names the topic among other
-                // words reads on like the rest of that subject.
-                let leading = key.1 == Tier::Title && (key.5.1 <= 1 || !other);
+                // words reads on like the rest of that subject; but not one
+                // that names it as well as the first ("Wasserkreislauf"
+                // among the keywords of Physik's "Wetter / Klima" and of
+                // Geographie's "Wasser"): the topic in two subjects.
+                let leading = key.1 == Tier::Title && (key.5.1 <= 1 || !other) || best_ids.contains(node.id());
                 key.0 = (!leading, other && !leading);
                 key.7 = other;
             }

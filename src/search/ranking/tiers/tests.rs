@@ -574,3 +574,19 @@ fn a_language_courses_theme_comes_after_another_subjects_topic_unless_the_query_
     assert_eq!(ranked("Wetter und Klima"), ["geo", "fr"]);
     assert_eq!(ranked("Wetter und Klima Französisch"), ["fr"]);
 }
+
+#[test]
+fn what_names_the_topic_as_well_as_the_first_in_another_subject_comes_before_the_first_ones_portal() {
+    const PHYSIK: &str = "http://w3id.org/openeduhub/vocabs/discipline/460";
+    let physik = collection("pp", "Physik", PHYSIK, "root", &[], "");
+    let geographie = collection("pg", "Geographie", GEO, "root", &[], "");
+    let candidates = [
+        collection("w", "Wetter / Klima", PHYSIK, "pp", &["Wasserkreislauf"], ""),
+        collection("g", "Wasser", GEO, "pg", &["Wasserkreislauf"], ""),
+        collection("s", "Strömungen", PHYSIK, "pp", &["Wasser"], ""),
+    ];
+    let ranked = titles("Wasserkreislauf", &candidates, &[&physik, &geographie]);
+    let at = |title: &str| ranked.iter().position(|t| t == title);
+    assert!(at("Wasser").is_some() && at("Physik").is_some(), "{ranked:?}");
+    assert!(at("Wasser") < at("Physik"), "{ranked:?}");
+}
