@@ -165,7 +165,10 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
     let candidates = dedup(matching_portals.chain(hits).cloned());
     let ranked = ranking.rank(candidates.clone(), &shown_portals);
     let coverage = ranking.coverage(&ranked, &shown_portals);
-    if !search.walk || coverage == Coverage::Title {
+    // A keyword search returns its first hits only: the collection whose
+    // title is the topic may be beyond them ("Erster Weltkrieg" among the
+    // many titles with "Weltkrieg"), so only such a title ends the search.
+    if !search.walk || coverage == Coverage::Title && ranking.titles_exactly(&ranked, &shown_portals) {
         return Ok(finish_ranked(ranked, search, "keyword_collections", warnings));
     }
 

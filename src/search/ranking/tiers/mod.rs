@@ -238,6 +238,20 @@ impl<'q> TreeRanking<'q> {
             .count()
     }
 
+    /// Whether a title of the ranked answer (in a subject the query names,
+    /// if it names one) is the topic: its very words, in some form, and no
+    /// others ("Erster Weltkrieg" for "Ersten Weltkrieg", not "Ende des
+    /// Ersten Weltkriegs"); true for a query that names only a subject.
+    pub fn titles_exactly(&self, ranked: &[Node], portals: &[&Node]) -> bool {
+        self.words.is_empty()
+            || ranked.iter().any(|n| {
+                (self.subjects.is_empty() || self.in_subject(n, portals))
+                    && self
+                        .tier(n)
+                        .is_some_and(|(tier, exactness, _)| tier == Tier::Title && exactness <= 1)
+            })
+    }
+
     /// Whether the ranked answer holds a collection of a subject the query
     /// names that names the topic (for a query that names only a subject:
     /// its portal or one of its collections).

@@ -590,3 +590,18 @@ fn what_names_the_topic_as_well_as_the_first_in_another_subject_comes_before_the
     assert!(at("Wasser").is_some() && at("Physik").is_some(), "{ranked:?}");
     assert!(at("Wasser") < at("Physik"), "{ranked:?}");
 }
+
+#[test]
+fn one_base_with_two_inflection_endings_is_one_word() {
+    assert_eq!(fit("Ersten", "Erster Weltkrieg"), Some(Fit::Stem));
+    assert_eq!(fit("Erstes", "ersten"), Some(Fit::Stem));
+    // Not an ending: another word of the stem.
+    assert_eq!(fit("Komma", "Wie kommen wir"), None);
+}
+
+#[test]
+fn the_study_of_a_topic_names_it_as_another_form() {
+    assert_eq!(fit("Instrumente", "Instrumentenkunde"), Some(Fit::Stem));
+    assert_eq!(fit("Farben", "Farbenlehre"), Some(Fit::Stem));
+    assert_eq!(fit("Instrumente", "Instrumentenbau"), Some(Fit::Head));
+}

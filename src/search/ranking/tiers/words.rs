@@ -102,6 +102,9 @@ fn capitalised(word: &str) -> String {
         .unwrap_or_default()
 }
 
+/// Heads that make a compound the name of a field of study ("Instrumenten|kunde").
+const STUDY_HEADS: &[&str] = &["kunde", "lehre"];
+
 /// Inflection endings German adds to a noun or adjective ("Muskel" →
 /// "Muskeln", "Satzglied" → "Satzglieder").
 const ENDINGS: &[&str] = &["e", "n", "en", "s", "es", "er", "ern", "nen", "ns"];
@@ -128,12 +131,20 @@ fn ends_with_form(word: &str, folded: &str) -> bool {
 }
 
 /// Two folded words of a short Snowball stem are forms of one word only
-/// when one starts with the other: inflection adds endings ("Säure" /
-/// "Säuren", "Kalte" / "Kalter", "Wald" / "Wälder"); "Komma" and "kommen"
+/// when one starts with the other or both are one base of four letters or
+/// more with inflection endings: inflection adds endings ("Säure" /
+/// "Säuren", "Kalte" / "Kalter", "Wald" / "Wälder", "Ersten" / "Erster"); "Komma" and "kommen"
 /// share the stem "komm" and are two words. A longer stem is one word's
 /// ("Bewerbung" / "bewerbe").
 fn inflects(a: &str, b: &str) -> bool {
-    a.starts_with(b) || b.starts_with(a)
+    let ending = |rest: &str| rest.is_empty() || ENDINGS.contains(&rest);
+    // Both the same base with an ending ("erst|en" / "erst|er").
+    let same_base = a
+        .char_indices()
+        .skip(4)
+        .take_while(|(i, _)| b.is_char_boundary(*i) && a[..*i] == b[..*i])
+        .any(|(i, _)| ending(&a[i..]) && ending(&b[i..]));
+    a.starts_with(b) || b.starts_with(a) || same_base
 }
 
 /// The loanword stem of a folded word that ends in `-um`, `-us` or `-a`
@@ -183,6 +194,8 @@ impl TopicWord {
             || by_ending(word, &self.folded)
         {
             Some(Fit::Stem)
+        } else if self.studied_in(word) {
+            Some(Fit::Stem)
         } else if char_len(&self.folded) >= MIN_PART && ends_with_form(word, &self.folded) {
             Some(Fit::Part)
         } else if head(word) {
@@ -190,6 +203,23 @@ impl TopicWord {
         } else {
             None
         }
+    }
+
+    /// The word is the study of the topic word: the word and a head that
+    /// makes a compound the name of a field ("Instrumentenkunde" for
+    /// "Instrumente", "Farbenlehre" for "Farben"), with or without a
+    /// linking letter.
+    fn studied_in(&self, word: &str) -> bool {
+        [self.folded.as_str(), self.stem.as_str()]
+            .into_iter()
+            .filter(|base| char_len(base) >= MIN_HEAD)
+            .filter_map(|base| word.strip_prefix(base))
+            .any(|rest| {
+                STUDY_HEADS.iter().any(|head| {
+                    rest.strip_suffix(head)
+                        .is_some_and(|link| ["", "s", "n", "e", "en", "es"].contains(&link))
+                })
+            })
     }
 
     /// The word alone: no hyphenated parts, no halves.
