@@ -75,7 +75,7 @@ impl Part {
 /// The best split of one word, or `None` when it is known, too short, not
 /// a word, or has no acceptable split. Hyphens are boundaries; each piece
 /// that is not known itself is split further. Acceptable: at least two
-/// parts, at most one unknown part (≥ 6 letters), known parts of ≥ 4
+/// parts, at most one unknown part (≥ 6 letters, a hyphen piece any), known parts of ≥ 4
 /// letters (hyphen pieces: any length), and in [`Mode::Framing`] at least
 /// one framing part (≥ 5 letters unless it is a hyphen piece).
 pub(crate) fn split_word(word: &str, known: &KnownTerms, mode: Mode) -> Option<Vec<Part>> {
@@ -110,6 +110,7 @@ pub(crate) fn split_word(word: &str, known: &KnownTerms, mode: Mode) -> Option<V
             (None, Some(inner)) => parts.extend(inner),
         }
     }
+    let is_piece = |text: &str| lower.contains('-') && lower.split('-').any(|piece| piece == text);
     let unknown = parts.iter().filter(|p| !p.known).count();
     let truncation_ok = parts
         .iter()
@@ -118,7 +119,10 @@ pub(crate) fn split_word(word: &str, known: &KnownTerms, mode: Mode) -> Option<V
     let acceptable = parts.len() >= 2
         && truncation_ok
         && unknown <= 1
-        && parts.iter().all(|p| p.known || char_len(&p.text) >= MIN_UNKNOWN_PART)
+        // A whole hyphen piece is a word of any length ("Excel-Übungen").
+        && parts
+            .iter()
+            .all(|p| p.known || char_len(&p.text) >= MIN_UNKNOWN_PART || is_piece(&p.text))
         && (mode == Mode::Repository || parts.iter().any(|p| is_framing_word(&p.text)));
     acceptable.then_some(parts)
 }

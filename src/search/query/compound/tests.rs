@@ -90,6 +90,9 @@ fn hyphens_are_boundaries() {
     assert_eq!(texts(&parts), [("herz", true), ("kreislauf", true), ("system", false)]);
     let parts = split_word("Säure-Base-Reaktionen", &k, Mode::Repository).unwrap();
     assert_eq!(texts(&parts), [("säure", true), ("base", true), ("reaktionen", true)]);
+    // A whole hyphen piece is a word however short, not a fragment.
+    let parts = split_word("Excel-Übungen", &k, Mode::Framing).unwrap();
+    assert_eq!(texts(&parts), [("excel", false), ("übungen", true)]);
 }
 
 #[test]
