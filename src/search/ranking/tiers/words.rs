@@ -192,9 +192,8 @@ impl TopicWord {
             || (!small && self.same_loanword(word, stem))
             || by_ending(&self.folded, word)
             || by_ending(word, &self.folded)
+            || self.studied_in(word)
         {
-            Some(Fit::Stem)
-        } else if self.studied_in(word) {
             Some(Fit::Stem)
         } else if char_len(&self.folded) >= MIN_PART && ends_with_form(word, &self.folded) {
             Some(Fit::Part)
