@@ -1,5 +1,5 @@
 //! The relevance benchmark's real-tree collection sets: the judged-set files
-//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h}.json`,
+//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i}.json`,
 //! graded by hand from WLO's 2023 collection tree) and how one ranked answer scores
 //! against them.
 //!
@@ -34,8 +34,9 @@ pub const K: usize = 5;
 /// a fifth held-out and a fourth negative set, written before the fourth round; `heldout-f.json` and
 /// `negative-f.json` a sixth held-out and a fifth negative set, written before the fifth round;
 /// `heldout-g.json`/`negative-g.json` and `heldout-h.json`/`negative-h.json` two more pairs, written
-/// independently before the sixth round. Files that do not exist are skipped.
-pub const FILES: [&str; 16] = [
+/// independently before the sixth round; `heldout-i.json`/`negative-i.json` before the seventh.
+/// Files that do not exist are skipped.
+pub const FILES: [&str; 18] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
@@ -44,6 +45,7 @@ pub const FILES: [&str; 16] = [
     "heldout-f.json",
     "heldout-g.json",
     "heldout-h.json",
+    "heldout-i.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
@@ -52,6 +54,7 @@ pub const FILES: [&str; 16] = [
     "negative-f.json",
     "negative-g.json",
     "negative-h.json",
+    "negative-i.json",
 ];
 
 /// One judged-set file.
