@@ -371,7 +371,7 @@ impl<'q> TreeRanking<'q> {
                 .iter()
                 .zip(&tiers)
                 .map(|(n, t)| match t {
-                    Some((tier, ..)) if weaker(*tier) => school_disciplines(n).any(|d| reference.contains(d)),
+                    Some((tier, ..)) if weaker(*tier) => subjects_or_none(n).iter().any(|d| reference.contains(d)),
                     _ => true,
                 })
                 .collect();
@@ -613,9 +613,24 @@ fn subjects_of<'n>(
     pool.iter()
         .zip(tiers)
         .filter(|(_, t)| t.is_some_and(|(tier, exactness, _)| which((tier, exactness))))
-        .flat_map(|(n, _)| school_disciplines(n))
+        .flat_map(|(n, _)| subjects_or_none(n))
         .collect()
 }
+
+/// The node's school disciplines, or [`NO_SUBJECT`] when it carries none
+/// (an editor left it out: "Absolute und relative Häufigkeiten" of
+/// Mathematik): what another subject's collection does not share.
+fn subjects_or_none(node: &Node) -> Vec<&str> {
+    let subjects: Vec<&str> = school_disciplines(node).collect();
+    if subjects.is_empty() {
+        vec![NO_SUBJECT]
+    } else {
+        subjects
+    }
+}
+
+/// The subject of a collection without a discipline (see [`subjects_or_none`]).
+const NO_SUBJECT: &str = "";
 
 /// Keep the nodes (and their tiers) whose flag is set.
 fn retain_by<T>(pool: &mut Vec<Node>, tiers: &mut Vec<T>, keep: &[bool]) {

@@ -605,3 +605,16 @@ fn the_study_of_a_topic_names_it_as_another_form() {
     assert_eq!(fit("Farben", "Farbenlehre"), Some(Fit::Stem));
     assert_eq!(fit("Instrumente", "Instrumentenbau"), Some(Fit::Head));
 }
+
+#[test]
+fn a_title_without_a_subject_keeps_other_subjects_partial_matches_out() {
+    const PHYSIK: &str = "http://w3id.org/openeduhub/vocabs/discipline/460";
+    let candidates = [
+        collection("h", "Absolute und relative Häufigkeiten", "", "s", &[], ""),
+        collection("r", "Spezielle Relativitätstheorie", PHYSIK, "p", &["relativ"], ""),
+    ];
+    assert_eq!(
+        titles("relative Häufigkeiten", &candidates, &[]),
+        ["Absolute und relative Häufigkeiten"]
+    );
+}
