@@ -618,3 +618,16 @@ fn a_title_without_a_subject_keeps_other_subjects_partial_matches_out() {
         ["Absolute und relative Häufigkeiten"]
     );
 }
+
+#[test]
+fn collections_without_a_subject_share_that_with_each_other() {
+    const PHYSIK: &str = "http://w3id.org/openeduhub/vocabs/discipline/460";
+    let candidates = [
+        collection("h", "Absolute und relative Häufigkeiten", "", "s", &[], ""),
+        collection("a", "Statistik", "", "s", &["Häufigkeiten"], ""),
+        collection("r", "Schwingungen", PHYSIK, "p", &["Häufigkeiten"], ""),
+    ];
+    let ranked = titles("relative Häufigkeiten", &candidates, &[]);
+    assert!(ranked.contains(&"Statistik".to_string()), "{ranked:?}");
+    assert!(!ranked.contains(&"Schwingungen".to_string()), "{ranked:?}");
+}
