@@ -52,14 +52,21 @@ impl Harness {
     /// The server in front of WLO's real 2023 collection tree, whose keyword
     /// search matches whole words only (no stemming, no substrings): the
     /// strict case collection search must handle (issue #35). The tree is
-    /// built once per process.
+    /// built once per process. The deadlines are generous: a debug build
+    /// reads and matches the whole tree's index in every test's own server,
+    /// several at once on a small machine, and these tests judge answers,
+    /// not speed (that is the benchmark's).
     pub async fn start_real_tree() -> Harness {
         let options = StandInOptions {
             corpus: CorpusKind::Wlo2023,
             match_mode: MatchMode::WholeWord,
             ..StandInOptions::default()
         };
-        Self::start_on(options, &[]).await
+        Self::start_on(
+            options,
+            &[("WLO_TOOL_DEADLINE_MS", "60000"), ("WLO_TIMEOUT_MS", "30000")],
+        )
+        .await
     }
 
     /// [`Harness::start_with`] in front of a stand-in started with `options`.

@@ -265,3 +265,35 @@ async fn the_tree_index_finds_what_only_keywords_hold_in_another_form() {
         assert_eq!(doc["count"], json!(0), "{query}: {doc}");
     }
 }
+
+#[tokio::test]
+async fn german_compounds_and_subject_names_the_sixth_round_reads() {
+    let h = Harness::start_real_tree().await;
+    let corpus = h.standin.corpus();
+    for (query, title, portal) in [
+        // A suspended hyphen: "Trainings- und Bewegungslehre".
+        ("Trainingslehre", "Trainings- und Bewegungslehre", "Sport"),
+        // A subject head on the start of a portal's title.
+        ("Medienkunde", "Medienbildung", "Medienbildung"),
+        // All framing but a material word: the material is the topic.
+        ("Podcast mit der Klasse erstellen", "Audios & Podcasts", "Medienbildung"),
+        // One base, two endings; the title that is the topic may be
+        // beyond the keyword search's first hits.
+        (
+            "Unterrichtsmaterial zum Ersten Weltkrieg",
+            "Erster Weltkrieg",
+            "Geschichte",
+        ),
+        // A hyphen piece of any length.
+        ("Excel-Übungen für Klasse 7", "Tabellenkalkulation", "Medienbildung"),
+    ] {
+        let doc = among_first_three(&h, query, title, portal).await;
+        let first = ids(&doc).first().cloned().unwrap_or_default();
+        assert_eq!(portal_title(corpus, &first), portal, "{query}: {doc}");
+    }
+    // A language course's theme comes after the subject's own collection
+    // of the same title.
+    let doc = search(&h, "Gross- und Kleinschreibung").await;
+    let first = ids(&doc).first().cloned().unwrap_or_default();
+    assert_eq!(portal_title(corpus, &first), "Deutsch", "{doc}");
+}
