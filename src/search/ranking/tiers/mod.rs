@@ -41,6 +41,8 @@ mod order;
 mod subject;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_words;
 mod words;
 
 use std::collections::BTreeSet;

@@ -435,28 +435,6 @@ fn a_word_apart_from_the_topic_is_no_phrase_the_tree_lacks() {
 }
 
 /// The best fit of the topic word `word` in `text`.
-fn fit(word: &str, text: &str) -> Option<Fit> {
-    TopicWord::of(word).best_fit(&Words::of(text))
-}
-
-#[test]
-fn forms_are_words_with_inflection_endings_not_words_of_one_stem() {
-    // An inflection ending either way: another form of the word.
-    assert_eq!(fit("Muskel", "Muskeln"), Some(Fit::Stem));
-    assert_eq!(fit("Satzglieder", "Satzglied"), Some(Fit::Stem));
-    assert_eq!(fit("Säure", "Säuren und Basen"), Some(Fit::Stem));
-    // One short Snowball stem, two words: a verb is no form of a noun,
-    // nor a loanword's plural.
-    assert_eq!(fit("Komma", "Wie kommen wir zum Ziel?"), None);
-    // A long stem is one word's.
-    assert_eq!(fit("Bewerbung", "Wie bewerbe ich mich?"), Some(Fit::Stem));
-    // A compound ends in the word or in a form of it, not in its stem.
-    assert_eq!(fit("Metall", "Erdalkalimetalle"), Some(Fit::Part));
-    assert_eq!(fit("Kreisläufe", "Blutkreislauf"), Some(Fit::Part));
-    assert_eq!(fit("Bewerbung", "Wettbewerb"), None);
-    assert_eq!(fit("Töpfern", "Potentialtopf"), None);
-}
-
 #[test]
 fn a_long_word_that_starts_a_keyword_names_it_closely_a_short_one_does_not() {
     let energy = collection("e", "Energieumwandlung", "", "p", &["Energieerhaltungssatz"], "");
@@ -485,45 +463,6 @@ fn keywords_together_name_a_topic_of_several_words() {
     assert_eq!(
         titles("Angebot und Nachfrage", &[offers, prices], &[])[0],
         "Preisbildung"
-    );
-}
-
-#[test]
-fn a_closed_compound_is_named_by_a_text_that_names_both_halves() {
-    assert_eq!(
-        fit("Kreislaufsystem", "Blutkreislauf, Lymph- und Immunsystem"),
-        Some(Fit::Part)
-    );
-    // One half alone is not the compound.
-    assert_eq!(fit("Pausenspiele", "Intonation, Pausen und Rhythmus"), None);
-    // A half is a word or a compound's last part, not a compound's start.
-    assert_eq!(fit("Polarlichter", "polarisiertes Licht"), None);
-}
-
-#[test]
-fn a_suspended_hyphen_names_the_compound_it_leaves_to_a_later_word() {
-    assert_eq!(fit("Trainingslehre", "Trainings- und Bewegungslehre"), Some(Fit::Stem));
-    assert_eq!(fit("Großschreibung", "Groß- und Kleinschreibung"), Some(Fit::Stem));
-    assert_eq!(
-        fit("Lymphsystem", "Blutkreislauf, Lymph- und Immunsystem"),
-        Some(Fit::Stem)
-    );
-    // In another form, and with a list before the last word.
-    assert_eq!(
-        fit("Trainingslehren", "Trainings-, Spiel- und Bewegungslehre"),
-        Some(Fit::Stem)
-    );
-    // The word before the hyphen alone, or a last part the later word
-    // does not end in, is no such compound.
-    assert_eq!(fit("Trainingsplan", "Trainings- und Bewegungslehre"), None);
-    assert_eq!(fit("Trainingslehre", "Trainings-Lehrgang"), None);
-    // Too far away: another phrase.
-    assert_eq!(
-        fit(
-            "Trainingslehre",
-            "Trainings- und Wettkampfformen für die Bewegungslehre"
-        ),
-        None
     );
 }
 
@@ -589,21 +528,6 @@ fn what_names_the_topic_as_well_as_the_first_in_another_subject_comes_before_the
     let at = |title: &str| ranked.iter().position(|t| t == title);
     assert!(at("Wasser").is_some() && at("Physik").is_some(), "{ranked:?}");
     assert!(at("Wasser") < at("Physik"), "{ranked:?}");
-}
-
-#[test]
-fn one_base_with_two_inflection_endings_is_one_word() {
-    assert_eq!(fit("Ersten", "Erster Weltkrieg"), Some(Fit::Stem));
-    assert_eq!(fit("Erstes", "ersten"), Some(Fit::Stem));
-    // Not an ending: another word of the stem.
-    assert_eq!(fit("Komma", "Wie kommen wir"), None);
-}
-
-#[test]
-fn the_study_of_a_topic_names_it_as_another_form() {
-    assert_eq!(fit("Instrumente", "Instrumentenkunde"), Some(Fit::Stem));
-    assert_eq!(fit("Farben", "Farbenlehre"), Some(Fit::Stem));
-    assert_eq!(fit("Instrumente", "Instrumentenbau"), Some(Fit::Head));
 }
 
 #[test]
