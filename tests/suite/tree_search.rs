@@ -73,10 +73,21 @@ async fn among_first_three(h: &Harness, query: &str, title: &str, portal: &str) 
     doc
 }
 
+/// [`among_first_three`], and the first collection is of that portal: the
+/// topic in another subject may follow, never lead.
+async fn leads_in_portal(h: &Harness, query: &str, title: &str, portal: &str) {
+    let doc = among_first_three(h, query, title, portal).await;
+    let first = ids(&doc).first().cloned().unwrap_or_default();
+    assert_eq!(
+        portal_title(h.standin.corpus(), &first),
+        portal,
+        "{query}: another subject's collection first: {doc}"
+    );
+}
+
 #[tokio::test]
 async fn the_issues_five_examples_answer_the_collection_a_teacher_wants() {
     let h = Harness::start_real_tree().await;
-    let corpus = h.standin.corpus();
     for (query, title, portal) in [
         ("lineare Funktion", "Lineare Funktionen", "Mathematik"),
         ("Geografie", "Geographie", "Geographie"),
@@ -84,12 +95,7 @@ async fn the_issues_five_examples_answer_the_collection_a_teacher_wants() {
         ("Romantik in der Musik", "Musik der Romantik", "Musik"),
         ("Kurzgeschichte analysieren", "Kurzgeschichte", "Deutsch"),
     ] {
-        let doc = among_first_three(&h, query, title, portal).await;
-        assert_eq!(
-            portal_title(corpus, &ids(&doc)[0]),
-            portal,
-            "{query}: another subject's collection first: {doc}"
-        );
+        leads_in_portal(&h, query, title, portal).await;
     }
 }
 
@@ -229,7 +235,6 @@ async fn a_partial_topic_stays_in_the_subject_of_what_names_the_most_of_it() {
 #[tokio::test]
 async fn the_tree_index_finds_what_only_keywords_hold_in_another_form() {
     let h = Harness::start_real_tree().await;
-    let corpus = h.standin.corpus();
     for (query, title, portal) in [
         // Words a whole-word index finds only as written: a plural among
         // the keywords, another spelling, ß for ss.
@@ -247,9 +252,7 @@ async fn the_tree_index_finds_what_only_keywords_hold_in_another_form() {
     ] {
         // The topic in another subject may follow (Sport's muscles), never
         // lead.
-        let doc = among_first_three(&h, query, title, portal).await;
-        let first = ids(&doc).first().cloned().unwrap_or_default();
-        assert_eq!(portal_title(corpus, &first), portal, "{query}: {doc}");
+        leads_in_portal(&h, query, title, portal).await;
     }
     // A compound whose last part the tree does not know is not its first
     // part: "Vogelgrippe" is no page on birds.
@@ -287,9 +290,7 @@ async fn german_compounds_and_subject_names_the_sixth_round_reads() {
         // A hyphen piece of any length.
         ("Excel-Übungen für Klasse 7", "Tabellenkalkulation", "Medienbildung"),
     ] {
-        let doc = among_first_three(&h, query, title, portal).await;
-        let first = ids(&doc).first().cloned().unwrap_or_default();
-        assert_eq!(portal_title(corpus, &first), portal, "{query}: {doc}");
+        leads_in_portal(&h, query, title, portal).await;
     }
     // A language course's theme comes after the subject's own collection
     // of the same title.
