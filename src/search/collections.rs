@@ -11,8 +11,10 @@
 //!    everything is ranked as a teacher reads the tree
 //!    ([`TreeRanking`]: tiers, the subject's collections first, the topic
 //!    guard).
-//! 2. Only when no title names the topic (in the subject the query names),
-//!    and only when the caller allows it: the tree index
+//! 2. Only when no title is the topic (its words and no others, in the
+//!    subject the query names: the keyword search returns its first hits
+//!    only, and such a title may be beyond them), and only when the caller
+//!    allows it: the tree index
 //!    ([`tree_index`]: every collection, read once and cached) matched
 //!    locally — the collections whose title, keywords or description name
 //!    every topic word in some form, spelling or as a compound's part, and
