@@ -6,12 +6,16 @@ use std::cmp::Reverse;
 
 use super::super::fill::school_disciplines;
 use super::TreeRanking;
+use super::words::STUDY_HEADS;
 use crate::search::query::{char_len, fold, tokens};
 use crate::upstream::Node;
 
 /// The last parts of a compound that make it the name of a school subject
-/// ("Wirtschafts|lehre", "Religions|kunde", "Wirtschafts|unterricht").
-const SUBJECT_HEADS: &[&str] = &["unterricht", "lehre", "kunde"];
+/// ("Wirtschafts|lehre", "Religions|kunde", "Wirtschafts|unterricht"): the
+/// heads of a field of study, and the lessons.
+fn subject_heads() -> impl Iterator<Item = &'static str> {
+    STUDY_HEADS.iter().copied().chain(["unterricht"])
+}
 
 /// The first part of such a compound names a portal whose title it starts
 /// from this many letters on.
@@ -24,8 +28,7 @@ const MIN_TITLE_START: usize = 5;
 /// subject.
 pub(super) fn portal_named_as_subject<'p>(word: &str, portals: &[&'p Node]) -> Option<&'p Node> {
     let folded = fold(word);
-    let base = SUBJECT_HEADS
-        .iter()
+    let base = subject_heads()
         .find_map(|head| folded.strip_suffix(head))
         .filter(|base| !base.is_empty());
     let names: Vec<&str> = match base {

@@ -103,7 +103,7 @@ fn capitalised(word: &str) -> String {
 }
 
 /// Heads that make a compound the name of a field of study ("Instrumenten|kunde").
-const STUDY_HEADS: &[&str] = &["kunde", "lehre"];
+pub(super) const STUDY_HEADS: &[&str] = &["kunde", "lehre"];
 
 /// Inflection endings German adds to a noun or adjective ("Muskel" →
 /// "Muskeln", "Satzglied" → "Satzglieder").
