@@ -1,5 +1,5 @@
 //! The relevance benchmark's real-tree collection sets: the judged-set files
-//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i}.json`,
+//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j}.json`,
 //! graded by hand from WLO's 2023 collection tree) and how one ranked answer scores
 //! against them.
 //!
@@ -34,9 +34,10 @@ pub const K: usize = 5;
 /// a fifth held-out and a fourth negative set, written before the fourth round; `heldout-f.json` and
 /// `negative-f.json` a sixth held-out and a fifth negative set, written before the fifth round;
 /// `heldout-g.json`/`negative-g.json` and `heldout-h.json`/`negative-h.json` two more pairs, written
-/// independently before the sixth round; `heldout-i.json`/`negative-i.json` before the seventh.
+/// independently before the sixth round; `heldout-i.json`/`negative-i.json` before the seventh; `heldout-j.json`/`negative-j.json`
+/// before the eighth.
 /// Files that do not exist are skipped.
-pub const FILES: [&str; 18] = [
+pub const FILES: [&str; 20] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
@@ -46,6 +47,7 @@ pub const FILES: [&str; 18] = [
     "heldout-g.json",
     "heldout-h.json",
     "heldout-i.json",
+    "heldout-j.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
@@ -55,6 +57,7 @@ pub const FILES: [&str; 18] = [
     "negative-g.json",
     "negative-h.json",
     "negative-i.json",
+    "negative-j.json",
 ];
 
 /// One judged-set file.
