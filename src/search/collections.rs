@@ -21,7 +21,8 @@
 //!    the portals' sub-collections that name one of them.
 //! 3. Only if still no title names it: the keyword searches of the query
 //!    with its compounds split against the index's dictionary (not when a
-//!    part is unknown: "Vogel|grippe" is no bird), else corrected, else
+//!    part is unknown and the known ones are short: "Vogel|grippe" is no
+//!    bird, "Trinkwasser|aufbereitung" is about drinking water), else corrected, else
 //!    with its topic words continued by the dictionary's words that start
 //!    with them ("Vulkane" → "Vulkanismus": a whole-word index finds no
 //!    derivation), and the index matched against it. An answer from such
@@ -267,8 +268,9 @@ fn rescue(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> Option<(Quer
         // recognised ("Mengen|lehre"): no topic to search.
         Some(split) if !split.topic || split.head_only => None,
         // A part not recognised may be what the compound is ("Vogel|grippe"
-        // is no bird): its known parts are another topic.
-        Some(split) if !split.unrecognised.is_empty() => None,
+        // is no bird): its known parts are another topic, unless they are
+        // specific ("Trinkwasser|aufbereitung", "SQL-Abfragen").
+        Some(split) if !split.unrecognised.is_empty() && !split.specific => None,
         Some(split) => Some((Query::new(&split.query), split.trailing)),
         None => query
             .opened(dictionary, held)

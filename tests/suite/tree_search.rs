@@ -298,3 +298,26 @@ async fn german_compounds_and_subject_names_the_sixth_round_reads() {
     let first = ids(&doc).first().cloned().unwrap_or_default();
     assert_eq!(portal_title(corpus, &first), "Deutsch", "{doc}");
 }
+
+#[tokio::test]
+async fn a_compound_with_an_unknown_part_is_about_its_specific_known_part() {
+    let h = Harness::start_real_tree().await;
+    for (query, title, portal) in [
+        // A long first part: drinking water is the topic, whatever is done
+        // with it.
+        ("Trinkwasseraufbereitung", "Wasser - Trinkwasser und mehr", "Chemie"),
+        ("Zeitzeugeninterview", "Zeitzeugenbefragung", "Geschichte"),
+        // A hyphen piece the user wrote apart.
+        ("SQL-Abfragen", "Structured Query Language (SQL)", "Informatik"),
+    ] {
+        leads_in_portal(&h, query, title, portal).await;
+    }
+    let doc = search(&h, "SQL-Abfragen").await;
+    assert_eq!(doc["relaxedQuery"], json!("SQL"), "as typed: {doc}");
+    // A short first part mostly starts a word on another topic: soap
+    // bubbles are no page on soap.
+    for query in ["Seifenblasen", "Zeitkapsel"] {
+        let doc = search(&h, query).await;
+        assert_eq!(doc["count"], json!(0), "{query}: {doc}");
+    }
+}

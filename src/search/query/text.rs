@@ -386,6 +386,12 @@ pub(crate) fn tokens(query: &str) -> impl Iterator<Item = &str> {
         .filter(|t| !t.is_empty())
 }
 
+/// A word of this many letters is specific: a compound it starts is about
+/// it ("Energieerhaltung" in "Energieerhaltungssatz", "Trinkwasser" in
+/// "Trinkwasseraufbereitung"). A short one is mostly the start of words on
+/// other topics ("Schach" in "Schachtelhalme", "Vogel" in "Vogelgrippe").
+pub(crate) const LONG_WORD: usize = 10;
+
 pub(crate) fn char_len(s: &str) -> usize {
     s.chars().count()
 }

@@ -41,7 +41,7 @@ pub(crate) use terms::KnownTerms;
 
 use super::spelling::with_case_of;
 use super::stem::is_head;
-use super::text::{char_len, is_framing_word, is_grade_token, is_stopword, tokens};
+use super::text::{LONG_WORD, char_len, fold, is_framing_word, is_grade_token, is_stopword, tokens};
 use super::typo::Dictionary;
 use split::MIN_KNOWN_PART;
 
@@ -67,6 +67,12 @@ pub struct Split {
     pub topic: bool,
     /// The unknown parts of the split words, as the user wrote them.
     pub unrecognised: Vec<String>,
+    /// Every split word with an unknown part has a specific known topic
+    /// part before it: a long word ([`LONG_WORD`] letters:
+    /// "Trinkwasser|aufbereitung") or a whole hyphen piece ("SQL-Abfragen"),
+    /// which the compound is about. A short one is mostly the start of a
+    /// word on another topic ("Vogel|grippe", "Seifen|blasen").
+    pub specific: bool,
     /// The topic parts of the split words, as the repository spells them.
     pub topics: Vec<String>,
     /// A split word's only known topic part is its last part while a part
@@ -91,6 +97,7 @@ fn split_parts(
     let mut changed = false;
     let mut topic = false;
     let mut unrecognised = Vec::new();
+    let mut specific = true;
     let mut topics = Vec::new();
     let mut head_only = false;
     let mut trailing = Vec::new();
@@ -111,13 +118,19 @@ fn split_parts(
                 head_only |= last_topic_only;
                 topics.extend(parts.iter().filter(|p| p.topic).filter_map(|p| p.surface.clone()));
                 unrecognised.extend(parts.iter().filter(|p| !p.known).map(|p| with_case_of(token, &p.text)));
+                if let Some(first_unknown) = parts.iter().position(|p| !p.known) {
+                    let pieces: Vec<String> = token.split('-').map(fold).collect();
+                    specific &= parts[..first_unknown]
+                        .iter()
+                        .any(|p| p.topic && (char_len(&p.text) >= LONG_WORD || pieces.contains(&fold(&p.text))));
+                }
                 if !token.contains('-') {
                     trailing.extend(
                         parts
                             .iter()
                             .filter(|p| p.topic && p.known && !p.dropped())
                             .skip(1)
-                            .map(|p| with_case_of(token, p.surface.as_deref().unwrap_or(&p.text))),
+                            .map(|p| as_typed(token, p.surface.as_deref().unwrap_or(&p.text))),
                     );
                 }
                 // The repository's spelling of a topic part ("Satzglied" →
@@ -125,7 +138,7 @@ fn split_parts(
                 let kept: Vec<String> = parts
                     .into_iter()
                     .filter(|p| mode == Mode::Framing || (p.known && !p.dropped()))
-                    .map(|p| with_case_of(token, p.surface.as_deref().unwrap_or(&p.text)))
+                    .map(|p| as_typed(token, p.surface.as_deref().unwrap_or(&p.text)))
                     .collect();
                 // German titles spell a hyphenated pair with "und"
                 // ("Herz-Kreislauf" → "Herz und Kreislauf"); the phrase
@@ -146,10 +159,29 @@ fn split_parts(
         query: out.join(" "),
         topic,
         unrecognised,
+        specific,
         topics,
         head_only,
         trailing,
     })
+}
+
+/// A part of `token` as the user typed it, when the token holds it with a
+/// capital letter ("SQL" of "SQL-Abfragen", not "Sql"); else in the token's
+/// capitalisation style ("Gedichte" of "Gedichtanalyse", "Aufgaben" of
+/// "Bruchrechenaufgaben": a noun).
+fn as_typed(token: &str, part: &str) -> String {
+    let (lower, needle) = (token.to_lowercase(), part.to_lowercase());
+    // Lower-casing keeps the byte offsets only when it keeps the length.
+    let found = (lower.len() == token.len())
+        .then(|| lower.find(&needle))
+        .flatten()
+        .and_then(|at| token.get(at..at + needle.len()))
+        .filter(|typed| typed.chars().any(char::is_uppercase));
+    match found {
+        Some(typed) => typed.to_string(),
+        None => with_case_of(token, part),
+    }
 }
 
 /// A word that is no stopword, framing word, grade number or compound head.

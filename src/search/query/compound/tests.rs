@@ -292,3 +292,24 @@ fn of_two_splits_alike_the_one_with_fewer_topic_parts_wins() {
     let d = Dictionary::new(["Zinseszinsen", "Zinsrechnung", "Zinsen"]);
     assert_eq!(split_compounds(&d, "Zinseszinsrechnung").unwrap().query, "Zinseszinsen");
 }
+
+#[test]
+fn an_unknown_part_after_a_specific_one_leaves_the_compound_about_it() {
+    let d = Dictionary::new([
+        "Wasser - Trinkwasser und mehr",
+        "Structured Query Language (SQL)",
+        "Vögel",
+    ]);
+    // A long first part: the compound is about it.
+    let got = split_compounds(&d, "Trinkwasseraufbereitung").unwrap();
+    assert_eq!((got.query.as_str(), got.specific), ("Trinkwasser", true));
+    assert_eq!(got.unrecognised, ["Aufbereitung"]);
+    // A whole hyphen piece, as typed.
+    let got = split_compounds(&d, "SQL-Abfragen").unwrap();
+    assert_eq!((got.query.as_str(), got.specific), ("SQL", true));
+    // A short one mostly starts a word on another topic.
+    let got = split_compounds(&d, "Vogelgrippe").unwrap();
+    assert!(!got.specific, "{got:?}");
+    // Nothing unknown: nothing to be specific about.
+    assert!(split_compounds(&d, "Vogeltrinkwasser").unwrap().specific);
+}

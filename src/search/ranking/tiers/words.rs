@@ -3,7 +3,7 @@
 //! its Snowball stem, as a compound's first or last part, and — when
 //! hyphenated — by its parts.
 
-use crate::search::query::{Words, char_len, fold, german_stem};
+use crate::search::query::{LONG_WORD, Words, char_len, fold, german_stem};
 
 /// A topic word ends a compound of the text from this many letters on
 /// ("Spätromantik" for "Romantik").
@@ -12,9 +12,6 @@ const MIN_PART: usize = 5;
 /// when the rest of the word has as many ("Satzgruppe" for "Satz", not
 /// "Satzung").
 const MIN_HEAD: usize = 4;
-/// A topic word of this many letters that starts a longer word names it
-/// ([`TopicWord::heads_closely`]).
-const LONG_HEAD: usize = 10;
 
 /// How a topic word matches a word of a text (best first).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -245,7 +242,7 @@ impl TopicWord {
     /// ("Energieerhaltung" in "Energieerhaltungssatz"); a short one is
     /// mostly the start of another word ("Schach" in "Schachtelhalme").
     pub(super) fn heads_closely(&self) -> bool {
-        char_len(&self.folded) >= LONG_HEAD
+        char_len(&self.folded) >= LONG_WORD
     }
 
     /// The word is this loanword in its other number ("Praktika" for
