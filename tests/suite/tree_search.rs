@@ -321,3 +321,16 @@ async fn a_compound_with_an_unknown_part_is_about_its_specific_known_part() {
         assert_eq!(doc["count"], json!(0), "{query}: {doc}");
     }
 }
+
+#[tokio::test]
+async fn a_subject_named_for_its_upbringing_answers_its_portal() {
+    let h = Harness::start_real_tree().await;
+    // "-erziehung" names a school subject as "-unterricht" does
+    // ("Kunsterziehung" is Kunst); its first part may start the portal's title.
+    for (query, portal) in [("Musikerziehung", "Musik"), ("Medienerziehung", "Medienbildung")] {
+        let doc = search(&h, query).await;
+        let first = ids(&doc).first().cloned().unwrap_or_default();
+        let title = h.standin.corpus().get(&first).map(|n| n.title.trim().to_string());
+        assert_eq!(title.as_deref(), Some(portal), "{query}: {doc}");
+    }
+}

@@ -11,10 +11,12 @@ use crate::search::query::{char_len, fold, tokens};
 use crate::upstream::Node;
 
 /// The last parts of a compound that make it the name of a school subject
-/// ("Wirtschafts|lehre", "Religions|kunde", "Wirtschafts|unterricht"): the
-/// heads of a field of study, and the lessons.
+/// ("Wirtschafts|lehre", "Religions|kunde", "Wirtschafts|unterricht",
+/// "Musik|erziehung"): the heads of a field of study, the lessons, and the
+/// upbringing a subject is named for in some states (the discipline
+/// vocabulary itself lists "Kunsterziehung" for Kunst).
 fn subject_heads() -> impl Iterator<Item = &'static str> {
-    STUDY_HEADS.iter().copied().chain(["unterricht"])
+    STUDY_HEADS.iter().copied().chain(["unterricht", "erziehung"])
 }
 
 /// The first part of such a compound names a portal whose title it starts

@@ -317,6 +317,7 @@ fn a_portal_named_with_a_subject_head_is_the_subject() {
         "Standortfaktoren"
     );
     assert_eq!(ranked("Wirtschaftslehre"), ["Wirtschaft", "Standortfaktoren"]);
+    assert_eq!(ranked("Wirtschaftserziehung"), ["Wirtschaft", "Standortfaktoren"]);
     // The first part may start the portal's title; too short a part names
     // none.
     assert_eq!(ranked("Wirtschkunde").first().map(String::as_str), Some("Wirtschaft"));
