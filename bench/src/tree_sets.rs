@@ -1,5 +1,5 @@
 //! The relevance benchmark's real-tree collection sets: the judged-set files
-//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j}.json`,
+//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k}.json`,
 //! graded by hand from WLO's 2023 collection tree) and how one ranked answer scores
 //! against them.
 //!
@@ -35,9 +35,9 @@ pub const K: usize = 5;
 /// `negative-f.json` a sixth held-out and a fifth negative set, written before the fifth round;
 /// `heldout-g.json`/`negative-g.json` and `heldout-h.json`/`negative-h.json` two more pairs, written
 /// independently before the sixth round; `heldout-i.json`/`negative-i.json` before the seventh; `heldout-j.json`/`negative-j.json`
-/// before the eighth.
+/// before the eighth; `heldout-k.json`/`negative-k.json` while the eighth was made.
 /// Files that do not exist are skipped.
-pub const FILES: [&str; 20] = [
+pub const FILES: [&str; 22] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
@@ -48,6 +48,7 @@ pub const FILES: [&str; 20] = [
     "heldout-h.json",
     "heldout-i.json",
     "heldout-j.json",
+    "heldout-k.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
@@ -58,6 +59,7 @@ pub const FILES: [&str; 20] = [
     "negative-h.json",
     "negative-i.json",
     "negative-j.json",
+    "negative-k.json",
 ];
 
 /// One judged-set file.
