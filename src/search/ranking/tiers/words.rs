@@ -124,7 +124,17 @@ fn ends_with_form(word: &str, folded: &str) -> bool {
         let tail = &word[start..];
         tail == folded || by_ending(folded, tail) || (by_ending(tail, folded) && char_len(tail) >= MIN_PART)
     };
-    word.len() > folded.len() && word.char_indices().skip(1).any(|(i, _)| tail_fits(i))
+    // Each way a tail fits starts it with `folded`'s first letter (one of
+    // the two starts with the other): the other places are skipped unread,
+    // since the tree index asks this of every word of every collection.
+    let Some(&first) = folded.as_bytes().first() else {
+        return false;
+    };
+    word.len() > folded.len()
+        && word
+            .char_indices()
+            .skip(1)
+            .any(|(i, _)| word.as_bytes()[i] == first && tail_fits(i))
 }
 
 /// Two folded words of a short Snowball stem are forms of one word only
