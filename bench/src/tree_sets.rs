@@ -1,5 +1,5 @@
 //! The relevance benchmark's real-tree collection sets: the judged-set files
-//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k}.json`,
+//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,heldout-l,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k,negative-l}.json`,
 //! graded by hand from WLO's 2023 collection tree) and how one ranked answer scores
 //! against them.
 //!
@@ -35,9 +35,10 @@ pub const K: usize = 5;
 /// `negative-f.json` a sixth held-out and a fifth negative set, written before the fifth round;
 /// `heldout-g.json`/`negative-g.json` and `heldout-h.json`/`negative-h.json` two more pairs, written
 /// independently before the sixth round; `heldout-i.json`/`negative-i.json` before the seventh; `heldout-j.json`/`negative-j.json`
-/// before the eighth; `heldout-k.json`/`negative-k.json` while the eighth was made.
+/// before the eighth; `heldout-k.json`/`negative-k.json` while the eighth was made, and
+/// `heldout-l.json`/`negative-l.json` after it had been judged on k.
 /// Files that do not exist are skipped.
-pub const FILES: [&str; 22] = [
+pub const FILES: [&str; 24] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
@@ -49,6 +50,7 @@ pub const FILES: [&str; 22] = [
     "heldout-i.json",
     "heldout-j.json",
     "heldout-k.json",
+    "heldout-l.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
@@ -60,6 +62,7 @@ pub const FILES: [&str; 22] = [
     "negative-i.json",
     "negative-j.json",
     "negative-k.json",
+    "negative-l.json",
 ];
 
 /// One judged-set file.
