@@ -4,12 +4,13 @@
 //! from it, so a query is split into words and framing exactly once.
 
 use std::borrow::Cow;
+use std::collections::BTreeSet;
 
 use super::compound::{KnownTerms, Mode, Split, split_compounds, split_compounds_except, split_query};
 use super::model::QueryModel;
 use super::spelling::with_case_of;
 use super::stem::is_generic_head;
-use super::text::{char_len, is_stopword, material_stems};
+use super::text::{char_len, fold, is_stopword, material_stems};
 use super::topic::{
     NamedDiscipline, TopicSplit, query_disciplines, signal_terms_of, split_topic, topic_phrase_of, topic_query_of,
     topic_sides_of,
@@ -139,10 +140,14 @@ impl Query {
     }
 
     /// [`corrected`](Self::corrected), leaving alone the words `known`
-    /// holds (words the repository answered with).
+    /// holds (words the repository answered with). Only topic words are
+    /// corrected: a framing word or a verb is no misspelt topic, and its
+    /// "correction" makes one ("einfach erklärt" → "einfache", which then
+    /// names "Einfache Stromkreise").
     pub fn corrected_except(&self, dictionary: &Dictionary, known: impl Fn(&str) -> bool) -> Option<Query> {
+        let topical: BTreeSet<String> = self.topic_words.iter().flat_map(|w| w.split('-')).map(fold).collect();
         dictionary
-            .correct_except(&self.text, known)
+            .correct_except(&self.text, |word| known(word) || !topical.contains(&fold(word)))
             .map(|text| Query::new(&text))
     }
 
@@ -275,6 +280,18 @@ mod tests {
             ["http://w3id.org/openeduhub/vocabs/discipline/420"]
         );
         assert!(matches!(Query::new("Photosynthese").planned(), Cow::Borrowed(_)));
+    }
+
+    #[test]
+    fn only_topic_words_are_corrected() {
+        let d = Dictionary::new(["Einfache Stromkreise", "Photosynthese"]);
+        let corrected = |q: &str| Query::new(q).corrected(&d).map(|c| c.text().to_string());
+        // "einfach" frames "erklärt" here: no "einfache" to name a title.
+        assert_eq!(
+            corrected("Fotosyntese einfach erklärt").as_deref(),
+            Some("Photosynthese einfach erklärt")
+        );
+        assert_eq!(corrected("Vier-Ohren-Modell einfach erklärt"), None);
     }
 
     #[test]
