@@ -62,6 +62,11 @@ impl Words {
         Words { folded, spans, small }
     }
 
+    /// The whole text, folded (its words are spans of it).
+    pub(crate) fn folded(&self) -> &str {
+        &self.folded
+    }
+
     /// Word `i` is written small where others are capitalised (see `small`).
     pub(crate) fn is_small(&self, i: usize) -> bool {
         i < 64 && self.small & (1 << i) != 0

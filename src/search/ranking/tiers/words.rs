@@ -271,12 +271,16 @@ impl TopicWord {
     /// when the text has each of its parts ("If-Clauses" in "conditional
     /// clauses if").
     pub(super) fn best_fit(&self, text: &Words) -> Option<Fit> {
-        let whole = text
-            .iter()
-            .enumerate()
-            .filter_map(|(i, (w, s))| self.fit(w, s, text.is_small(i)))
-            .chain(self.by_suspended_hyphen(text))
-            .min();
+        let whole = self
+            .may_fit_a_word(text)
+            .then(|| {
+                text.iter()
+                    .enumerate()
+                    .filter_map(|(i, (w, s))| self.fit(w, s, text.is_small(i)))
+                    .chain(self.by_suspended_hyphen(text))
+                    .min()
+            })
+            .flatten();
         if whole.is_some() {
             return whole;
         }
@@ -285,6 +289,20 @@ impl TopicWord {
         }
         let parts: Option<Vec<Fit>> = self.parts.iter().map(|p| p.best_fit(text)).collect();
         parts.map(|fits| fits.into_iter().max().unwrap_or(Fit::Part).max(Fit::Stem))
+    }
+
+    /// Whether any word of `text` may fit: every fit puts the first three
+    /// letters of the folded topic word or of its stem into a word (as its
+    /// start, or where a compound's last part starts), and a suspended
+    /// hyphen needs a hyphen. A text without them is passed over unread:
+    /// the tree index asks this of every text of every collection, and
+    /// of a closed compound's halves at every place they could meet.
+    fn may_fit_a_word(&self, text: &Words) -> bool {
+        let start = |s: &str| s.char_indices().nth(3).map_or(s.len(), |(i, _)| i);
+        let folded = text.folded();
+        folded.contains(&self.folded[..start(&self.folded)])
+            || folded.contains(&self.stem[..start(&self.stem)])
+            || folded.contains('-')
     }
 
     /// A compound written with a suspended hyphen, its last part left to
