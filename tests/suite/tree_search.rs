@@ -59,6 +59,13 @@ async fn search(h: &Harness, query: &str) -> Value {
     r.json()
 }
 
+/// Search `query` and check that it answers no collection; returns the answer.
+async fn answers_nothing(h: &Harness, query: &str) -> Value {
+    let doc = search(h, query).await;
+    assert_eq!(doc["count"], json!(0), "{query}: {doc}");
+    doc
+}
+
 /// Search `query` and check that the collection `title` of `portal` is
 /// among the first three; returns the answer.
 async fn among_first_three(h: &Harness, query: &str, title: &str, portal: &str) -> Value {
@@ -116,8 +123,7 @@ async fn a_subject_word_keeps_the_answer_in_that_subject() {
 async fn a_topic_the_tree_does_not_have_answers_nothing_with_the_hint() {
     let h = Harness::start_real_tree().await;
     for query in ["Raumfahrt", "Imkerei", "Raumfahrt im Physikunterricht", "E-Sport"] {
-        let doc = search(&h, query).await;
-        assert_eq!(doc["count"], json!(0), "{query}: {doc}");
+        let doc = answers_nothing(&h, query).await;
         let hint = doc["warnings"][0].as_str().unwrap_or_default();
         assert!(hint.starts_with("Keine Sammlung behandelt „"), "{query}: {doc}");
     }
@@ -181,8 +187,7 @@ async fn what_the_tree_writes_otherwise_is_still_found() {
     }
     // An unknown real word is no typo of a known one.
     for query in ["Elfchen", "Häkeln und Stricken"] {
-        let doc = search(&h, query).await;
-        assert_eq!(doc["count"], json!(0), "{query}: {doc}");
+        answers_nothing(&h, query).await;
     }
 }
 
@@ -227,8 +232,7 @@ async fn a_partial_topic_stays_in_the_subject_of_what_names_the_most_of_it() {
     // A phrase whose noun the tree uses only among other topics' keywords
     // is a topic the tree does not have.
     for query in ["Erste Hilfe", "Toter Winkel"] {
-        let doc = search(&h, query).await;
-        assert_eq!(doc["count"], json!(0), "{query}: {doc}");
+        answers_nothing(&h, query).await;
     }
 }
 
@@ -264,8 +268,7 @@ async fn the_tree_index_finds_what_only_keywords_hold_in_another_form() {
         "Spiele für den Wandertag",
         "Samurai im Geschichtsunterricht",
     ] {
-        let doc = search(&h, query).await;
-        assert_eq!(doc["count"], json!(0), "{query}: {doc}");
+        answers_nothing(&h, query).await;
     }
 }
 
@@ -317,8 +320,7 @@ async fn a_compound_with_an_unknown_part_is_about_its_specific_known_part() {
     // A short first part mostly starts a word on another topic: soap
     // bubbles are no page on soap.
     for query in ["Seifenblasen", "Zeitkapsel"] {
-        let doc = search(&h, query).await;
-        assert_eq!(doc["count"], json!(0), "{query}: {doc}");
+        answers_nothing(&h, query).await;
     }
 }
 
