@@ -1,5 +1,5 @@
 //! The relevance benchmark's real-tree collection sets: the judged-set files
-//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,heldout-l,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k,negative-l}.json`,
+//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,heldout-l,heldout-m,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k,negative-l,negative-m}.json`,
 //! graded by hand from WLO's 2023 collection tree) and how one ranked answer scores
 //! against them.
 //!
@@ -36,9 +36,10 @@ pub const K: usize = 5;
 /// `heldout-g.json`/`negative-g.json` and `heldout-h.json`/`negative-h.json` two more pairs, written
 /// independently before the sixth round; `heldout-i.json`/`negative-i.json` before the seventh; `heldout-j.json`/`negative-j.json`
 /// before the eighth; `heldout-k.json`/`negative-k.json` while the eighth was made, and
-/// `heldout-l.json`/`negative-l.json` after it had been judged on k.
+/// `heldout-l.json`/`negative-l.json` after it had been judged on k; `heldout-m.json`/`negative-m.json`
+/// before the ninth.
 /// Files that do not exist are skipped.
-pub const FILES: [&str; 24] = [
+pub const FILES: [&str; 26] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
@@ -51,6 +52,7 @@ pub const FILES: [&str; 24] = [
     "heldout-j.json",
     "heldout-k.json",
     "heldout-l.json",
+    "heldout-m.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
@@ -63,6 +65,7 @@ pub const FILES: [&str; 24] = [
     "negative-j.json",
     "negative-k.json",
     "negative-l.json",
+    "negative-m.json",
 ];
 
 /// One judged-set file.
