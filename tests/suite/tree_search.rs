@@ -336,3 +336,36 @@ async fn a_subject_named_for_its_upbringing_answers_its_portal() {
         assert_eq!(title.as_deref(), Some(portal), "{query}: {doc}");
     }
 }
+
+#[tokio::test]
+async fn a_subject_named_as_schools_name_it_answers_its_portal_and_its_own_collections() {
+    let h = Harness::start_real_tree().await;
+    for (query, portal) in [
+        // "Schul" before a subject's name; the initials of a label of two
+        // words, typed in capitals; a language in its own name; an older
+        // name of a subject.
+        ("Schulsport", "Sport"),
+        ("Schultheater", "Darstellendes Spiel"),
+        ("DS-Unterricht", "Darstellendes Spiel"),
+        ("Español", "Spanisch"),
+        ("Türkçe", "Türkisch"),
+        ("Leibeserziehung", "Sport"),
+        ("Ökonomie", "Wirtschaft"),
+    ] {
+        let doc = search(&h, query).await;
+        let first = ids(&doc).first().cloned().unwrap_or_default();
+        let title = h.standin.corpus().get(&first).map(|n| n.title.trim().to_string());
+        assert_eq!(title.as_deref(), Some(portal), "{query}: {doc}");
+        // After the portal, only the subject's own collections: Politische
+        // Bildung's "Theorien der Ökonomie" is also tagged Wirtschaftskunde.
+        assert_top_three_in(h.standin.corpus(), portal, query, &doc);
+    }
+}
+
+#[tokio::test]
+async fn a_typo_beside_a_word_written_once_is_still_corrected() {
+    let h = Harness::start_real_tree().await;
+    // The tree writes "Hinduimus" once (a title's typo) and "Hinduismus"
+    // in several titles: both are one edit from "Hindusimus".
+    leads_in_portal(&h, "Hindusimus", "Hinduismus", "Religion").await;
+}

@@ -390,6 +390,28 @@ mod tests {
     }
 
     #[test]
+    fn disciplines_are_named_as_schools_name_them() {
+        let uris = |q: &str| -> Vec<String> {
+            query_disciplines(q)
+                .into_iter()
+                .map(|d| d.uri.rsplit('/').next().unwrap().to_string())
+                .collect()
+        };
+        // "Schul" before a subject's name or alias.
+        assert_eq!(uris("Schulsport"), ["600"]);
+        assert_eq!(uris("Schul-Mathe"), ["380"]);
+        assert_eq!(uris("Schultheater"), ["12002"], "the alias Theater");
+        assert!(uris("Schulgarten").is_empty());
+        assert!(uris("Schulweg").is_empty());
+        // The initials of a label of several words, typed in capitals.
+        assert_eq!(uris("DS"), ["12002"]);
+        assert_eq!(uris("Theaterstücke im DS"), ["12002"]);
+        assert!(uris("ds").is_empty(), "lower case is no abbreviation");
+        assert!(uris("Ds").is_empty(), "one capital is a word");
+        assert!(uris("DNA").is_empty(), "no label's initials");
+    }
+
+    #[test]
     fn intents_name_a_resource_type_only_with_a_topic() {
         let label = |uri: &str| {
             Vocabulary::Lrt

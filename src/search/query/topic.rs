@@ -194,11 +194,13 @@ pub(crate) struct NamedDiscipline {
 
 /// The disciplines the query names exactly: runs of up to four query words
 /// equal (case-insensitive) to a discipline label or alias of the local
-/// vocabulary ("Mathe", "Bio", "Erdkunde", "Deutsch als Zweitsprache").
-/// No fuzzy matching: "Biodiversität" names no subject. Longest runs first,
-/// no overlaps; in query order.
+/// vocabulary ("Mathe", "Bio", "Erdkunde", "Deutsch als Zweitsprache"),
+/// and single words that name one as school names subjects (see
+/// [`school_named_discipline`]). No fuzzy matching: "Biodiversität" names
+/// no subject. Longest runs first, no overlaps; in query order.
 pub(crate) fn query_disciplines(query: &str) -> Vec<NamedDiscipline> {
-    let toks: Vec<String> = tokens(query).map(str::to_lowercase).collect();
+    let typed: Vec<&str> = tokens(query).collect();
+    let toks: Vec<String> = typed.iter().map(|t| t.to_lowercase()).collect();
     let mut used = vec![false; toks.len()];
     let mut found: Vec<NamedDiscipline> = Vec::new();
     for len in (1..=4.min(toks.len())).rev() {
@@ -207,7 +209,9 @@ pub(crate) fn query_disciplines(query: &str) -> Vec<NamedDiscipline> {
                 continue;
             }
             let candidate = toks[start..start + len].join(" ");
-            if let Some(entry) = exact_discipline(&candidate) {
+            let entry = exact_discipline(&candidate)
+                .or_else(|| (len == 1).then(|| school_named_discipline(typed[start])).flatten());
+            if let Some(entry) = entry {
                 used[start..start + len].iter_mut().for_each(|u| *u = true);
                 if !found.iter().any(|d| d.uri == entry.uri) {
                     found.push(NamedDiscipline {
@@ -230,6 +234,57 @@ fn exact_discipline(lower: &str) -> Option<&'static vocab::Entry> {
         .entries()
         .iter()
         .find(|e| e.label.to_lowercase() == lower || e.aliases.iter().any(|a| a.to_lowercase() == lower))
+}
+
+/// A word after "Schul" names the subject as it is taught at school.
+const SCHOOL_PREFIX: &str = "schul";
+
+/// The discipline one word names the way schools name subjects:
+/// * "Schul" before a subject's name is that subject ("Schulsport",
+///   "Schulmusik", "Schul-Mathe", "Schultheater" with the alias "Theater"
+///   of Darstellendes Spiel); "Schulgarten" names none.
+/// * The initials of a label of several words, typed in capitals, are that
+///   subject ("DS" for "Darstellendes Spiel", as "DaZ" and "AWT" are
+///   written out among the aliases): two to four letters, the first and at
+///   least one more upper-case, so that a word typed in lower case never
+///   becomes a subject.
+fn school_named_discipline(typed: &str) -> Option<&'static vocab::Entry> {
+    let lower = typed.to_lowercase();
+    if let Some(rest) = lower.strip_prefix(SCHOOL_PREFIX) {
+        let rest = rest.trim_start_matches('-');
+        if char_len(rest) >= 3 {
+            return exact_discipline(rest);
+        }
+    }
+    let letters = char_len(typed);
+    let capitals = typed.chars().filter(|c| c.is_uppercase()).count();
+    let typed_as_initials = (2..=4).contains(&letters)
+        && typed.chars().all(char::is_alphabetic)
+        && typed.chars().next().is_some_and(char::is_uppercase)
+        && capitals >= 2;
+    if !typed_as_initials {
+        return None;
+    }
+    Vocabulary::Discipline
+        .entries()
+        .iter()
+        .find(|e| initials(&e.label).is_some_and(|i| i == lower))
+}
+
+/// The lower-cased initials of a label of two or more words
+/// ("Darstellendes Spiel" → "ds"); `None` for one word.
+fn initials(label: &str) -> Option<String> {
+    let words: Vec<&str> = label
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .collect();
+    (words.len() >= 2).then(|| {
+        words
+            .iter()
+            .filter_map(|w| w.chars().next())
+            .flat_map(char::to_lowercase)
+            .collect()
+    })
 }
 
 /// Signal terms `T`: lower-cased tokens of at least 2 characters that

@@ -39,7 +39,9 @@ struct Entry {
 ///   in five at most;
 /// * the nearest word must be clearly the nearest: when words of two
 ///   stems are equally near, nothing is corrected ("Bauch": "Buch" or
-///   "Bruch"?); of several forms of one word, the most frequent;
+///   "Bruch"?) unless all but one of them occur only once (a word written
+///   once is mostly a typo itself); of several forms of one word, the most
+///   frequent;
 /// * words are compared folded (umlauts, ß and the spelling rules of
 ///   `spelling.rs`: "Fotosynthese" is "Photosynthese" at distance 0);
 /// * candidates are dictionary words of ≥ 3 letters that are no stopwords
@@ -179,13 +181,30 @@ impl Dictionary {
             }
             nearest.push((d, Reverse(entry.count), i));
         }
-        // Equally near words of two stems: no clear correction.
+        // Equally near words of two stems: no clear correction, unless all
+        // but one stem occur only once. A word written once is mostly a
+        // typo itself ("Hinduimus" in one title beside "Hinduismus" in
+        // several), no second meaning.
         let stem = |i: usize| german_stem(&self.entries[i].word);
-        let first_stem = stem(nearest.first()?.2);
-        if nearest.iter().any(|n| stem(n.2) != first_stem) {
-            return None;
+        let mut stems: BTreeMap<String, u32> = BTreeMap::new();
+        for (_, Reverse(count), i) in &nearest {
+            *stems.entry(stem(*i)).or_default() += count;
         }
-        nearest.iter().min().map(|(_, _, i)| self.entries[*i].word.as_str())
+        let kept = match stems.len() {
+            1 => stems.into_keys().next(),
+            _ => {
+                let mut recurring = stems.into_iter().filter(|(_, count)| *count > 1);
+                match (recurring.next(), recurring.next()) {
+                    (Some((only, _)), None) => Some(only),
+                    _ => None,
+                }
+            }
+        }?;
+        nearest
+            .iter()
+            .filter(|n| stem(n.2) == kept)
+            .min()
+            .map(|(_, _, i)| self.entries[*i].word.as_str())
     }
 
     /// Dictionary words that continue `word` (its Snowball stem, folded, of
@@ -474,6 +493,16 @@ mod tests {
             Some("kosten")
         );
         assert_eq!(Dictionary::new(["Koste", "Kosten"]).suggest("Kostne"), Some("koste"));
+    }
+
+    #[test]
+    fn a_word_written_once_beside_an_equally_near_recurring_one_is_no_second_meaning() {
+        // An editor's typo in one title beside the word in several.
+        let d = Dictionary::new(["Hinduismus", "Grundsätze des Hinduismus", "Jesus und Hinduimus"]);
+        assert_eq!(d.suggest("Hindusimus"), Some("hinduismus"));
+        // Two recurring stems stay ambiguous.
+        let d = Dictionary::new(["Kasten", "Kasten", "Kosten", "Kosten"]);
+        assert_eq!(d.suggest("Kusten"), None);
     }
 
     #[test]

@@ -427,9 +427,21 @@ impl<'q> TreeRanking<'q> {
                 pool.push((*portal).clone());
             }
         }
-        let in_subject = |n: &Node| self.in_subject(n, portals);
-        if pool.iter().any(in_subject) {
-            pool.retain(in_subject);
+        // Its own collections: those whose first discipline is one of its
+        // portal's. A collection of another subject tagged with it besides
+        // ("Theorien der Ökonomie" of Politische Bildung, tagged Politik
+        // and Wirtschaftskunde) is that other subject's.
+        let home: BTreeSet<&str> = portals
+            .iter()
+            .filter(|p| self.is_subject_portal(p, portals))
+            .flat_map(|p| school_disciplines(p))
+            .chain(self.subjects.iter().map(String::as_str))
+            .collect();
+        let own = |n: &Node| {
+            self.is_subject_portal(n, portals) || school_disciplines(n).next().is_some_and(|d| home.contains(d))
+        };
+        if pool.iter().any(own) {
+            pool.retain(own);
         }
         let tiers = pool
             .iter()
