@@ -369,3 +369,18 @@ async fn a_typo_beside_a_word_written_once_is_still_corrected() {
     // in several titles: both are one edit from "Hindusimus".
     leads_in_portal(&h, "Hindusimus", "Hinduismus", "Religion").await;
 }
+
+#[tokio::test]
+async fn a_material_word_beside_a_subject_may_be_a_topic_of_it() {
+    let h = Harness::start_real_tree().await;
+    let corpus = h.standin.corpus();
+    // Kunst has a collection "Film": film as an art form, before the portal.
+    let doc = search(&h, "Film im Kunstunterricht").await;
+    let film = collection(corpus, "Film", "Kunst");
+    assert_eq!(ids(&doc).first(), Some(&film.id), "{doc}");
+    assert_top_three_in(corpus, "Kunst", "Film im Kunstunterricht", &doc);
+    // Without a collection of that title the portal leads.
+    let doc = search(&h, "Arbeitsblätter Mathe").await;
+    let first = ids(&doc).first().cloned().unwrap_or_default();
+    assert_eq!(corpus.get(&first).map(|n| n.title.trim()), Some("Mathematik"), "{doc}");
+}

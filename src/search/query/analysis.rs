@@ -69,6 +69,18 @@ impl Query {
         &self.topic_words
     }
 
+    /// The framing words that name a kind of material, as written ("Film"
+    /// in "Film im Kunstunterricht"): beside a subject they may be a topic
+    /// of it.
+    pub fn material_words(&self) -> Vec<&str> {
+        self.split
+            .tokens
+            .iter()
+            .filter(|(token, framing)| *framing && !material_stems(token).is_empty())
+            .map(|(token, _)| token.as_str())
+            .collect()
+    }
+
     /// The query names a subject and nothing else ("Geografie", "Mathe
     /// Unterricht").
     pub fn names_only_a_subject(&self) -> bool {
@@ -262,6 +274,23 @@ fn topic_words_of(split: &TopicSplit, named: &[NamedDiscipline]) -> Vec<String> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn contracted_prepositions_and_requests_for_ideas_are_no_topic() {
+        assert_eq!(Query::new("Ideen fürs Bodenturnen").topic_words(), ["Bodenturnen"]);
+        assert_eq!(Query::new("Tipps beim Vokabellernen").topic_words(), ["Vokabellernen"]);
+        assert_eq!(
+            Query::new("Anregungen zum Wasserkreislauf").topic_words(),
+            ["Wasserkreislauf"]
+        );
+    }
+
+    #[test]
+    fn material_words_are_the_framing_words_of_a_kind_of_material() {
+        assert_eq!(Query::new("Film im Kunstunterricht").material_words(), ["Film"]);
+        assert!(Query::new("Film im Kunstunterricht").names_only_a_subject());
+        assert!(Query::new("Ideen für Mathe").material_words().is_empty());
+    }
 
     #[test]
     fn a_query_is_read_once_into_its_parts() {

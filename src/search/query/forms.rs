@@ -178,6 +178,12 @@ pub fn keyword_searches(query: &Query) -> Vec<String> {
             .filter(|t| !super::is_stopword(t) && char_len(t) >= 2)
             .collect();
         push(own.join(" "));
+        // A material word beside the subject may be a topic of it ("Film im
+        // Kunstunterricht": Kunst's "Film"), in its likeliest other form too.
+        for word in query.material_words() {
+            push(word.to_string());
+            other_forms(word).into_iter().take(1).for_each(&mut push);
+        }
         return out;
     }
     push(words.join(" "));

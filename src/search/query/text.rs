@@ -9,6 +9,8 @@ const STOPWORDS: &[&str] = &[
     "wird", "kann", "soll", "zum", "zur", "vom", "nicht", "noch", "nur", "sehr", "schon", "dann", "wenn", "dass",
     "weil", "im", "am", "an", "in", "zu", "so", "es", "ob", "mein", "meine", "meiner", "meinen", "meinem", "unser",
     "unsere", "unserer", "unseren", "unserem",
+    // A preposition contracted with its article ("fürs Bodenturnen").
+    "beim", "fürs", "ins", "ans", "aufs", "ums", "übers", "durchs", "vors",
 ];
 
 /// Request-framing words that are not material types (the material
@@ -33,6 +35,13 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     "unterrichtsstunden",
     "unterrichtseinheit",
     "stunde",
+    // What a teacher asks for besides material ("Ideen für …",
+    // "Stundenideen").
+    "idee",
+    "ideen",
+    "anregung",
+    "anregungen",
+    "tipps",
     "lerneinheit",
     "klasse",
     "klassenstufe",

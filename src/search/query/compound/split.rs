@@ -184,8 +184,9 @@ fn search(
         let text: String = chars[start..end].iter().collect();
         let len = end - start;
         // Folded as well: a spelling rule must not make a part shorter
-        // ("Orth|ographie" is no "Ort").
-        let part = if len >= MIN_KNOWN_PART && char_len(&fold(&text)) >= MIN_KNOWN_PART {
+        // ("Orth|ographie" is no "Ort"). A stopword inside a word is a
+        // prefix of it, no part ("Nach|weis", "Durch|messer").
+        let part = if len >= MIN_KNOWN_PART && char_len(&fold(&text)) >= MIN_KNOWN_PART && !is_stopword(&text) {
             part_known(&text, end == chars.len(), known, mode, MIN_FRAMING_PART)
         } else {
             None

@@ -313,3 +313,14 @@ fn an_unknown_part_after_a_specific_one_leaves_the_compound_about_it() {
     // Nothing unknown: nothing to be specific about.
     assert!(split_compounds(&d, "Vogeltrinkwasser").unwrap().specific);
 }
+
+#[test]
+fn a_stopword_inside_a_word_is_a_prefix_not_a_part() {
+    // The titles hold "nach" and "Weise" as words; "Nachweis" is one word
+    // with a prefix, not "nach" + "Weise".
+    let k = known(&["Stärke", "nach Art und Weise", "Durch den Wald"]);
+    let parts = split_word("Stärkenachweis", &k, Mode::Repository).unwrap();
+    assert_eq!(texts(&parts), [("stärke", true), ("nachweis", false)]);
+    let k = known(&["Durch den Wald", "Messer"]);
+    assert_eq!(split_word("Durchmesser", &k, Mode::Repository), None);
+}

@@ -419,8 +419,10 @@ impl<'q> TreeRanking<'q> {
         self.order(pool, tiers, first.as_deref())
     }
 
-    /// A query that names only a subject: its portals first, then its
-    /// collections, then — only when it has none — the rest, by score.
+    /// A query that names only a subject: its portals first (after a
+    /// collection of it that a material word of the query names: "Film im
+    /// Kunstunterricht"), then its own collections, then — only when it has
+    /// none — the rest, by score.
     fn rank_subject_only(&self, mut pool: Vec<Node>, portals: &[&Node], seen: &mut BTreeSet<String>) -> Vec<Node> {
         for portal in portals.iter().filter(|p| self.is_subject_portal(p, portals)) {
             if seen.insert(portal.id().to_string()) {
@@ -443,17 +445,33 @@ impl<'q> TreeRanking<'q> {
         if pool.iter().any(own) {
             pool.retain(own);
         }
+        // A material word beside the subject may be a topic of it ("Film im
+        // Kunstunterricht"): its collection of that title leads, before the
+        // portal.
+        let materials: Vec<TopicWord> = self.query.material_words().into_iter().map(TopicWord::of).collect();
+        let titled_by_material = |n: &&Node| {
+            let title = n.display_title();
+            tokens(title).filter(|t| !is_stopword(t)).count() == 1
+                && materials
+                    .iter()
+                    .any(|m| m.best_fit(&Words::of(title)).is_some_and(|f| f <= Fit::Stem))
+        };
+        let first = pool
+            .iter()
+            .filter(|n| !self.is_subject_portal(n, portals))
+            .find(titled_by_material)
+            .map(|n| n.id().to_string());
         let tiers = pool
             .iter()
             .map(|n| {
-                if self.is_subject_portal(n, portals) {
+                if self.is_subject_portal(n, portals) || first.as_deref() == Some(n.id()) {
                     (Tier::Title, 0, 0)
                 } else {
                     (Tier::Keyword, 2, 0)
                 }
             })
             .collect();
-        self.order(pool, tiers, None)
+        self.order(pool, tiers, first.as_deref())
     }
 
     /// A portal whose title is the query as a whole (its content words,
