@@ -403,6 +403,11 @@ mod tests {
         assert_eq!(uris("Schultheater"), ["12002"], "the alias Theater");
         assert!(uris("Schulgarten").is_empty());
         assert!(uris("Schulweg").is_empty());
+        // A subject's name before "Unterricht", however short.
+        assert_eq!(uris("Biounterricht"), ["080"]);
+        assert_eq!(uris("Geo-Unterricht"), ["220"]);
+        assert_eq!(uris("Geschichtsunterricht"), ["240"]);
+        assert!(uris("Frontalunterricht").is_empty());
         // The initials of a label of several words, typed in capitals.
         assert_eq!(uris("DS"), ["12002"]);
         assert_eq!(uris("Theaterstücke im DS"), ["12002"]);

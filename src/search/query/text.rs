@@ -47,6 +47,16 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     "klassenstufe",
     "jahrgangsstufe",
     "sekundarstufe",
+    "sek",
+    "primarstufe",
+    // School types: for whom, not about what ("… für die Realschule").
+    "gymnasium",
+    "realschule",
+    "hauptschule",
+    "gesamtschule",
+    "mittelschule",
+    "förderschule",
+    "berufsschule",
     "suche",
     "suchen",
     "brauche",
@@ -233,7 +243,7 @@ pub(crate) fn is_activity_verb(as_typed: &str) -> bool {
 
 /// Framing nouns that name a grade; a grade number next to one ("Klasse 6",
 /// "6. Klasse", "Sekundarstufe II") is framing too.
-const GRADE_NOUNS: &[&str] = &["klasse", "klassenstufe", "jahrgangsstufe", "sekundarstufe"];
+const GRADE_NOUNS: &[&str] = &["klasse", "klassenstufe", "jahrgangsstufe", "sekundarstufe", "sek"];
 
 /// Joiners allowed between a grade noun and its numbers ("Klasse 5 bis 6").
 const GRADE_JOINERS: &[&str] = &["und", "bis", "-", "–", "/"];

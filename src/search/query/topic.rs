@@ -238,11 +238,15 @@ fn exact_discipline(lower: &str) -> Option<&'static vocab::Entry> {
 
 /// A word after "Schul" names the subject as it is taught at school.
 const SCHOOL_PREFIX: &str = "schul";
+/// A subject's name before it names the subject ("Bio|unterricht").
+const LESSONS: &str = "unterricht";
 
 /// The discipline one word names the way schools name subjects:
 /// * "Schul" before a subject's name is that subject ("Schulsport",
 ///   "Schulmusik", "Schul-Mathe", "Schultheater" with the alias "Theater"
 ///   of Darstellendes Spiel); "Schulgarten" names none.
+/// * A subject's name before "Unterricht" is that subject, however short
+///   ("Biounterricht", "Geschichtsunterricht").
 /// * The initials of a label of several words, typed in capitals, are that
 ///   subject ("DS" for "Darstellendes Spiel", as "DaZ" and "AWT" are
 ///   written out among the aliases): two to four letters, the first and at
@@ -254,6 +258,21 @@ fn school_named_discipline(typed: &str) -> Option<&'static vocab::Entry> {
         let rest = rest.trim_start_matches('-');
         if char_len(rest) >= 3 {
             return exact_discipline(rest);
+        }
+    }
+    // A short name before "Unterricht" ("Biounterricht", "Geounterricht"):
+    // too short a part for the compound splitter.
+    if let Some(rest) = lower.strip_suffix(LESSONS) {
+        let rest = rest.trim_end_matches('-');
+        // With a linking "s", after a dropped "e" too ("Geschicht|s|unterricht").
+        let unlinked = rest.strip_suffix('s');
+        let candidates = [
+            Some(rest.to_string()),
+            unlinked.map(str::to_string),
+            unlinked.map(|r| format!("{r}e")),
+        ];
+        if let Some(entry) = candidates.into_iter().flatten().find_map(|c| exact_discipline(&c)) {
+            return Some(entry);
         }
     }
     let letters = char_len(typed);
