@@ -384,3 +384,21 @@ async fn a_material_word_beside_a_subject_may_be_a_topic_of_it() {
     let first = ids(&doc).first().cloned().unwrap_or_default();
     assert_eq!(corpus.get(&first).map(|n| n.title.trim()), Some("Mathematik"), "{doc}");
 }
+
+#[tokio::test]
+async fn a_collection_tagged_with_the_answers_subject_besides_its_own_reads_as_its_own_subject() {
+    let h = Harness::start_real_tree().await;
+    let corpus = h.standin.corpus();
+    // Politische Bildung's "Politische Zielsetzungen in der Ökonomie" is
+    // tagged Politik first and Wirtschaftskunde besides: after Wirtschaft's
+    // "Konjunktur" comes Wirtschaft's portal, then the other subject.
+    let doc = search(&h, "Konjunktur").await;
+    let at = |title: &str, portal: &str| {
+        let id = &collection(corpus, title, portal).id;
+        ids(&doc).iter().position(|i| i == id)
+    };
+    assert_eq!(at("Konjunktur", "Wirtschaft"), Some(0), "{doc}");
+    let portal = at("Wirtschaft", "Wirtschaft").expect("the portal");
+    let other = at("Politische Zielsetzungen in der Ökonomie", "Politische Bildung").unwrap_or(usize::MAX);
+    assert!(portal < other, "{doc}");
+}

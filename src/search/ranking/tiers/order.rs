@@ -147,7 +147,11 @@ impl TreeRanking<'_> {
         let home: Option<String> = home_subject(&best, &all).map(str::to_string);
         if let Some(home) = home {
             for (key, node) in keyed.iter_mut() {
-                let other = !school_disciplines(node).any(|d| d == home);
+                // A collection's first discipline is its subject: one of
+                // another subject tagged with this one besides ("Politische
+                // Zielsetzungen in der Ökonomie" of Politische Bildung,
+                // tagged Politik and Wirtschaftskunde) is the other's.
+                let other = school_disciplines(node).next().is_none_or(|d| d != home);
                 // Another subject's title that names the topic among other
                 // words reads on like the rest of that subject; but not one
                 // that names it as well as the first ("Wasserkreislauf"
