@@ -402,3 +402,27 @@ async fn a_collection_tagged_with_the_answers_subject_besides_its_own_reads_as_i
     let other = at("Politische Zielsetzungen in der Ökonomie", "Politische Bildung").unwrap_or(usize::MAX);
     assert!(portal < other, "{doc}");
 }
+
+#[tokio::test]
+async fn a_language_courses_title_that_is_the_topic_comes_before_a_looser_title() {
+    let h = Harness::start_real_tree().await;
+    // Englisch's "Großbritannien" is the topic; Geschichte's
+    // "Industrialisierung Großbritannien" names it among other words.
+    for query in ["Großbritannien", "Grossbritannien"] {
+        let doc = search(&h, query).await;
+        let first = ids(&doc).first().cloned().unwrap_or_default();
+        assert_eq!(
+            first,
+            collection(h.standin.corpus(), "Großbritannien", "Englisch").id,
+            "{query}: {doc}"
+        );
+    }
+    // A flat hunt in French lessons: "Wohnungs|suche" is no request.
+    leads_in_portal(
+        &h,
+        "Wohnungssuche im Französischunterricht",
+        "Wohnungssuche und Umzug",
+        "Französisch",
+    )
+    .await;
+}

@@ -283,6 +283,7 @@ mod tests {
             Query::new("Anregungen zum Wasserkreislauf").topic_words(),
             ["Wasserkreislauf"]
         );
+        assert_eq!(Query::new("eigene Gedichte schreiben").topic_words(), ["Gedichte"]);
     }
 
     #[test]

@@ -408,6 +408,13 @@ mod tests {
         assert_eq!(uris("Geo-Unterricht"), ["220"]);
         assert_eq!(uris("Geschichtsunterricht"), ["240"]);
         assert!(uris("Frontalunterricht").is_empty());
+        // Names of subjects in other states and countries, and older ones.
+        assert_eq!(uris("Bewegung, Spiel und Sport"), ["600"]);
+        assert_eq!(uris("Bildnerisches Gestalten"), ["060"]);
+        assert_eq!(uris("Informationstechnische Grundbildung"), ["320"]);
+        assert_eq!(uris("ITG"), ["320"]);
+        assert_eq!(uris("Frühenglisch"), ["20001"]);
+        assert_eq!(uris("Español"), ["20007"]);
         // The initials of a label of several words, typed in capitals.
         assert_eq!(uris("DS"), ["12002"]);
         assert_eq!(uris("Theaterstücke im DS"), ["12002"]);

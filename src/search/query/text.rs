@@ -9,6 +9,8 @@ const STOPWORDS: &[&str] = &[
     "wird", "kann", "soll", "zum", "zur", "vom", "nicht", "noch", "nur", "sehr", "schon", "dann", "wenn", "dass",
     "weil", "im", "am", "an", "in", "zu", "so", "es", "ob", "mein", "meine", "meiner", "meinen", "meinem", "unser",
     "unsere", "unserer", "unseren", "unserem",
+    // "Own": whose, not what ("eigene OER-Materialien erstellen").
+    "eigene", "eigener", "eigenen", "eigenes", "eigenem",
     // A preposition contracted with its article ("fürs Bodenturnen").
     "beim", "fürs", "ins", "ans", "aufs", "ums", "übers", "durchs", "vors",
 ];
@@ -286,6 +288,34 @@ pub fn is_framing_word(word: &str) -> bool {
         || MATERIAL_WORDS
             .iter()
             .any(|(forms, _, _)| forms.contains(&lower.as_str()))
+}
+
+/// The words of a request sentence ("ich suche", "zeig mir bitte"): framing
+/// standing alone, never a part of a compound ("Wohnungs|suche",
+/// "Fehler|suche" are topics).
+const REQUEST_WORDS: &[&str] = &[
+    "suche",
+    "suchen",
+    "brauche",
+    "benötige",
+    "finde",
+    "finden",
+    "zeig",
+    "zeige",
+    "gib",
+    "möchte",
+    "hätte",
+    "mir",
+    "bitte",
+    "machen",
+    "gibt",
+];
+
+/// A framing word that may be split off a compound as its framing part
+/// ("Musik|unterricht", "Zellorganellen-Quiz"): no word of a request
+/// sentence ([`REQUEST_WORDS`]).
+pub(crate) fn is_framing_part(word: &str) -> bool {
+    is_framing_word(word) && !REQUEST_WORDS.contains(&word.trim().to_lowercase().as_str())
 }
 
 /// Every request-framing word (for the compound splitter's known terms).

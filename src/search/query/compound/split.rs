@@ -8,7 +8,7 @@
 //! upstream (`compound.rs`) read without it.
 
 use super::super::stem::{is_generic_head, is_head};
-use super::super::text::{char_len, fold, framing_words, is_framing_word, is_stopword};
+use super::super::text::{char_len, fold, framing_words, is_framing_part, is_framing_word, is_stopword};
 use super::terms::KnownTerms;
 
 /// A known part of a compound has at least this many letters (hyphen
@@ -89,7 +89,8 @@ pub(crate) fn split_word(word: &str, known: &KnownTerms, mode: Mode) -> Option<V
     }
     // The first wave's plan runs for every query: skip the search when no
     // framing part can be in the word.
-    let framing_inside = || framing_words().any(|f| char_len(f) >= MIN_FRAMING_PART && lower.contains(f));
+    let framing_inside =
+        || framing_words().any(|f| char_len(f) >= MIN_FRAMING_PART && lower.contains(f) && is_framing_part(f));
     if mode == Mode::Framing && !lower.contains('-') && !framing_inside() {
         return None;
     }
@@ -123,7 +124,7 @@ pub(crate) fn split_word(word: &str, known: &KnownTerms, mode: Mode) -> Option<V
         && parts
             .iter()
             .all(|p| p.known || char_len(&p.text) >= MIN_UNKNOWN_PART || is_piece(&p.text))
-        && (mode == Mode::Repository || parts.iter().any(|p| is_framing_word(&p.text)));
+        && (mode == Mode::Repository || parts.iter().any(|p| is_framing_part(&p.text)));
     acceptable.then_some(parts)
 }
 
@@ -225,7 +226,7 @@ fn search(
 /// stem, see [`KnownTerms::lookup`]), a framing word or a compound head.
 fn part_known(text: &str, last: bool, known: &KnownTerms, mode: Mode, min_framing: usize) -> Option<Part> {
     let found = known.lookup_truncated(&fold(text), last);
-    let framing = is_framing_word(text) || is_head(text);
+    let framing = is_framing_part(text) || is_head(text);
     let part = |surface: Option<String>, topic: bool, truncated: bool| Part {
         text: text.to_string(),
         known: true,
@@ -234,7 +235,7 @@ fn part_known(text: &str, last: bool, known: &KnownTerms, mode: Mode, min_framin
         truncated,
     };
     match mode {
-        Mode::Framing => ((found.is_some_and(|(_, truncated)| !truncated) || is_framing_word(text))
+        Mode::Framing => ((found.is_some_and(|(_, truncated)| !truncated) || is_framing_part(text))
             && char_len(text) >= min_framing)
             .then(|| part(None, false, false)),
         Mode::Repository if framing => Some(part(None, false, false)),

@@ -118,6 +118,18 @@ fn framing_mode_only_splits_off_framing_parts() {
     // No framing part: left alone until repository terms are known.
     assert_eq!(split_word("Herz-Kreislauf-System", k, Mode::Framing), None);
     assert_eq!(split_word("Kunstgeschichte", k, Mode::Framing), None);
+    // A word of a request sentence is no framing part: a flat hunt and an
+    // error hunt are topics.
+    assert_eq!(split_word("Wohnungssuche", k, Mode::Framing), None);
+    assert_eq!(split_word("Fehlersuche", k, Mode::Framing), None);
+    let k = known(&["Wohnung"]);
+    let parts = split_word("Wohnungssuche", &k, Mode::Repository);
+    assert!(
+        parts
+            .as_ref()
+            .is_none_or(|p| p.iter().all(|p| p.text != "suche" || !p.known)),
+        "{parts:?}"
+    );
 }
 
 #[test]

@@ -15,9 +15,12 @@ use crate::vocab::is_language_course as is_language_course_uri;
 /// The sort key of a ranked collection: below the title tier (later), and
 /// there of another subject than the first collection (later); tier; in a
 /// partial tier the topic words named (more first) and their rarity (rarer
-/// first), a title's and a keyword's alike; a language course's theme
-/// (later, when the query names no subject); then the tier itself and the
-/// exactness; not the portal the query names as a
+/// first), a title's and a keyword's alike; then the tier itself and the
+/// exactness; a language course's theme (later, when the query names no
+/// subject: among equally exact matches only, so that a course's title
+/// that is the topic comes before a looser title of another subject,
+/// "Großbritannien" of Englisch before "Industrialisierung Großbritannien");
+/// not the portal the query names as a
 /// whole (later); of another subject than the first collection (later); an
 /// ancestor of another of its group (later); quality score (higher first).
 type OrderKey = (
@@ -25,8 +28,8 @@ type OrderKey = (
     Tier,
     Reverse<u32>,
     Reverse<i64>,
-    bool,
     (Tier, u8),
+    bool,
     bool,
     bool,
     bool,
@@ -109,8 +112,8 @@ impl TreeRanking<'_> {
                     group,
                     Reverse(count),
                     Reverse(rare),
-                    course,
                     (tier, exactness),
+                    course,
                     leads,
                     false,
                     ancestor[i],
@@ -157,7 +160,7 @@ impl TreeRanking<'_> {
                 // that names it as well as the first ("Wasserkreislauf"
                 // among the keywords of Physik's "Wetter / Klima" and of
                 // Geographie's "Wasser"): the topic in two subjects.
-                let leading = key.1 == Tier::Title && (key.5.1 <= 1 || !other) || best_ids.contains(node.id());
+                let leading = key.1 == Tier::Title && (key.4.1 <= 1 || !other) || best_ids.contains(node.id());
                 key.0 = (!leading, other && !leading);
                 key.7 = other;
             }
