@@ -426,3 +426,23 @@ async fn a_language_courses_title_that_is_the_topic_comes_before_a_looser_title(
     )
     .await;
 }
+
+#[tokio::test]
+async fn a_subject_without_a_portal_answers_the_portals_its_names_name() {
+    let h = Harness::start_real_tree().await;
+    let corpus = h.standin.corpus();
+    // Arbeitslehre has no portal; its alias "Wirtschaft-Arbeit-Technik"
+    // names Wirtschaft.
+    let doc = search(&h, "WAT").await;
+    let first = ids(&doc).first().cloned().unwrap_or_default();
+    assert_eq!(corpus.get(&first).map(|n| n.title.trim()), Some("Wirtschaft"), "{doc}");
+    // MINT ("Chemie Physik Biologie") names three.
+    let doc = search(&h, "NaWi").await;
+    let mut top: Vec<&str> = ids(&doc)
+        .iter()
+        .take(3)
+        .filter_map(|id| corpus.get(id).map(|n| n.title.trim()))
+        .collect();
+    top.sort_unstable();
+    assert_eq!(top, ["Biologie", "Chemie", "Physik"], "{doc}");
+}

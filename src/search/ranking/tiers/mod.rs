@@ -495,20 +495,47 @@ impl<'q> TreeRanking<'q> {
 
     /// A portal of a subject the query names: one of `portals` that carries
     /// the discipline, or whose title is the discipline's label or an alias
-    /// in any spelling ("Geographie" for Geografie).
+    /// in any spelling ("Geographie" for Geografie). A subject without a
+    /// portal of its own is the portals its label or an alias names word by
+    /// word: "WAT" (Arbeitslehre, "Wirtschaft-Arbeit-Technik") → Wirtschaft,
+    /// "NaWi" (MINT, "Chemie Physik Biologie") → the three.
     fn is_subject_portal(&self, node: &Node, portals: &[&Node]) -> bool {
         if !portals.iter().any(|p| p.id() == node.id()) {
             return false;
         }
-        if school_disciplines(node).any(|d| self.subjects.iter().any(|s| s == d)) {
+        self.names_portal(node) || (!portals.iter().any(|p| self.names_portal(p)) && self.names_portal_by_a_word(node))
+    }
+
+    /// The portal carries a discipline the query names, or its title is the
+    /// discipline's label or an alias.
+    fn names_portal(&self, portal: &Node) -> bool {
+        if school_disciplines(portal).any(|d| self.subjects.iter().any(|s| s == d)) {
             return true;
         }
-        let title = fold(node.display_title());
+        let title = fold(portal.display_title());
+        self.named_disciplines()
+            .any(|e| fold(&e.label) == title || e.aliases.iter().any(|a| fold(a) == title))
+    }
+
+    /// The portal's one-word title is a word of a named discipline's label
+    /// or alias.
+    fn names_portal_by_a_word(&self, portal: &Node) -> bool {
+        let title = fold(portal.display_title());
+        !title.contains(' ')
+            && self.named_disciplines().any(|e| {
+                std::iter::once(&e.label)
+                    .chain(&e.aliases)
+                    .flat_map(|name| name.split(|c: char| !c.is_alphanumeric()))
+                    .any(|word| fold(word) == title)
+            })
+    }
+
+    /// The vocabulary entries of the subjects the query names.
+    fn named_disciplines(&self) -> impl Iterator<Item = &'static crate::vocab::Entry> + '_ {
         Vocabulary::Discipline
             .entries()
             .iter()
             .filter(|e| self.subjects.contains(&e.uri))
-            .any(|e| fold(&e.label) == title || e.aliases.iter().any(|a| fold(a) == title))
     }
 }
 
