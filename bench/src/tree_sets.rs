@@ -1,5 +1,5 @@
 //! The relevance benchmark's real-tree collection sets: the judged-set files
-//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,heldout-l,heldout-m,heldout-n,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k,negative-l,negative-m,negative-n}.json`,
+//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,heldout-l,heldout-m,heldout-n,heldout-o,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k,negative-l,negative-m,negative-n,negative-o}.json`,
 //! graded by hand from WLO's 2023 collection tree) and how one ranked answer scores
 //! against them.
 //!
@@ -37,9 +37,10 @@ pub const K: usize = 5;
 /// independently before the sixth round; `heldout-i.json`/`negative-i.json` before the seventh; `heldout-j.json`/`negative-j.json`
 /// before the eighth; `heldout-k.json`/`negative-k.json` while the eighth was made, and
 /// `heldout-l.json`/`negative-l.json` after it had been judged on k; `heldout-m.json`/`negative-m.json`
-/// before the ninth; `heldout-n.json`/`negative-n.json` after the ninth had been judged on m.
+/// before the ninth; `heldout-n.json`/`negative-n.json` after the ninth had been judged on m;
+/// `heldout-o.json`/`negative-o.json` after the tenth had been judged on n.
 /// Files that do not exist are skipped.
-pub const FILES: [&str; 28] = [
+pub const FILES: [&str; 30] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
@@ -54,6 +55,7 @@ pub const FILES: [&str; 28] = [
     "heldout-l.json",
     "heldout-m.json",
     "heldout-n.json",
+    "heldout-o.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
@@ -68,6 +70,7 @@ pub const FILES: [&str; 28] = [
     "negative-l.json",
     "negative-m.json",
     "negative-n.json",
+    "negative-o.json",
 ];
 
 /// One judged-set file.
