@@ -446,3 +446,19 @@ async fn a_subject_without_a_portal_answers_the_portals_its_names_name() {
     top.sort_unstable();
     assert_eq!(top, ["Biologie", "Chemie", "Physik"], "{doc}");
 }
+
+#[tokio::test]
+async fn a_lesson_plan_or_a_course_level_frames_the_request() {
+    let h = Harness::start_real_tree().await;
+    let corpus = h.standin.corpus();
+    leads_in_portal(
+        &h,
+        "Stundenentwurf zum Vietnamkrieg für Klasse 10",
+        "Vietnamkrieg",
+        "Geschichte",
+    )
+    .await;
+    let doc = search(&h, "Sport-LK").await;
+    let first = ids(&doc).first().cloned().unwrap_or_default();
+    assert_eq!(corpus.get(&first).map(|n| n.title.trim()), Some("Sport"), "{doc}");
+}

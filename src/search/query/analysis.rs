@@ -284,6 +284,14 @@ mod tests {
             ["Wasserkreislauf"]
         );
         assert_eq!(Query::new("eigene Gedichte schreiben").topic_words(), ["Gedichte"]);
+        // A lesson plan and a course level say what for, not about what.
+        assert_eq!(
+            Query::new("Stundenentwurf zum Vietnamkrieg für Klasse 10").topic_words(),
+            ["Vietnamkrieg"]
+        );
+        for subject in ["Sport-LK", "Basiskurs Medienbildung", "Mathe Leistungskurs"] {
+            assert!(Query::new(subject).names_only_a_subject(), "{subject}");
+        }
     }
 
     #[test]

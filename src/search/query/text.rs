@@ -51,6 +51,14 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     "sekundarstufe",
     "sek",
     "primarstufe",
+    // Course levels of the upper school ("Sport-LK", "Basiskurs
+    // Medienbildung").
+    "kurs",
+    "grundkurs",
+    "leistungskurs",
+    "basiskurs",
+    "lk",
+    "gk",
     // School types: for whom, not about what ("… für die Realschule").
     "gymnasium",
     "realschule",
@@ -193,8 +201,13 @@ const MATERIAL_WORDS: &[(&[&str], &[&str], Option<&str>)] = &[
     ),
     (&["lernpfad", "lernpfade"], &["lernpfad"], Some("Lernobjekt")),
     (
-        &["unterrichtsentwurf", "unterrichtsentwürfe"],
-        &["unterrichtsentwurf"],
+        &[
+            "unterrichtsentwurf",
+            "unterrichtsentwürfe",
+            "stundenentwurf",
+            "stundenentwürfe",
+        ],
+        &["unterrichtsentwurf", "stundenentwurf"],
         Some("Unterrichtsplan"),
     ),
     (
