@@ -1,5 +1,5 @@
 //! The relevance benchmark's real-tree collection sets: the judged-set files
-//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,heldout-l,heldout-m,heldout-n,heldout-o,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k,negative-l,negative-m,negative-n,negative-o}.json`,
+//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,heldout-l,heldout-m,heldout-n,heldout-o,heldout-p,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k,negative-l,negative-m,negative-n,negative-o,negative-p}.json`,
 //! graded by hand from WLO's 2023 collection tree) and how one ranked answer scores
 //! against them.
 //!
@@ -38,9 +38,10 @@ pub const K: usize = 5;
 /// before the eighth; `heldout-k.json`/`negative-k.json` while the eighth was made, and
 /// `heldout-l.json`/`negative-l.json` after it had been judged on k; `heldout-m.json`/`negative-m.json`
 /// before the ninth; `heldout-n.json`/`negative-n.json` after the ninth had been judged on m;
-/// `heldout-o.json`/`negative-o.json` after the tenth had been judged on n.
+/// `heldout-o.json`/`negative-o.json` after the tenth had been judged on n; `heldout-p.json`/
+/// `negative-p.json` before the eleventh.
 /// Files that do not exist are skipped.
-pub const FILES: [&str; 30] = [
+pub const FILES: [&str; 32] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
@@ -56,6 +57,7 @@ pub const FILES: [&str; 30] = [
     "heldout-m.json",
     "heldout-n.json",
     "heldout-o.json",
+    "heldout-p.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
@@ -71,6 +73,7 @@ pub const FILES: [&str; 30] = [
     "negative-m.json",
     "negative-n.json",
     "negative-o.json",
+    "negative-p.json",
 ];
 
 /// One judged-set file.
