@@ -415,6 +415,10 @@ mod tests {
         assert_eq!(uris("ITG"), ["320"]);
         assert_eq!(uris("Frühenglisch"), ["20001"]);
         assert_eq!(uris("Español"), ["20007"]);
+        assert_eq!(uris("GRW"), ["480"]);
+        assert_eq!(uris("Wirtschaft/Politik"), ["480"]);
+        assert_eq!(uris("NwT"), ["04003"]);
+        assert_eq!(uris("ev. Religion"), ["520"]);
         // The initials of a label of several words, typed in capitals.
         assert_eq!(uris("DS"), ["12002"]);
         assert_eq!(uris("Theaterstücke im DS"), ["12002"]);
