@@ -40,6 +40,14 @@ fn ids(doc: &Value) -> Vec<String> {
         .collect()
 }
 
+/// The title of the answer's first collection.
+fn first_title(corpus: &Corpus, doc: &Value) -> Option<String> {
+    ids(doc)
+        .first()
+        .and_then(|id| corpus.get(id))
+        .map(|n| n.title.trim().to_string())
+}
+
 /// Every collection of the top 3 is in the portal of this title.
 fn assert_top_three_in(corpus: &Corpus, portal: &str, query: &str, doc: &Value) {
     for id in ids(doc).iter().take(3) {
@@ -331,9 +339,11 @@ async fn a_subject_named_for_its_upbringing_answers_its_portal() {
     // ("Kunsterziehung" is Kunst); its first part may start the portal's title.
     for (query, portal) in [("Musikerziehung", "Musik"), ("Medienerziehung", "Medienbildung")] {
         let doc = search(&h, query).await;
-        let first = ids(&doc).first().cloned().unwrap_or_default();
-        let title = h.standin.corpus().get(&first).map(|n| n.title.trim().to_string());
-        assert_eq!(title.as_deref(), Some(portal), "{query}: {doc}");
+        assert_eq!(
+            first_title(h.standin.corpus(), &doc).as_deref(),
+            Some(portal),
+            "{query}: {doc}"
+        );
     }
 }
 
@@ -353,9 +363,11 @@ async fn a_subject_named_as_schools_name_it_answers_its_portal_and_its_own_colle
         ("Ökonomie", "Wirtschaft"),
     ] {
         let doc = search(&h, query).await;
-        let first = ids(&doc).first().cloned().unwrap_or_default();
-        let title = h.standin.corpus().get(&first).map(|n| n.title.trim().to_string());
-        assert_eq!(title.as_deref(), Some(portal), "{query}: {doc}");
+        assert_eq!(
+            first_title(h.standin.corpus(), &doc).as_deref(),
+            Some(portal),
+            "{query}: {doc}"
+        );
         // After the portal, only the subject's own collections: Politische
         // Bildung's "Theorien der Ökonomie" is also tagged Wirtschaftskunde.
         assert_top_three_in(h.standin.corpus(), portal, query, &doc);
@@ -381,8 +393,7 @@ async fn a_material_word_beside_a_subject_may_be_a_topic_of_it() {
     assert_top_three_in(corpus, "Kunst", "Film im Kunstunterricht", &doc);
     // Without a collection of that title the portal leads.
     let doc = search(&h, "Arbeitsblätter Mathe").await;
-    let first = ids(&doc).first().cloned().unwrap_or_default();
-    assert_eq!(corpus.get(&first).map(|n| n.title.trim()), Some("Mathematik"), "{doc}");
+    assert_eq!(first_title(corpus, &doc).as_deref(), Some("Mathematik"), "{doc}");
 }
 
 #[tokio::test]
@@ -434,8 +445,7 @@ async fn a_subject_without_a_portal_answers_the_portals_its_names_name() {
     // Arbeitslehre has no portal; its alias "Wirtschaft-Arbeit-Technik"
     // names Wirtschaft.
     let doc = search(&h, "WAT").await;
-    let first = ids(&doc).first().cloned().unwrap_or_default();
-    assert_eq!(corpus.get(&first).map(|n| n.title.trim()), Some("Wirtschaft"), "{doc}");
+    assert_eq!(first_title(corpus, &doc).as_deref(), Some("Wirtschaft"), "{doc}");
     // MINT ("Chemie Physik Biologie") names three.
     let doc = search(&h, "NaWi").await;
     let mut top: Vec<&str> = ids(&doc)
@@ -459,6 +469,5 @@ async fn a_lesson_plan_or_a_course_level_frames_the_request() {
     )
     .await;
     let doc = search(&h, "Sport-LK").await;
-    let first = ids(&doc).first().cloned().unwrap_or_default();
-    assert_eq!(corpus.get(&first).map(|n| n.title.trim()), Some("Sport"), "{doc}");
+    assert_eq!(first_title(corpus, &doc).as_deref(), Some("Sport"), "{doc}");
 }

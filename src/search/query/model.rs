@@ -370,14 +370,16 @@ mod tests {
         assert_eq!(topic_phrase("Arbeitsblatt"), None, "nothing left");
     }
 
+    /// The last segments of the discipline URIs the query names.
+    fn uris(q: &str) -> Vec<String> {
+        query_disciplines(q)
+            .into_iter()
+            .map(|d| d.uri.rsplit('/').next().unwrap().to_string())
+            .collect()
+    }
+
     #[test]
     fn disciplines_are_named_exactly() {
-        let uris = |q: &str| -> Vec<String> {
-            query_disciplines(q)
-                .into_iter()
-                .map(|d| d.uri.rsplit('/').next().unwrap().to_string())
-                .collect()
-        };
         assert_eq!(uris("Mathe"), ["380"]);
         assert_eq!(uris("Bio"), ["080"]);
         assert_eq!(uris("Erdkunde"), ["220"]);
@@ -391,12 +393,6 @@ mod tests {
 
     #[test]
     fn disciplines_are_named_as_schools_name_them() {
-        let uris = |q: &str| -> Vec<String> {
-            query_disciplines(q)
-                .into_iter()
-                .map(|d| d.uri.rsplit('/').next().unwrap().to_string())
-                .collect()
-        };
         // "Schul" before a subject's name or alias.
         assert_eq!(uris("Schulsport"), ["600"]);
         assert_eq!(uris("Schul-Mathe"), ["380"]);

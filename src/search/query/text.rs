@@ -67,27 +67,13 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     "mittelschule",
     "förderschule",
     "berufsschule",
-    "suche",
-    "suchen",
-    "brauche",
-    "benötige",
-    "finde",
-    "finden",
-    "zeig",
-    "zeige",
-    "gib",
-    "möchte",
-    "hätte",
-    "mir",
-    "bitte",
     "arbeitsmaterial",
     "arbeitsmaterialien",
     "thema",
     "themen",
-    // Verbs of a request sentence ("… ein Experiment machen", "Gibt es …").
-    "machen",
+    // Verbs of a request sentence ("… ein Experiment durchführen"; more in
+    // REQUEST_WORDS).
     "durchführen",
-    "gibt",
     // What a class does with a topic ("Kurzgeschichte analysieren",
     // "Brüche üben"): the activity, not the topic.
     "analysieren",
@@ -298,14 +284,15 @@ pub fn is_stopword(word: &str) -> bool {
 pub fn is_framing_word(word: &str) -> bool {
     let lower = word.trim().to_lowercase();
     OTHER_FRAMING_WORDS.contains(&lower.as_str())
+        || REQUEST_WORDS.contains(&lower.as_str())
         || MATERIAL_WORDS
             .iter()
             .any(|(forms, _, _)| forms.contains(&lower.as_str()))
 }
 
-/// The words of a request sentence ("ich suche", "zeig mir bitte"): framing
-/// standing alone, never a part of a compound ("Wohnungs|suche",
-/// "Fehler|suche" are topics).
+/// The words of a request sentence ("ich suche", "zeig mir bitte", "… ein
+/// Experiment machen", "Gibt es …"): framing standing alone, never a part of
+/// a compound ("Wohnungs|suche", "Fehler|suche" are topics).
 const REQUEST_WORDS: &[&str] = &[
     "suche",
     "suchen",
@@ -335,6 +322,7 @@ pub(crate) fn is_framing_part(word: &str) -> bool {
 pub(crate) fn framing_words() -> impl Iterator<Item = &'static str> {
     OTHER_FRAMING_WORDS
         .iter()
+        .chain(REQUEST_WORDS)
         .copied()
         .chain(MATERIAL_WORDS.iter().flat_map(|(forms, _, _)| forms.iter().copied()))
 }
