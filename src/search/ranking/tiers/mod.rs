@@ -424,24 +424,27 @@ impl<'q> TreeRanking<'q> {
     /// Kunstunterricht"), then its own collections, then — only when it has
     /// none — the rest, by score.
     fn rank_subject_only(&self, mut pool: Vec<Node>, portals: &[&Node], seen: &mut BTreeSet<String>) -> Vec<Node> {
-        for portal in portals.iter().filter(|p| self.is_subject_portal(p, portals)) {
+        let subject_portals: Vec<&Node> = portals
+            .iter()
+            .copied()
+            .filter(|p| self.is_subject_portal(p, portals))
+            .collect();
+        for portal in &subject_portals {
             if seen.insert(portal.id().to_string()) {
                 pool.push((*portal).clone());
             }
         }
+        let is_subject_portal = |n: &Node| subject_portals.iter().any(|p| p.id() == n.id());
         // Its own collections: those whose first discipline is one of its
         // portal's. A collection of another subject tagged with it besides
         // ("Theorien der Ökonomie" of Politische Bildung, tagged Politik
         // and Wirtschaftskunde) is that other subject's.
-        let home: BTreeSet<&str> = portals
+        let home: BTreeSet<&str> = subject_portals
             .iter()
-            .filter(|p| self.is_subject_portal(p, portals))
             .flat_map(|p| school_disciplines(p))
             .chain(self.subjects.iter().map(String::as_str))
             .collect();
-        let own = |n: &Node| {
-            self.is_subject_portal(n, portals) || school_disciplines(n).next().is_some_and(|d| home.contains(d))
-        };
+        let own = |n: &Node| is_subject_portal(n) || school_disciplines(n).next().is_some_and(|d| home.contains(d));
         if pool.iter().any(own) {
             pool.retain(own);
         }
@@ -458,13 +461,13 @@ impl<'q> TreeRanking<'q> {
         };
         let first = pool
             .iter()
-            .filter(|n| !self.is_subject_portal(n, portals))
+            .filter(|n| !is_subject_portal(n))
             .find(titled_by_material)
             .map(|n| n.id().to_string());
         let tiers = pool
             .iter()
             .map(|n| {
-                if self.is_subject_portal(n, portals) || first.as_deref() == Some(n.id()) {
+                if is_subject_portal(n) || first.as_deref() == Some(n.id()) {
                     (Tier::Title, 0, 0)
                 } else {
                     (Tier::Keyword, 2, 0)
