@@ -1,5 +1,5 @@
 //! The relevance benchmark's real-tree collection sets: the judged-set files
-//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,heldout-l,heldout-m,heldout-n,heldout-o,heldout-p,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k,negative-l,negative-m,negative-n,negative-o,negative-p}.json`,
+//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,heldout-l,heldout-m,heldout-n,heldout-o,heldout-p,heldout-q,heldout-r,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k,negative-l,negative-m,negative-n,negative-o,negative-p,negative-q,negative-r}.json`,
 //! graded by hand from WLO's 2023 collection tree) and how one ranked answer scores
 //! against them.
 //!
@@ -39,9 +39,10 @@ pub const K: usize = 5;
 /// `heldout-l.json`/`negative-l.json` after it had been judged on k; `heldout-m.json`/`negative-m.json`
 /// before the ninth; `heldout-n.json`/`negative-n.json` after the ninth had been judged on m;
 /// `heldout-o.json`/`negative-o.json` after the tenth had been judged on n; `heldout-p.json`/
-/// `negative-p.json` before the eleventh.
+/// `negative-p.json` before the eleventh; `heldout-q.json`/`negative-q.json` and `heldout-r.json`/
+/// `negative-r.json`, two pairs written independently before the twelfth.
 /// Files that do not exist are skipped.
-pub const FILES: [&str; 32] = [
+pub const FILES: [&str; 36] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
@@ -58,6 +59,8 @@ pub const FILES: [&str; 32] = [
     "heldout-n.json",
     "heldout-o.json",
     "heldout-p.json",
+    "heldout-q.json",
+    "heldout-r.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
@@ -74,6 +77,8 @@ pub const FILES: [&str; 32] = [
     "negative-n.json",
     "negative-o.json",
     "negative-p.json",
+    "negative-q.json",
+    "negative-r.json",
 ];
 
 /// One judged-set file.
