@@ -218,7 +218,16 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
         let hits = visible(&rescue_lists).filter(|n| keeps(search, n)).cloned();
         let pool = hits.chain(indexed(&rescue_ranking)).chain(candidates);
         let ranked = rescue_ranking.rank(dedup(pool), &shown_portals);
-        if rescue_ranking.coverage(&ranked, &shown_portals) > walked_coverage {
+        // Keywords that name the whole compound as typed outweigh a title
+        // that names a part of it ("Das Leben der Bauern" is no
+        // "Bauernkrieg"); a title that names every part does not.
+        let whole = walked_coverage < Coverage::Keyword
+            || optional.is_empty()
+            || TreeRanking::new(rescued)
+                .with_portals(&portal_nodes)
+                .coverage(&ranked, &shown_portals)
+                == Coverage::Title;
+        if whole && rescue_ranking.coverage(&ranked, &shown_portals) > walked_coverage {
             let mut outcome = finish_ranked(ranked, search, "keyword_collections", warnings);
             outcome.relaxed_query = Some(rescued.text().to_string());
             return Ok(outcome);

@@ -471,3 +471,38 @@ async fn a_lesson_plan_or_a_course_level_frames_the_request() {
     let doc = search(&h, "Sport-LK").await;
     assert_eq!(first_title(corpus, &doc).as_deref(), Some("Sport"), "{doc}");
 }
+
+#[tokio::test]
+async fn a_word_only_keywords_hold_is_real_and_a_typo_of_it_is_corrected_to_it() {
+    let h = Harness::start_real_tree().await;
+    let corpus = h.standin.corpus();
+    // Keywords name what titles leave out: a slip of such a word is
+    // corrected to it ("Parallelogramm" is a keyword of "Vierecke").
+    leads_in_portal(&h, "Paralellogramm", "Vierecke", "Mathematik").await;
+    // A word keywords hold is no typo of a title's word two edits away
+    // ("Volleyball", "Zelluläre").
+    leads_in_portal(&h, "Völkerball", "Kleine Spiele", "Sport").await;
+    let doc = search(&h, "Cellulose").await;
+    assert_eq!(doc.get("relaxedQuery"), None, "{doc}");
+    assert_eq!(
+        first_title(corpus, &doc).as_deref(),
+        Some("Vorkommen und Gewinnung von Kohlenhydraten"),
+        "{doc}"
+    );
+    // Keywords that name the whole compound outweigh a title that names
+    // one part of it: "Das Leben der Bauern" is no "Bauernkrieg".
+    let doc = search(&h, "Bauernkrieg").await;
+    assert_eq!(
+        first_title(corpus, &doc).as_deref(),
+        Some("Kirche und Reformation"),
+        "{doc}"
+    );
+    assert!(
+        ids(&doc)
+            .iter()
+            .all(|id| corpus.get(id).is_some_and(|n| n.title.trim() != "Das Leben der Bauern")),
+        "{doc}"
+    );
+    // A title that names every part still wins over the keywords.
+    leads_in_portal(&h, "Redoxreaktion", "RedOx-Reaktionen", "Chemie").await;
+}

@@ -34,7 +34,8 @@ const INDEX_PAGES: u32 = 10;
 
 /// Every listable collection (in the repository's order, each once) and
 /// the typo dictionary of the zero-result rescue: vocabulary labels and
-/// aliases, synonym keys, the subject portals' and collections' titles.
+/// aliases, synonym keys, the subject portals' and collections' titles, and
+/// behind them the collections' keywords.
 #[derive(Debug, Default)]
 pub struct TreeIndex {
     pub collections: Vec<Node>,
@@ -110,7 +111,8 @@ async fn build(app: &App) -> (TreeIndex, bool) {
     }
     let mut topics: Vec<&str> = synonym_keys().collect();
     topics.extend(collections.iter().map(Node::display_title));
-    let dictionary = Dictionary::with_labels(labels.iter().map(String::as_str), topics);
+    let keywords = collections.iter().flat_map(|n| n.keywords().iter().map(String::as_str));
+    let dictionary = Dictionary::with_labels(labels.iter().map(String::as_str), topics).with_keywords(keywords);
     tracing::debug!(collections = collections.len(), complete, "tree index read");
     let texts = collections.iter().map(node_texts).collect();
     let index = TreeIndex {

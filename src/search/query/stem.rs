@@ -32,7 +32,8 @@ pub(crate) const MAX_TRUNCATION: usize = 2;
 pub(crate) const MIN_TRUNCATED_STEM: usize = 5;
 
 /// Generic classroom heads of a compound: they say what is done with a
-/// topic ("Kreis|berechnung", "Gedicht|analyse"), never which topic. Such a
+/// topic ("Kreis|berechnung", "Gedicht|analyse") or which aspect of it is
+/// learnt ("Komma|regeln"), never which topic. Such a
 /// head is a known part of a split but never its topic; a query whose only
 /// recognised parts are heads like these gets the topic guard (an empty
 /// answer that names the unrecognised part), not the material that happens
@@ -48,6 +49,7 @@ pub(crate) const GENERIC_HEADS: &[&str] = &[
     "material",
     "training",
     "arten",
+    "regeln",
 ];
 
 /// Intent heads: a compound ending in one asks for a material type

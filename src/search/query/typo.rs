@@ -66,11 +66,21 @@ pub struct Dictionary {
     /// Two neighbouring words of a phrase, folded and joined → the two
     /// words, lower-case ("streetart" → "street art").
     pairs: BTreeMap<String, String>,
+    /// Words only editors' keywords hold ([`with_keywords`](Self::with_keywords)).
+    keyword_only: BTreeSet<String>,
 }
 
 impl Dictionary {
     pub fn new<'a>(phrases: impl IntoIterator<Item = &'a str>) -> Self {
         let mut dict = Self::default();
+        dict.add_phrases(phrases);
+        dict
+    }
+
+    /// Add the words and neighbouring pairs of phrases; a word seen again
+    /// counts once more.
+    fn add_phrases<'a>(&mut self, phrases: impl IntoIterator<Item = &'a str>) {
+        let dict = self;
         for phrase in phrases {
             let lower: Vec<String> = words(phrase).map(str::to_lowercase).collect();
             for pair in lower.windows(2) {
@@ -100,7 +110,35 @@ impl Dictionary {
                 }
             }
         }
-        dict
+    }
+
+    /// The dictionary with the words of editors' keywords added, behind its
+    /// own words, as typo targets and as real words only. Keywords name
+    /// what titles leave out ("Erörterung", "Parallelogramm"), so a typo
+    /// may be corrected to them, and a word they hold is no typo
+    /// ("Völkerball" is no "Volleyball") and no compound to split
+    /// ("Bauernkrieg"). But they are no topic parts: their everyday words
+    /// would split every compound ("Seifen|blasen"); nor do they continue a
+    /// word or write a pair apart. And they repeat users' typos
+    /// ("Industrialiserung"): [`suggest`](Self::suggest) takes a title's
+    /// word first, and corrects a word only keywords hold to a title's
+    /// word one slip away. The dictionary's own words keep their counts.
+    pub fn with_keywords<'a>(mut self, keywords: impl IntoIterator<Item = &'a str>) -> Self {
+        let before = self.entries.len();
+        let counts: Vec<u32> = self.entries.iter().map(|e| e.count).collect();
+        let (pairs, folded) = (self.pairs.clone(), self.folded.clone());
+        self.add_phrases(keywords);
+        for (entry, count) in self.entries.iter_mut().zip(counts) {
+            entry.count = count;
+        }
+        (self.pairs, self.folded) = (pairs, folded);
+        self.keyword_only = self.entries[before..].iter().map(|e| e.word.clone()).collect();
+        self
+    }
+
+    /// Whether only editors' keywords hold this word ([`with_keywords`](Self::with_keywords)).
+    pub fn is_keyword_word(&self, word: &str) -> bool {
+        self.keyword_only.contains(&word.trim().to_lowercase())
     }
 
     /// A dictionary of vocabulary labels and topic phrases (collection
@@ -137,9 +175,13 @@ impl Dictionary {
         self.entries.is_empty()
     }
 
-    /// Every word, lower-case, in first-seen order.
+    /// Every word but those only keywords hold, lower-case, in first-seen
+    /// order.
     pub fn words(&self) -> impl Iterator<Item = &str> {
-        self.entries.iter().map(|e| e.word.as_str())
+        self.entries
+            .iter()
+            .map(|e| e.word.as_str())
+            .filter(|w| !self.keyword_only.contains(*w))
     }
 
     /// Whether the dictionary holds this whole word (case-insensitive).
@@ -150,19 +192,38 @@ impl Dictionary {
     /// The nearest dictionary word (lower-case) for a word that is not in the
     /// dictionary, within the distance limit; `None` when the word is known,
     /// not significant, or nothing is close enough.
+    ///
+    /// A word of the keywords only ([`with_keywords`](Self::with_keywords))
+    /// is corrected to a title's word one slip away only; a word the
+    /// dictionary lacks, to a title's word first, else to a keyword's one
+    /// slip away (at two, "Allergien" would be "Algerien").
     pub fn suggest(&self, word: &str) -> Option<&str> {
         let lower = word.trim().to_lowercase();
-        if !is_significant(&lower) || self.index.contains_key(&lower) {
+        if !is_significant(&lower) {
             return None;
         }
+        let of_titles = |e: &Entry| !self.keyword_only.contains(&e.word);
+        match self.index.contains_key(&lower) {
+            true if self.keyword_only.contains(&lower) => self.nearest(&lower, 1, of_titles),
+            true => None,
+            false => self
+                .nearest(&lower, usize::MAX, of_titles)
+                .or_else(|| self.nearest(&lower, 1, |e| !of_titles(e))),
+        }
+    }
+
+    /// The nearest word among the entries `admit` lets through, at most
+    /// `max` edits away (and within the limits of [`suggest`](Self::suggest)).
+    fn nearest(&self, lower: &str, max: usize, admit: impl Fn(&Entry) -> bool) -> Option<&str> {
         // Compared folded: a word in another spelling ("Fotosynthese" /
         // "Photosynthese") is at distance 0.
-        let term: Vec<char> = fold(&lower).chars().collect();
-        let limit = if term.len() <= 8 { 1 } else { 2 };
+        let term: Vec<char> = fold(lower).chars().collect();
+        let limit = if term.len() <= 8 { 1 } else { 2 }.min(max);
         let first = term.first().copied();
         let mut nearest: Vec<(usize, Reverse<u32>, usize)> = Vec::new();
         for (i, entry) in self.entries.iter().enumerate() {
-            if entry.folded.len().abs_diff(term.len()) > limit
+            if !admit(entry)
+                || entry.folded.len().abs_diff(term.len()) > limit
                 || entry.folded.first().copied() != first
                 || entry.chars.len() < 3
                 || !entry.chars.iter().all(|c| c.is_alphabetic())
@@ -229,7 +290,7 @@ impl Dictionary {
             .iter()
             .enumerate()
             .filter(|(_, e)| continues(e))
-            .filter(|(_, e)| !is_stopword(&e.word) && !is_framing_word(&e.word))
+            .filter(|(_, e)| !is_stopword(&e.word) && !is_framing_word(&e.word) && !self.keyword_only.contains(&e.word))
             .map(|(i, e)| (Reverse(e.count), i))
             .collect();
         found.sort();
@@ -401,6 +462,35 @@ mod tests {
             Some("Photosynthese"),
             "distance 2, long word"
         );
+    }
+
+    #[test]
+    fn keywords_are_real_words_and_typo_targets_behind_the_titles() {
+        let d = Dictionary::new([
+            "Vierecke",
+            "Industrialisierung",
+            "Zelluläre Kommunikation",
+            "Volleyball",
+        ])
+        .with_keywords([
+            "Parallelogramm",
+            "Industrialiserung",
+            "Cellulose",
+            "Völkerball",
+            "Trapez",
+        ]);
+        // A slip of a keyword's word is corrected to it, two edits are not.
+        assert_eq!(d.suggest("Paralellogramm"), Some("parallelogramm"));
+        assert_eq!(d.suggest("Parallelgrm"), None);
+        // A word keywords hold is real: not corrected to a title's word two
+        // edits away, but a keyword's slip is, to the title's word.
+        assert_eq!(d.suggest("Cellulose"), None);
+        assert_eq!(d.suggest("Völkerball"), None);
+        assert_eq!(d.suggest("Industrialiserung"), Some("industrialisierung"));
+        // Known, but no topic part for the compound splitter.
+        assert!(d.contains("Trapez") && d.is_keyword_word("Trapez") && !d.is_keyword_word("Vierecke"));
+        assert!(!d.words().any(|w| w == "trapez"), "{:?}", d.words().collect::<Vec<_>>());
+        assert!(d.continuations("Trape", 3).is_empty());
     }
 
     #[test]
