@@ -506,3 +506,28 @@ async fn a_word_only_keywords_hold_is_real_and_a_typo_of_it_is_corrected_to_it()
     // A title that names every part still wins over the keywords.
     leads_in_portal(&h, "Redoxreaktion", "RedOx-Reaktionen", "Chemie").await;
 }
+
+#[tokio::test]
+async fn subjects_named_with_a_second_field_or_as_whose_language_answer_that_subject() {
+    let h = Harness::start_real_tree().await;
+    let corpus = h.standin.corpus();
+    for (query, portal) in [
+        // Austria's names: one subject, however the second field is named.
+        ("Biologie und Umweltkunde", "Biologie"),
+        ("Geographie und Wirtschaftskunde", "Geographie"),
+        // A language taught as the pupils' own: the subject.
+        ("Türkisch als Herkunftssprache", "Türkisch"),
+    ] {
+        let doc = search(&h, query).await;
+        assert_eq!(first_title(corpus, &doc).as_deref(), Some(portal), "{query}: {doc}");
+        assert_top_three_in(corpus, portal, query, &doc);
+    }
+    // What a class does with a topic is no topic of its own.
+    leads_in_portal(
+        &h,
+        "Feedback geben üben in der Theater-AG",
+        "Feedbackkultur",
+        "Darstellendes Spiel",
+    )
+    .await;
+}

@@ -278,6 +278,17 @@ mod tests {
     #[test]
     fn contracted_prepositions_and_requests_for_ideas_are_no_topic() {
         assert_eq!(Query::new("Ideen fürs Bodenturnen").topic_words(), ["Bodenturnen"]);
+        // What the class does with it, and as whose language a language is
+        // taught, are no topic.
+        assert_eq!(Query::new("Feedback geben üben").topic_words(), ["Feedback"]);
+        assert_eq!(Query::new("Padlet im Unterricht einsetzen").topic_words(), ["Padlet"]);
+        assert_eq!(
+            Query::new("Wikipedia richtig nutzen").topic_words(),
+            ["Wikipedia", "richtig"]
+        );
+        let language = Query::new("Türkisch als Herkunftssprache");
+        assert!(language.topic_words().is_empty(), "{:?}", language.topic_words());
+        assert_eq!(language.subject_uris().len(), 1);
         assert_eq!(Query::new("Tipps beim Vokabellernen").topic_words(), ["Vokabellernen"]);
         assert_eq!(
             Query::new("Anregungen zum Wasserkreislauf").topic_words(),

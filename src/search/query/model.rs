@@ -415,6 +415,13 @@ mod tests {
         assert_eq!(uris("Wirtschaft/Politik"), ["480"]);
         assert_eq!(uris("NwT"), ["04003"]);
         assert_eq!(uris("ev. Religion"), ["520"]);
+        // A subject with a second field, as one subject ("Biologie und
+        // Umweltkunde" in Austria); two subjects stay two.
+        assert_eq!(uris("Biologie und Umweltkunde"), ["080"]);
+        assert_eq!(uris("Geographie und Wirtschaftskunde"), ["220"]);
+        assert_eq!(uris("Geschichte und Sozialkunde"), ["240"]);
+        assert_eq!(uris("Physik und Chemie"), ["460", "100"]);
+        assert!(uris("Umweltkunde").is_empty());
         // The initials of a label of several words, typed in capitals.
         assert_eq!(uris("DS"), ["12002"]);
         assert_eq!(uris("Theaterstücke im DS"), ["12002"]);

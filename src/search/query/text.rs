@@ -111,6 +111,15 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     "schülern",
     "anfänger",
     "einsteiger",
+    // A language as whose language it is taught ("Türkisch als
+    // Herkunftssprache", "Englisch als Fremdsprache"): the subject, no topic.
+    "herkunftssprache",
+    "herkunftssprachen",
+    "fremdsprache",
+    "fremdsprachen",
+    "zweitsprache",
+    "muttersprache",
+    "erstsprache",
 ];
 
 /// Adverbs of how something is explained ("einfach erklärt", "kurz
@@ -309,6 +318,11 @@ const REQUEST_WORDS: &[&str] = &[
     "bitte",
     "machen",
     "gibt",
+    // What a class does with it ("Feedback geben", "Suchmaschinen richtig
+    // nutzen", "Tablets einsetzen").
+    "geben",
+    "nutzen",
+    "einsetzen",
 ];
 
 /// A framing word that may be split off a compound as its framing part

@@ -128,7 +128,18 @@ impl<'q> TreeRanking<'q> {
         // A portal's bare title is the subject beside a topic ("Angebot und
         // Nachfrage Wirtschaft"); alone it stays a topic word.
         let beside_a_topic = self.query.topic_words().len() > 1;
-        for token in tokens(self.query.text()) {
+        // A word of a subject's name of several words names that subject
+        // only ("Wirtschaftskunde" in "Geographie und Wirtschaftskunde").
+        let in_a_longer_name = |i: usize| {
+            self.query
+                .disciplines()
+                .iter()
+                .any(|d| d.span.len() > 1 && d.span.contains(&i))
+        };
+        for (i, token) in tokens(self.query.text()).enumerate() {
+            if in_a_longer_name(i) {
+                continue;
+            }
             let bare = portals.iter().any(|p| fold(p.display_title()) == fold(token));
             if bare && !beside_a_topic {
                 continue;
