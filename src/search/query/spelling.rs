@@ -8,7 +8,12 @@
 //!   "Zyklus" / "Cyclus"); `ch`, `ck` and `sch` are left alone;
 //! * `ae`, `oe`, `ue` are `ä`, `ö`, `ü` ("Saeugetiere" / "Säugetiere"), which
 //!   the folding turns into a, o, u — except where the `u` or `e` belongs to
-//!   a diphthong or to `qu` ("Feuer", "Bauer", "neue", "Quelle").
+//!   a diphthong or to `qu` ("Feuer", "Bauer", "neue", "Quelle");
+//! * `-ntial`, `-ntiell` are `-nzial`, `-nziell` (the reform's spelling of
+//!   words of a stem in "-enz": "Potential" / "Potenzial",
+//!   "Differentialrechnung" / "Differenzialrechnung");
+//! * a word's first `Äth` is `Eth` (the older names of chemistry:
+//!   "Äthanol" / "Ethanol", "Äther" / "Ether").
 //!
 //! [`fold`] is the one folding every comparison of words uses: lower case,
 //! umlauts and ß folded (`vocab::fold`), then these rules. A word and its
@@ -20,7 +25,32 @@
 /// Lower case, umlauts and ß folded, and the spelling rules of the module
 /// docs applied: the key two spellings of one word share.
 pub(crate) fn fold(s: &str) -> String {
-    respell(&crate::vocab::fold(s))
+    respell(&crate::vocab::fold(&eth_for_aeth(s)))
+}
+
+/// A word's first "Äth" as "Eth" (before the umlauts are folded, which
+/// would make it "ath"); other text as it is.
+fn eth_for_aeth(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.to_lowercase().contains("äth") && !s.to_lowercase().contains("aeth") {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut word_start = true;
+    let mut rest = s;
+    while let Some(c) = rest.chars().next() {
+        // "Äth" or "Aeth": the umlaut as one letter (two bytes) or two.
+        let lower = rest.get(..4).map(str::to_lowercase);
+        if word_start && matches!(lower.as_deref(), Some("äth" | "aeth")) {
+            out.push(if c.is_uppercase() { 'E' } else { 'e' });
+            rest = &rest[lower.map_or(0, |l| l.len() - 2)..];
+            word_start = false;
+            continue;
+        }
+        word_start = !c.is_alphanumeric();
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    std::borrow::Cow::Owned(out)
 }
 
 /// The spelling rules on an already folded (lower-case) text.
@@ -46,6 +76,7 @@ fn respell(folded: &str) -> String {
             ('c', Some('h' | 'k')) => out.push('c'),
             ('c', Some('e' | 'i' | 'y')) => out.push('z'),
             ('c', _) => out.push('k'),
+            ('t', Some('i')) if prev == Some('n') && is_tial(&chars[i + 2..]) => out.push('z'),
             ('a' | 'o', Some('e')) if !prev.is_some_and(is_vowel) => {
                 out.push(c);
                 i += 2;
@@ -61,6 +92,11 @@ fn respell(folded: &str) -> String {
         i += 1;
     }
     out
+}
+
+/// What follows the "ti" of "-ntial"/"-ntiell": "al" or "ell".
+fn is_tial(after_ti: &[char]) -> bool {
+    after_ti.starts_with(&['a', 'l']) || after_ti.starts_with(&['e', 'l', 'l'])
 }
 
 fn is_vowel(c: char) -> bool {
@@ -92,6 +128,10 @@ pub(crate) fn alternate_spellings(word: &str) -> Vec<String> {
     }
     candidates.push(c_as_z_or_k(&lower));
     candidates.push(lower.replace('ß', "ss"));
+    candidates.push(swap_tial_zial(&lower));
+    if let Some(rest) = lower.strip_prefix("äth") {
+        candidates.push(format!("eth{rest}"));
+    }
     let mut out: Vec<String> = Vec::new();
     for candidate in candidates {
         // Only another spelling of the same word (the folding agrees), and
@@ -101,6 +141,20 @@ pub(crate) fn alternate_spellings(word: &str) -> Vec<String> {
         }
     }
     out.into_iter().map(|s| with_case_of(word, &s)).collect()
+}
+
+/// "-ntial"/"-ntiell" as "-nzial"/"-nziell" and back.
+fn swap_tial_zial(lower: &str) -> String {
+    let swapped = [("ntial", "nzial"), ("ntiell", "nziell")]
+        .into_iter()
+        .find_map(|(old, new)| {
+            if lower.contains(old) {
+                Some(lower.replace(old, new))
+            } else {
+                lower.contains(new).then(|| lower.replace(new, old))
+            }
+        });
+    swapped.unwrap_or_else(|| lower.to_string())
 }
 
 /// `ue` → `ü` where the folding reads it as an umlaut.
@@ -187,6 +241,10 @@ mod tests {
             ("Oekologie", "Ökologie"),
             ("Ueberblick", "Überblick"),
             ("Thema", "Tema"),
+            ("Potential", "Potenzial"),
+            ("Differentialrechnung", "Differenzialrechnung"),
+            ("potentielle", "potenzielle"),
+            ("Äthanol", "Ethanol"),
         ] {
             assert_eq!(fold(a), fold(b), "{a} / {b}");
         }
@@ -202,6 +260,11 @@ mod tests {
         assert_eq!(fold("neue"), "neue");
         assert_eq!(fold("Quelle"), "quelle");
         assert_eq!(fold("Straße"), "strasse");
+        // Neither an "Initial" nor an "Äth" inside a word.
+        assert_eq!(fold("Initiale"), "initiale");
+        assert_eq!(fold("Räthsel"), "ratsel");
+        assert_eq!(fold("Äthiopien"), fold("Ethiopien"));
+        assert_eq!(fold("Aethiopien"), fold("Äthiopien"));
     }
 
     #[test]
@@ -215,6 +278,9 @@ mod tests {
         assert!(alternate_spellings("Kalzium").is_empty());
         assert_eq!(alternate_spellings("Straße"), ["Strasse"]);
         assert_eq!(alternate_spellings("Calcium"), ["Kalzium"]);
+        assert_eq!(alternate_spellings("Potenzial"), ["Potential"]);
+        assert_eq!(alternate_spellings("Differentialrechnung"), ["Differenzialrechnung"]);
+        assert_eq!(alternate_spellings("Äthanol"), ["Aethanol", "Ethanol"]);
         // No other spelling: nothing to send.
         assert!(alternate_spellings("Bruchrechnung").is_empty());
         assert!(alternate_spellings("Feuer").is_empty());
