@@ -1,5 +1,5 @@
 //! The relevance benchmark's real-tree collection sets: the judged-set files
-//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,heldout-l,heldout-m,heldout-n,heldout-o,heldout-p,heldout-q,heldout-r,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k,negative-l,negative-m,negative-n,negative-o,negative-p,negative-q,negative-r}.json`,
+//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,heldout-l,heldout-m,heldout-n,heldout-o,heldout-p,heldout-q,heldout-r,heldout-s,heldout-t,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k,negative-l,negative-m,negative-n,negative-o,negative-p,negative-q,negative-r,negative-s,negative-t}.json`,
 //! graded by hand from WLO's 2023 collection tree) and how one ranked answer scores
 //! against them.
 //!
@@ -40,9 +40,10 @@ pub const K: usize = 5;
 /// before the ninth; `heldout-n.json`/`negative-n.json` after the ninth had been judged on m;
 /// `heldout-o.json`/`negative-o.json` after the tenth had been judged on n; `heldout-p.json`/
 /// `negative-p.json` before the eleventh; `heldout-q.json`/`negative-q.json` and `heldout-r.json`/
-/// `negative-r.json`, two pairs written independently before the twelfth.
+/// `negative-r.json`, two pairs written independently before the twelfth; `heldout-s.json`/
+/// `negative-s.json` and `heldout-t.json`/`negative-t.json` before the thirteenth.
 /// Files that do not exist are skipped.
-pub const FILES: [&str; 36] = [
+pub const FILES: [&str; 40] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
@@ -61,6 +62,8 @@ pub const FILES: [&str; 36] = [
     "heldout-p.json",
     "heldout-q.json",
     "heldout-r.json",
+    "heldout-s.json",
+    "heldout-t.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
@@ -79,6 +82,8 @@ pub const FILES: [&str; 36] = [
     "negative-p.json",
     "negative-q.json",
     "negative-r.json",
+    "negative-s.json",
+    "negative-t.json",
 ];
 
 /// One judged-set file.
