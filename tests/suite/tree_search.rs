@@ -531,3 +531,25 @@ async fn subjects_named_with_a_second_field_or_as_whose_language_answer_that_sub
     )
     .await;
 }
+
+#[tokio::test]
+async fn small_words_accents_and_short_keywords_are_read_as_written() {
+    let h = Harness::start_real_tree().await;
+    let corpus = h.standin.corpus();
+    // A question of small words only is about those words.
+    leads_in_portal(&h, "das oder dass", "das-/dass-Schreibung", "Deutsch").await;
+    // Typed without its accent, a French title is still found.
+    leads_in_portal(&h, "Ancien Regime", "Ancien Régime", "Französisch").await;
+    // A short word only keywords hold is no typo of a title's word:
+    // "Quallen" are no "Quellen".
+    leads_in_portal(&h, "Quallen", "Hohltiere: Schwämme und Nesseltiere", "Biologie").await;
+    // Subjects named as in Bavaria and Austria.
+    for (query, portal) in [
+        ("Erziehungskunde", "Pädagogik"),
+        ("Geschichte und Politische Bildung", "Geschichte"),
+    ] {
+        let doc = search(&h, query).await;
+        assert_eq!(first_title(corpus, &doc).as_deref(), Some(portal), "{query}: {doc}");
+        assert_top_three_in(corpus, portal, query, &doc);
+    }
+}

@@ -260,6 +260,11 @@ fn topic_words_of(split: &TopicSplit, named: &[NamedDiscipline]) -> Vec<String> 
         if !named.is_empty() {
             return Vec::new();
         }
+        if content.is_empty() {
+            // Nothing but small words: they are the topic ("das oder
+            // dass", "seit oder seid"), but the conjunction between them.
+            return stopwords_as_topic(split);
+        }
         let materials: Vec<String> = content
             .iter()
             .filter(|w| !material_stems(w).is_empty())
@@ -271,6 +276,22 @@ fn topic_words_of(split: &TopicSplit, named: &[NamedDiscipline]) -> Vec<String> 
     if topical.is_empty() { words } else { topical }
 }
 
+/// The words of a query of stopwords only, each once, without "und" and
+/// "oder" (what a teacher asks about is the words they join).
+fn stopwords_as_topic(split: &TopicSplit) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    for (token, _) in &split.tokens {
+        let lower = token.to_lowercase();
+        if char_len(token) >= 2
+            && !["und", "oder"].contains(&lower.as_str())
+            && !words.iter().any(|w| w.to_lowercase() == lower)
+        {
+            words.push(token.clone());
+        }
+    }
+    words
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -278,6 +299,9 @@ mod tests {
     #[test]
     fn contracted_prepositions_and_requests_for_ideas_are_no_topic() {
         assert_eq!(Query::new("Ideen fürs Bodenturnen").topic_words(), ["Bodenturnen"]);
+        // Small words alone are the topic.
+        assert_eq!(Query::new("das oder dass").topic_words(), ["das", "dass"]);
+        assert!(Query::new("und").topic_words().is_empty());
         // What the class does with it, and as whose language a language is
         // taught, are no topic.
         assert_eq!(Query::new("Feedback geben üben").topic_words(), ["Feedback"]);

@@ -420,6 +420,9 @@ mod tests {
         assert_eq!(uris("Biologie und Umweltkunde"), ["080"]);
         assert_eq!(uris("Geographie und Wirtschaftskunde"), ["220"]);
         assert_eq!(uris("Geschichte und Sozialkunde"), ["240"]);
+        assert_eq!(uris("Geschichte und Politische Bildung"), ["240"]);
+        assert_eq!(uris("Erziehungskunde"), ["440"]);
+        assert_eq!(uris("Digitale Grundbildung"), ["900"]);
         assert_eq!(uris("Physik und Chemie"), ["460", "100"]);
         assert!(uris("Umweltkunde").is_empty());
         // The initials of a label of several words, typed in capitals.

@@ -13,7 +13,9 @@
 //!   words of a stem in "-enz": "Potential" / "Potenzial",
 //!   "Differentialrechnung" / "Differenzialrechnung");
 //! * a word's first `Äth` is `Eth` (the older names of chemistry:
-//!   "Äthanol" / "Ethanol", "Äther" / "Ether").
+//!   "Äthanol" / "Ethanol", "Äther" / "Ether");
+//! * the accents of French, Spanish and Italian are dropped ("Régime" /
+//!   "Regime", "Español" / "Espanol").
 //!
 //! [`fold`] is the one folding every comparison of words uses: lower case,
 //! umlauts and ß folded (`vocab::fold`), then these rules. A word and its
@@ -55,7 +57,7 @@ fn eth_for_aeth(s: &str) -> std::borrow::Cow<'_, str> {
 
 /// The spelling rules on an already folded (lower-case) text.
 fn respell(folded: &str) -> String {
-    let chars: Vec<char> = folded.chars().collect();
+    let chars: Vec<char> = folded.chars().map(without_accent).collect();
     let mut out = String::with_capacity(folded.len());
     let mut i = 0;
     while i < chars.len() {
@@ -97,6 +99,21 @@ fn respell(folded: &str) -> String {
 /// What follows the "ti" of "-ntial"/"-ntiell": "al" or "ell".
 fn is_tial(after_ti: &[char]) -> bool {
     after_ti.starts_with(&['a', 'l']) || after_ti.starts_with(&['e', 'l', 'l'])
+}
+
+/// A letter of French, Spanish or Italian without its accent ("Régime" is
+/// typed "Regime"); German umlauts are folded before.
+fn without_accent(c: char) -> char {
+    match c {
+        'à' | 'á' | 'â' | 'ã' | 'å' => 'a',
+        'è' | 'é' | 'ê' | 'ë' => 'e',
+        'ì' | 'í' | 'î' | 'ï' => 'i',
+        'ò' | 'ó' | 'ô' | 'õ' => 'o',
+        'ù' | 'ú' | 'û' => 'u',
+        'ç' => 'c',
+        'ñ' => 'n',
+        c => c,
+    }
 }
 
 fn is_vowel(c: char) -> bool {
@@ -245,6 +262,8 @@ mod tests {
             ("Differentialrechnung", "Differenzialrechnung"),
             ("potentielle", "potenzielle"),
             ("Äthanol", "Ethanol"),
+            ("Ancien Régime", "Ancien Regime"),
+            ("Français", "Francais"),
         ] {
             assert_eq!(fold(a), fold(b), "{a} / {b}");
         }

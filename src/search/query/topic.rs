@@ -211,7 +211,7 @@ pub(crate) fn query_disciplines(query: &str) -> Vec<NamedDiscipline> {
             let candidate = toks[start..start + len].join(" ");
             let entry = exact_discipline(&candidate)
                 .or_else(|| (len == 1).then(|| school_named_discipline(typed[start])).flatten())
-                .or_else(|| (len == 3).then(|| combined_subject(&toks[start..start + 3])).flatten());
+                .or_else(|| combined_subject(&toks[start..start + len]));
             if let Some(entry) = entry {
                 used[start..start + len].iter_mut().for_each(|u| *u = true);
                 if !found.iter().any(|d| d.uri == entry.uri) {
@@ -293,21 +293,23 @@ fn school_named_discipline(typed: &str) -> Option<&'static vocab::Entry> {
 
 /// Endings of a school subject's name ("Umwelt|kunde", "Wirtschafts|lehre").
 const SUBJECT_ENDINGS: &[&str] = &["kunde", "lehre"];
+/// The noun of a field named with an adjective ("Politische Bildung").
+const FIELD_NOUNS: &[&str] = &["bildung", "erziehung"];
 
 /// A subject named with a second field, as Austria and several states name
-/// one subject ("Biologie und Umweltkunde", "Geographie und
-/// Wirtschaftskunde", "Geschichte und Sozialkunde"): a subject's name, "und",
-/// and a word that ends like a subject's name are the first subject.
-fn combined_subject(three: &[String]) -> Option<&'static vocab::Entry> {
-    let [first, und, second] = three else {
-        return None;
+/// one subject: a subject's name, "und", and a word that ends like a
+/// subject's name ("Biologie und Umweltkunde", "Geographie und
+/// Wirtschaftskunde", "Geschichte und Sozialkunde") or an adjective and a
+/// field ("Geschichte und Politische Bildung") are the first subject.
+fn combined_subject(run: &[String]) -> Option<&'static vocab::Entry> {
+    let second_field = match run {
+        [_, und, second] if und == "und" => SUBJECT_ENDINGS
+            .iter()
+            .any(|ending| second.strip_suffix(ending).is_some_and(|rest| char_len(rest) >= 3)),
+        [_, und, _, field] if und == "und" => FIELD_NOUNS.contains(&field.as_str()),
+        _ => false,
     };
-    let ends_like_a_subject = SUBJECT_ENDINGS
-        .iter()
-        .any(|ending| second.strip_suffix(ending).is_some_and(|rest| char_len(rest) >= 3));
-    (und == "und" && ends_like_a_subject)
-        .then(|| exact_discipline(first))
-        .flatten()
+    second_field.then(|| exact_discipline(&run[0])).flatten()
 }
 
 /// The lower-cased initials of a label of two or more words

@@ -13,6 +13,10 @@ use super::text::{char_len, fold, is_framing_word, is_stopword, is_word_char};
 pub use crate::vocab::edit_distance;
 use crate::vocab::edit_distance_chars as osa;
 
+/// A word only keywords hold is taken for a typo of a title's word only
+/// from this many letters on.
+const KEYWORD_TYPO_LETTERS: usize = 9;
+
 /// One dictionary word.
 #[derive(Debug, Clone)]
 struct Entry {
@@ -194,7 +198,8 @@ impl Dictionary {
     /// not significant, or nothing is close enough.
     ///
     /// A word of the keywords only ([`with_keywords`](Self::with_keywords))
-    /// is corrected to a title's word one slip away only; a word the
+    /// is corrected to a title's word one slip away only, and only when it
+    /// is long (a short one is mostly another word); a word the
     /// dictionary lacks, to a title's word first, else to a keyword's one
     /// slip away (at two, "Allergien" would be "Algerien").
     pub fn suggest(&self, word: &str) -> Option<&str> {
@@ -204,7 +209,15 @@ impl Dictionary {
         }
         let of_titles = |e: &Entry| !self.keyword_only.contains(&e.word);
         match self.index.contains_key(&lower) {
-            true if self.keyword_only.contains(&lower) => self.nearest(&lower, 1, of_titles),
+            // A keyword's typo is a slip in a long word; a short word one
+            // letter from a title's is mostly another word ("Quallen",
+            // "Quellen").
+            true if self.keyword_only.contains(&lower) && char_len(&lower) >= KEYWORD_TYPO_LETTERS => {
+                self.nearest(&lower, 1, of_titles)
+            }
+            // But the title's spelling of the same word ("Regime" /
+            // "Régime"): a repository matching words as written needs it.
+            true if self.keyword_only.contains(&lower) => self.nearest(&lower, 0, of_titles),
             true => None,
             false => self
                 .nearest(&lower, usize::MAX, of_titles)
@@ -491,6 +504,8 @@ mod tests {
         assert!(d.contains("Trapez") && d.is_keyword_word("Trapez") && !d.is_keyword_word("Vierecke"));
         assert!(!d.words().any(|w| w == "trapez"), "{:?}", d.words().collect::<Vec<_>>());
         assert!(d.continuations("Trape", 3).is_empty());
+        let d = Dictionary::new(["Quellen"]).with_keywords(["Quallen"]);
+        assert_eq!(d.suggest("Quallen"), None, "a short keyword's word is real");
     }
 
     #[test]
