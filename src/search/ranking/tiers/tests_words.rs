@@ -79,3 +79,10 @@ fn the_study_of_a_topic_names_it_as_another_form() {
     assert_eq!(fit("Farben", "Farbenlehre"), Some(Fit::Stem));
     assert_eq!(fit("Instrumente", "Instrumentenbau"), Some(Fit::Head));
 }
+
+#[test]
+fn a_word_with_a_hyphen_or_without_is_one_word() {
+    assert_eq!(fit("eMail", "E-Mail"), Some(Fit::Exact));
+    assert_eq!(fit("Be-Bop", "Bebop"), Some(Fit::Exact));
+    assert_eq!(fit("Lerntransfer", "Lern-Transfer"), Some(Fit::Exact));
+}

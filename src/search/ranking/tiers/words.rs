@@ -192,7 +192,7 @@ impl TopicWord {
                 && w.strip_prefix(self.stem.as_str())
                     .is_some_and(|rest| char_len(rest) >= MIN_HEAD)
         };
-        if word == self.folded {
+        if word == self.folded || joined(word) == joined(&self.folded) {
             Some(Fit::Exact)
         } else if ((stem == self.stem || word == self.stem || stem == self.folded)
             && (inflects(&self.folded, word) || char_len(stem) >= MIN_PART))
@@ -300,8 +300,10 @@ impl TopicWord {
     fn may_fit_a_word(&self, text: &Words) -> bool {
         let start = |s: &str| s.char_indices().nth(3).map_or(s.len(), |(i, _)| i);
         let folded = text.folded();
+        let unhyphened = joined(&self.folded);
         folded.contains(&self.folded[..start(&self.folded)])
             || folded.contains(&self.stem[..start(&self.stem)])
+            || folded.contains(&unhyphened[..start(&unhyphened)])
             || folded.contains('-')
     }
 
@@ -338,5 +340,19 @@ impl TopicWord {
             .iter()
             .any(|(first, last)| close(first) && close(last))
             .then_some(Fit::Part)
+    }
+}
+
+/// A folded word without its hyphens: a word written with a hyphen or
+/// without is one word ("E-Mail" / "eMail", "Be-Bop" / "Bebop", "Hip-Hop" /
+/// "HipHop").
+/// A hyphen at a word's edge stays: "Trainings-" is a suspended first part
+/// of a compound, no word.
+fn joined(folded: &str) -> std::borrow::Cow<'_, str> {
+    let inside = folded.trim_matches('-');
+    if inside.contains('-') && inside.len() == folded.len() {
+        std::borrow::Cow::Owned(folded.replace('-', ""))
+    } else {
+        std::borrow::Cow::Borrowed(folded)
     }
 }
