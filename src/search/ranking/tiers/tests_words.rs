@@ -86,3 +86,9 @@ fn a_word_with_a_hyphen_or_without_is_one_word() {
     assert_eq!(fit("Be-Bop", "Bebop"), Some(Fit::Exact));
     assert_eq!(fit("Lerntransfer", "Lern-Transfer"), Some(Fit::Exact));
 }
+
+#[test]
+fn a_first_part_that_dropped_its_e_is_the_word_with_it() {
+    assert_eq!(fit("Erdaufbau", "Den Aufbau der Erde nachvollziehen"), Some(Fit::Part));
+    assert_eq!(fit("Erdaufbau", "Aufbau einer Zelle"), None);
+}

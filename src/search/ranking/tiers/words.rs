@@ -78,6 +78,13 @@ fn halves_of(word: &str) -> Vec<(TopicWord, TopicWord)> {
         return Vec::new();
     }
     let mut out = Vec::new();
+    // A first part that dropped its "e" ("Erd|aufbau", "Schul|buch"): the
+    // word with it.
+    let short: String = chars[..MIN_HALF - 1].iter().collect();
+    out.push((
+        TopicWord::plain(&format!("{short}e")),
+        TopicWord::plain(&capitalised(&chars[MIN_HALF - 1..].iter().collect::<String>())),
+    ));
     for at in MIN_HALF..=chars.len() - MIN_HALF {
         let first: String = chars[..at].iter().collect();
         let last: String = chars[at..].iter().collect();
