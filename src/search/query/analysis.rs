@@ -299,6 +299,13 @@ mod tests {
     #[test]
     fn contracted_prepositions_and_requests_for_ideas_are_no_topic() {
         assert_eq!(Query::new("Ideen fürs Bodenturnen").topic_words(), ["Bodenturnen"]);
+        // Prevention is what is done about a topic.
+        assert_eq!(
+            Query::new("Unterrichtsmaterial zur Suchtprävention")
+                .split_compounds(&Dictionary::new(["Sucht"]))
+                .map(|s| s.query),
+            Some("Unterrichtsmaterial zur Sucht".to_string())
+        );
         // Small words alone are the topic.
         assert_eq!(Query::new("das oder dass").topic_words(), ["das", "dass"]);
         assert!(Query::new("und").topic_words().is_empty());

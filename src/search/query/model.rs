@@ -423,6 +423,8 @@ mod tests {
         assert_eq!(uris("Geschichte und Politische Bildung"), ["240"]);
         assert_eq!(uris("Erziehungskunde"), ["440"]);
         assert_eq!(uris("Digitale Grundbildung"), ["900"]);
+        assert_eq!(uris("Wirtschaft und Beruf"), ["700"]);
+        assert_eq!(uris("Ethik, Religionen, Gemeinschaft"), ["160"]);
         assert_eq!(uris("Physik und Chemie"), ["460", "100"]);
         assert!(uris("Umweltkunde").is_empty());
         // The initials of a label of several words, typed in capitals.

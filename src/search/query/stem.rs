@@ -50,6 +50,7 @@ pub(crate) const GENERIC_HEADS: &[&str] = &[
     "training",
     "arten",
     "regeln",
+    "prävention",
 ];
 
 /// Intent heads: a compound ending in one asks for a material type
