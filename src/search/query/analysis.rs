@@ -320,6 +320,9 @@ mod tests {
         let language = Query::new("Türkisch als Herkunftssprache");
         assert!(language.topic_words().is_empty(), "{:?}", language.topic_words());
         assert_eq!(language.subject_uris().len(), 1);
+        let second = Query::new("Spanisch als zweite Fremdsprache");
+        assert!(second.topic_words().is_empty(), "{:?}", second.topic_words());
+        assert_eq!(Query::new("Zweiter Weltkrieg").topic_words(), ["Zweiter", "Weltkrieg"]);
         assert_eq!(Query::new("Tipps beim Vokabellernen").topic_words(), ["Vokabellernen"]);
         assert_eq!(
             Query::new("Anregungen zum Wasserkreislauf").topic_words(),

@@ -135,9 +135,17 @@ const MANNER_ADVERBS: &[&str] = &[
     "schnell",
 ];
 
-/// A manner adverb (see [`MANNER_ADVERBS`]), compared lower-case.
+/// Ordinals: framing right before a framing word ("Spanisch als zweite
+/// Fremdsprache"), a topic word elsewhere ("Zweiter Weltkrieg").
+const ORDINALS: &[&str] = &[
+    "erste", "ersten", "erster", "zweite", "zweiten", "zweiter", "dritte", "dritten", "dritter",
+];
+
+/// A manner adverb (see [`MANNER_ADVERBS`]) or an ordinal ([`ORDINALS`]):
+/// framing right before a framing word. Compared lower-case.
 pub(crate) fn is_manner_adverb(word: &str) -> bool {
-    MANNER_ADVERBS.contains(&word.trim().to_lowercase().as_str())
+    let lower = word.trim().to_lowercase();
+    MANNER_ADVERBS.contains(&lower.as_str()) || ORDINALS.contains(&lower.as_str())
 }
 
 /// Request-framing words that name a *material type*: the words, the folded
