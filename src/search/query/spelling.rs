@@ -33,7 +33,8 @@ pub(crate) fn fold(s: &str) -> String {
 /// A word's first "Äth" as "Eth" (before the umlauts are folded, which
 /// would make it "ath"); other text as it is.
 fn eth_for_aeth(s: &str) -> std::borrow::Cow<'_, str> {
-    if !s.to_lowercase().contains("äth") && !s.to_lowercase().contains("aeth") {
+    let lower = s.to_lowercase();
+    if !lower.contains("äth") && !lower.contains("aeth") {
         return std::borrow::Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len());
@@ -41,10 +42,10 @@ fn eth_for_aeth(s: &str) -> std::borrow::Cow<'_, str> {
     let mut rest = s;
     while let Some(c) = rest.chars().next() {
         // "Äth" or "Aeth": the umlaut as one letter (two bytes) or two.
-        let lower = rest.get(..4).map(str::to_lowercase);
-        if word_start && matches!(lower.as_deref(), Some("äth" | "aeth")) {
+        let start = rest.get(..4).map(str::to_lowercase);
+        if word_start && matches!(start.as_deref(), Some("äth" | "aeth")) {
             out.push(if c.is_uppercase() { 'E' } else { 'e' });
-            rest = &rest[lower.map_or(0, |l| l.len() - 2)..];
+            rest = &rest[start.map_or(0, |l| l.len() - 2)..];
             word_start = false;
             continue;
         }

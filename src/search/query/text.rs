@@ -143,7 +143,7 @@ const ORDINALS: &[&str] = &[
 
 /// A manner adverb (see [`MANNER_ADVERBS`]) or an ordinal ([`ORDINALS`]):
 /// framing right before a framing word. Compared lower-case.
-pub(crate) fn is_manner_adverb(word: &str) -> bool {
+pub(crate) fn frames_before_framing(word: &str) -> bool {
     let lower = word.trim().to_lowercase();
     MANNER_ADVERBS.contains(&lower.as_str()) || ORDINALS.contains(&lower.as_str())
 }

@@ -4,8 +4,8 @@
 //! all read a query through these, so they live below all three.
 
 use super::text::{
-    char_len, find_whole_word, is_activity_verb, is_framing_word, is_grade_joiner, is_grade_noun, is_grade_token,
-    is_manner_adverb, is_stopword, synonym_table, tokens,
+    char_len, find_whole_word, frames_before_framing, is_activity_verb, is_framing_word, is_grade_joiner,
+    is_grade_noun, is_grade_token, is_stopword, synonym_table, tokens,
 };
 use crate::vocab::{self, Vocabulary};
 
@@ -108,7 +108,7 @@ pub(crate) fn split_topic(query: &str) -> TopicSplit {
             is_framing_word(&toks[i])
                 || (is_grade_token(&toks[i]) && near_grade_noun(&toks, i))
                 || (i > 0 && is_activity_verb(original[i]))
-                || (is_manner_adverb(&toks[i]) && toks.get(i + 1).is_some_and(|next| is_framing_word(next)))
+                || (frames_before_framing(&toks[i]) && toks.get(i + 1).is_some_and(|next| is_framing_word(next)))
         })
         .collect();
     let mut split = TopicSplit {
