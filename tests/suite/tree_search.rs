@@ -100,6 +100,15 @@ async fn leads_in_portal(h: &Harness, query: &str, title: &str, portal: &str) {
     );
 }
 
+/// Search a query that names only a subject: the portal of this title
+/// first, and only that subject's collections in the top 3.
+async fn answers_the_portal(h: &Harness, query: &str, portal: &str) {
+    let corpus = h.standin.corpus();
+    let doc = search(h, query).await;
+    assert_eq!(first_title(corpus, &doc).as_deref(), Some(portal), "{query}: {doc}");
+    assert_top_three_in(corpus, portal, query, &doc);
+}
+
 #[tokio::test]
 async fn the_issues_five_examples_answer_the_collection_a_teacher_wants() {
     let h = Harness::start_real_tree().await;
@@ -362,15 +371,9 @@ async fn a_subject_named_as_schools_name_it_answers_its_portal_and_its_own_colle
         ("Leibeserziehung", "Sport"),
         ("Ökonomie", "Wirtschaft"),
     ] {
-        let doc = search(&h, query).await;
-        assert_eq!(
-            first_title(h.standin.corpus(), &doc).as_deref(),
-            Some(portal),
-            "{query}: {doc}"
-        );
         // After the portal, only the subject's own collections: Politische
         // Bildung's "Theorien der Ökonomie" is also tagged Wirtschaftskunde.
-        assert_top_three_in(h.standin.corpus(), portal, query, &doc);
+        answers_the_portal(&h, query, portal).await;
     }
 }
 
@@ -510,7 +513,6 @@ async fn a_word_only_keywords_hold_is_real_and_a_typo_of_it_is_corrected_to_it()
 #[tokio::test]
 async fn subjects_named_with_a_second_field_or_as_whose_language_answer_that_subject() {
     let h = Harness::start_real_tree().await;
-    let corpus = h.standin.corpus();
     for (query, portal) in [
         // Austria's names: one subject, however the second field is named.
         ("Biologie und Umweltkunde", "Biologie"),
@@ -518,9 +520,7 @@ async fn subjects_named_with_a_second_field_or_as_whose_language_answer_that_sub
         // A language taught as the pupils' own: the subject.
         ("Türkisch als Herkunftssprache", "Türkisch"),
     ] {
-        let doc = search(&h, query).await;
-        assert_eq!(first_title(corpus, &doc).as_deref(), Some(portal), "{query}: {doc}");
-        assert_top_three_in(corpus, portal, query, &doc);
+        answers_the_portal(&h, query, portal).await;
     }
     // What a class does with a topic is no topic of its own.
     leads_in_portal(
@@ -535,7 +535,6 @@ async fn subjects_named_with_a_second_field_or_as_whose_language_answer_that_sub
 #[tokio::test]
 async fn small_words_accents_and_short_keywords_are_read_as_written() {
     let h = Harness::start_real_tree().await;
-    let corpus = h.standin.corpus();
     // A question of small words only is about those words.
     leads_in_portal(&h, "das oder dass", "das-/dass-Schreibung", "Deutsch").await;
     // Typed without its accent, a French title is still found.
@@ -548,8 +547,6 @@ async fn small_words_accents_and_short_keywords_are_read_as_written() {
         ("Erziehungskunde", "Pädagogik"),
         ("Geschichte und Politische Bildung", "Geschichte"),
     ] {
-        let doc = search(&h, query).await;
-        assert_eq!(first_title(corpus, &doc).as_deref(), Some(portal), "{query}: {doc}");
-        assert_top_three_in(corpus, portal, query, &doc);
+        answers_the_portal(&h, query, portal).await;
     }
 }
