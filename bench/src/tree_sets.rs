@@ -1,5 +1,5 @@
 //! The relevance benchmark's real-tree collection sets: the judged-set files
-//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,heldout-l,heldout-m,heldout-n,heldout-o,heldout-p,heldout-q,heldout-r,heldout-s,heldout-t,heldout-u,heldout-v,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k,negative-l,negative-m,negative-n,negative-o,negative-p,negative-q,negative-r,negative-s,negative-t,negative-u,negative-v}.json`,
+//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,heldout-l,heldout-m,heldout-n,heldout-o,heldout-p,heldout-q,heldout-r,heldout-s,heldout-t,heldout-u,heldout-v,heldout-w,heldout-x,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k,negative-l,negative-m,negative-n,negative-o,negative-p,negative-q,negative-r,negative-s,negative-t,negative-u,negative-v,negative-w,negative-x}.json`,
 //! graded by hand from WLO's 2023 collection tree) and how one ranked answer scores
 //! against them.
 //!
@@ -42,9 +42,10 @@ pub const K: usize = 5;
 /// `negative-p.json` before the eleventh; `heldout-q.json`/`negative-q.json` and `heldout-r.json`/
 /// `negative-r.json`, two pairs written independently before the twelfth; `heldout-s.json`/
 /// `negative-s.json` and `heldout-t.json`/`negative-t.json` before the thirteenth; `heldout-u.json`/
-/// `negative-u.json` and `heldout-v.json`/`negative-v.json` before the fourteenth.
+/// `negative-u.json` and `heldout-v.json`/`negative-v.json` before the fourteenth; `heldout-w.json`/`negative-w.json` and
+/// `heldout-x.json`/`negative-x.json` before the fifteenth.
 /// Files that do not exist are skipped.
-pub const FILES: [&str; 44] = [
+pub const FILES: [&str; 48] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
@@ -67,6 +68,8 @@ pub const FILES: [&str; 44] = [
     "heldout-t.json",
     "heldout-u.json",
     "heldout-v.json",
+    "heldout-w.json",
+    "heldout-x.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
@@ -89,6 +92,8 @@ pub const FILES: [&str; 44] = [
     "negative-t.json",
     "negative-u.json",
     "negative-v.json",
+    "negative-w.json",
+    "negative-x.json",
 ];
 
 /// One judged-set file.
