@@ -17,8 +17,10 @@
 //!    allows it: the tree index
 //!    ([`tree_index`]: every collection, read once and cached) matched
 //!    locally — the collections whose title, keywords or description name
-//!    every topic word in some form, spelling or as a compound's part, and
-//!    the portals' sub-collections that name one of them.
+//!    every topic word in some form, spelling or as a compound's part,
+//!    those whose title names some of them and whose ancestors' titles the
+//!    rest ("Standardmodell" below "Teilchenphysik"), and the portals'
+//!    sub-collections that name one of them.
 //! 3. Only if still no title names it: the keyword searches of the query
 //!    with its compounds split against the index's dictionary (not when a
 //!    part is unknown and the known ones are short: "Vogel|grippe" is no
@@ -186,11 +188,18 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
     let indexed = |ranking: &TreeRanking<'_>| -> Vec<Node> {
         index
             .entries()
-            .filter(|(n, texts)| {
+            .enumerate()
+            .filter(|(at, (n, texts))| {
                 let below_portal = n.parent_id().is_some_and(|p| portal_ids.contains(p));
-                keeps(search, n) && (ranking.names_closely_in(n, texts) || below_portal && ranking.matches_closely(n))
+                let by_path = || {
+                    texts
+                        .first()
+                        .is_some_and(|title| ranking.names_by_path(title, &index.ancestor_titles(*at)))
+                };
+                keeps(search, n)
+                    && (ranking.names_closely_in(n, texts) || below_portal && ranking.matches_closely(n) || by_path())
             })
-            .map(|(n, _)| n.clone())
+            .map(|(_, (n, _))| n.clone())
             .collect()
     };
     let found: Vec<Node> = indexed(&ranking)

@@ -31,6 +31,9 @@ const INDEX_PAGE: u32 = 500;
 /// Pages read in parallel: the index holds at most `INDEX_PAGES × INDEX_PAGE`
 /// collections.
 const INDEX_PAGES: u32 = 10;
+/// Ancestors read above a collection at most (WLO's tree is six levels
+/// deep; a cycle in a broken tree ends here too).
+const MAX_DEPTH: usize = 12;
 
 /// Every listable collection (in the repository's order, each once) and
 /// the typo dictionary of the zero-result rescue: vocabulary labels and
@@ -42,6 +45,8 @@ pub struct TreeIndex {
     /// Each collection's title, keywords and description as words, read
     /// once ([`node_texts`]): matching them is the index's whole cost.
     pub(crate) texts: Vec<Vec<Words>>,
+    /// Each collection's parent among them, by position.
+    parents: Vec<Option<usize>>,
     pub dictionary: Dictionary,
     /// Every read answered: the index is the whole tree (up to its size),
     /// so a word none of its collections uses is a word the tree lacks.
@@ -55,6 +60,17 @@ impl TreeIndex {
     /// Every collection with its texts.
     pub(crate) fn entries(&self) -> impl Iterator<Item = (&Node, &[Words])> {
         self.collections.iter().zip(self.texts.iter().map(Vec::as_slice))
+    }
+
+    /// The titles of the collection at `position`'s ancestors in the index,
+    /// its parent first (at most [`MAX_DEPTH`] levels up).
+    pub(crate) fn ancestor_titles(&self, position: usize) -> Vec<&Words> {
+        std::iter::successors(self.parents.get(position).copied().flatten(), |&p| {
+            self.parents.get(p).copied().flatten()
+        })
+        .take(MAX_DEPTH)
+        .filter_map(|p| self.texts.get(p).and_then(|t| t.first()))
+        .collect()
     }
 }
 
@@ -115,9 +131,17 @@ async fn build(app: &App) -> (TreeIndex, bool) {
     let dictionary = Dictionary::with_labels(labels.iter().map(String::as_str), topics).with_keywords(keywords);
     tracing::debug!(collections = collections.len(), complete, "tree index read");
     let texts = collections.iter().map(node_texts).collect();
+    let positions: std::collections::HashMap<&str, usize> =
+        collections.iter().enumerate().map(|(i, n)| (n.id(), i)).collect();
+    let parents = collections
+        .iter()
+        .map(|n| n.parent_id().and_then(|p| positions.get(p).copied()))
+        .collect();
+    drop(positions);
     let index = TreeIndex {
         collections,
         texts,
+        parents,
         dictionary,
         complete,
         failure,

@@ -449,11 +449,12 @@ fn is_edge_punct(c: char) -> bool {
     )
 }
 
-/// Whitespace-split tokens with edge punctuation trimmed; empty ones dropped.
-/// Case is preserved.
+/// Tokens split at whitespace and slashes, edge punctuation trimmed; empty
+/// ones dropped. Case is preserved. A slash separates words as a space does
+/// ("Biedermeier/ Vormärz", "Gerade/Ebene", "Rohstoffen/biologisch").
 pub(crate) fn tokens(query: &str) -> impl Iterator<Item = &str> {
     query
-        .split_whitespace()
+        .split(|c: char| c.is_whitespace() || c == '/')
         .map(|t| t.trim_matches(is_edge_punct))
         .filter(|t| !t.is_empty())
 }
@@ -579,6 +580,10 @@ mod tests {
             "bruchrechnung grundlagen teil 1"
         );
         assert_eq!(phrase("C++ und Sek-I"), "c++ und sek-i");
+        assert_eq!(
+            phrase("Biedermeier/ Vormärz, Gerade/Ebene"),
+            "biedermeier vormärz gerade ebene"
+        );
     }
 
     #[test]

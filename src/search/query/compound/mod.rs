@@ -82,7 +82,9 @@ pub struct Split {
     pub head_only: bool,
     /// The topic parts after the first one of a split word, as sent
     /// ("Verdauung|s|organe" → "Organe"): a compound's first part names
-    /// its topic, the later ones the general word it is a kind of.
+    /// its topic, the later ones the general word it is a kind of. When
+    /// the last part is a compound itself, the parts before it instead
+    /// ("Welt|bevölkerungsentwicklung" → "Welt"): it names the topic.
     pub trailing: Vec<String>,
 }
 
@@ -125,13 +127,21 @@ fn split_parts(
                         .any(|p| p.topic && (char_len(&p.text) >= LONG_WORD || pieces.contains(&fold(&p.text))));
                 }
                 if !token.contains('-') {
-                    trailing.extend(
-                        parts
-                            .iter()
-                            .filter(|p| p.topic && p.known && !p.dropped())
-                            .skip(1)
-                            .map(|p| as_typed(token, p.surface.as_deref().unwrap_or(&p.text))),
-                    );
+                    let topic_parts: Vec<&split::Part> =
+                        parts.iter().filter(|p| p.topic && p.known && !p.dropped()).collect();
+                    let typed = |p: &&split::Part| as_typed(token, p.surface.as_deref().unwrap_or(&p.text));
+                    // A last part that is a compound itself names the
+                    // topic on its own ("Welt|bevölkerungsentwicklung"):
+                    // the parts before it only narrow it.
+                    let last_names_it = topic_parts.len() >= 2
+                        && parts.last().is_some_and(|p| p.topic && p.known && !p.dropped())
+                        && topic_parts
+                            .last()
+                            .is_some_and(|p| split::is_compound_of_known(&p.text, known));
+                    match last_names_it {
+                        true => trailing.extend(topic_parts[..topic_parts.len() - 1].iter().map(typed)),
+                        false => trailing.extend(topic_parts.iter().skip(1).map(typed)),
+                    }
                 }
                 // The repository's spelling of a topic part ("Satzglied" →
                 // "Satzglieder"): ngsearch matches words as written.

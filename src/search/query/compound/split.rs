@@ -138,6 +138,30 @@ pub(crate) fn split_word(word: &str, known: &KnownTerms, mode: Mode) -> Option<V
 /// first.
 type Cost = (usize, usize, usize, bool, std::cmp::Reverse<usize>);
 
+/// The word is itself a compound of two known parts, the first a topic
+/// ("Bevölkerung|s|entwicklung", "Handel|s|bilanz"), even when the whole
+/// word is known too: its own first part names what it is about.
+pub(crate) fn is_compound_of_known(word: &str, known: &KnownTerms) -> bool {
+    let chars: Vec<char> = word.to_lowercase().chars().collect();
+    if !chars.iter().all(|c| c.is_alphabetic()) {
+        return false;
+    }
+    let known_part = |part: &[char], last: bool| {
+        let text: String = part.iter().collect();
+        (part.len() >= MIN_KNOWN_PART && !is_stopword(&text))
+            .then(|| part_known(&text, last, known, Mode::Repository, MIN_FRAMING_PART))
+            .flatten()
+    };
+    (MIN_KNOWN_PART..chars.len()).any(|at| {
+        known_part(&chars[..at], false).is_some_and(|first| first.topic && !first.truncated)
+            && LINKS.iter().any(|link| {
+                let rest = &chars[at..];
+                let link: Vec<char> = link.chars().collect();
+                rest.starts_with(&link) && known_part(&rest[link.len()..], true).is_some()
+            })
+    })
+}
+
 /// The best segmentation of a hyphen-free piece into known parts with at
 /// most one unknown part (see [`Cost`]): "Vulkan|ausbruch" rather than
 /// "Vulkanau|s|bruch", "Verdauung|s|organe" rather than "Verdauungs|organe".

@@ -334,3 +334,21 @@ fn a_stopword_inside_a_word_is_a_prefix_not_a_part() {
     let k = known(&["Durch den Wald", "Messer"]);
     assert_eq!(split_word("Durchmesser", &k, Mode::Repository), None);
 }
+
+#[test]
+fn a_last_part_that_is_a_compound_itself_names_the_topic() {
+    let d = Dictionary::new([
+        "Welt",
+        "Bevölkerungsentwicklung",
+        "Bevölkerung",
+        "Entwicklung",
+        "Wasser",
+        "Organe",
+    ]);
+    let got = split_compounds(&d, "Weltbevölkerungsentwicklung").unwrap();
+    assert_eq!(got.query, "Welt Bevölkerungsentwicklung");
+    assert_eq!(got.trailing, ["Welt"], "the parts before the compound only narrow it");
+    // A plain last part is the general word the first part's topic is a kind of.
+    let got = split_compounds(&d, "Wasserorgane").unwrap();
+    assert_eq!(got.trailing, ["Organe"]);
+}

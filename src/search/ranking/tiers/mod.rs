@@ -201,6 +201,24 @@ impl<'q> TreeRanking<'q> {
         })
     }
 
+    /// The node's title names some required topic words closely and the
+    /// titles of its ancestors name the rest: its place in the tree names
+    /// the topic ("Standardmodell" below "Teilchenphysik" for
+    /// "Standard-Modell der Teilchenphysik", "Gerade/Gerade" below
+    /// "Lagebeziehungen"). False for a topic of one word.
+    pub(crate) fn names_by_path(&self, title: &Words, ancestors: &[&Words]) -> bool {
+        let close = |w: &TopicWord, t: &Words| w.best_fit(t).is_some_and(|f| f < Fit::Head || w.heads_closely());
+        let required: Vec<&TopicWord> = (self.words.iter().enumerate())
+            .filter(|(i, _)| self.optional & (1 << (*i).min(63)) == 0)
+            .map(|(_, w)| w)
+            .collect();
+        let (own, rest): (Vec<&TopicWord>, Vec<&TopicWord>) = required.iter().partition(|w| close(w, title));
+        required.len() >= 2
+            && !own.is_empty()
+            && !rest.is_empty()
+            && rest.iter().all(|w| ancestors.iter().any(|a| close(w, a)))
+    }
+
     /// Some required topic word is named by none of `texts` (each node's
     /// title, keywords and description) in any form, spelling or as any
     /// part of a compound; false without texts.

@@ -1,5 +1,5 @@
 //! The order of ranked collections: tier, then how much and how rare
-//! a partial match names, exactness, the answer's subject, the specific
+//! a partial match names (with its ancestors' titles), exactness, the answer's subject, the specific
 //! before its ancestor, the quality score, the id.
 
 use std::cmp::Reverse;
@@ -66,6 +66,25 @@ impl TreeRanking<'_> {
                 }
             }
         }
+        // The topic words a collection's title names together with the
+        // titles of its ancestors in the pool: its place in the tree names
+        // them ("Standardmodell" below "Teilchenphysik" names
+        // "Standard-Modell der Teilchenphysik", before the ancestor that
+        // names a part of it).
+        let position: BTreeMap<&str, usize> = pool.iter().enumerate().map(|(i, n)| (n.id(), i)).collect();
+        // By words, not by parts of compounds ("Parabelgleichung" is no
+        // "Gleichungen").
+        let titled = |j: usize| matches!(tiers[j].0, Tier::Title | Tier::PartialTitle) && tiers[j].1 <= 2;
+        let path_masks: Vec<u64> = (0..pool.len())
+            .map(|i| match tiers[i].0 {
+                Tier::PartialTitle if titled(i) => ancestors_of(pool[i].id())
+                    .iter()
+                    .filter_map(|a| position.get(a).copied())
+                    .filter(|&j| titled(j))
+                    .fold(tiers[i].2, |mask, j| mask | tiers[j].2),
+                _ => tiers[i].2,
+            })
+            .collect();
         // How rare each topic word is among the candidates (inverse
         // document frequency, in thousandths).
         let n = pool.len().max(1) as f64;
@@ -86,7 +105,8 @@ impl TreeRanking<'_> {
             .into_iter()
             .enumerate()
             .map(|(i, node)| {
-                let (tier, exactness, mask) = tiers[i];
+                let (tier, exactness, _) = tiers[i];
+                let mask = path_masks[i];
                 let partial = !tier.is_full() && tier != Tier::ParentOrPortal;
                 let (count, rare) = if partial {
                     (mask.count_ones(), weight(mask))
