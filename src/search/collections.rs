@@ -244,8 +244,10 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
     }
     // A topic word no collection of the whole tree uses, in any form or as
     // any part of a compound, and no rescue found: the tree does not have
-    // the topic ("Spiele für den Wandertag" is no page on games).
-    if index.complete && ranking.has_unnamed_word(&index.texts) {
+    // the topic ("Spiele für den Wandertag" is no page on games) — unless
+    // a collection is titled with another, specific topic word alone
+    // ("Theaterkritik … nach dem Theaterbesuch").
+    if index.complete && ranking.has_unnamed_word(&index.texts) && !ranking.titles_a_long_word(&walked, 3) {
         tracing::debug!(query = search.query.text(), "a topic word the tree does not use");
         return Ok(finish_ranked(Vec::new(), search, walked_how(coverage), warnings));
     }
@@ -289,16 +291,19 @@ fn rescue(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> Option<(Quer
         // is no bird): its known parts are another topic, unless they are
         // specific ("Trinkwasser|aufbereitung", "SQL-Abfragen").
         Some(split) if !split.unrecognised.is_empty() && !split.specific => None,
-        Some(split) => Some((Query::new(&split.query), split.trailing)),
+        // A split that leaves only a subject ("E-Sport" → "E und Sport") is
+        // another question, not this one.
+        Some(split) => {
+            Some((Query::new(&split.query), split.trailing)).filter(|(rescued, _)| !rescued.topic_words().is_empty())
+        }
+        // A corrected subject is the question ("Interkulturele Bildung").
         None => query
             .opened(dictionary, held)
             .or_else(|| query.corrected_except(dictionary, titled))
             .or_else(|| query.continued_except(dictionary, held))
+            .filter(|rescued| !rescued.topic_words().is_empty() || !rescued.subject_uris().is_empty())
             .map(|rescued| (rescued, Vec::new())),
     }
-    // A rescue that leaves only a subject ("E-Sport" → "E und Sport") is
-    // another question, not this one.
-    .filter(|(rescued, _)| !rescued.topic_words().is_empty())
 }
 
 /// The search below a collection (see the module docs).
@@ -410,6 +415,17 @@ mod tests {
         let ranking = TreeRanking::new(&query);
         let first: Vec<&str> = best_parents(&ranking, &nodes, 2).iter().map(|n| n.id()).collect();
         assert_eq!(first, ["a", "b"]);
+    }
+
+    #[test]
+    fn a_misspelt_subject_is_corrected_to_it() {
+        let dictionary = Dictionary::new(["Interkulturelle Bildung", "Bildung"]);
+        let rescued = rescue(&Query::new("Interkulturele Bildung"), &dictionary, &[]).unwrap();
+        assert_eq!(rescued.0.text(), "Interkulturelle Bildung");
+        assert!(
+            rescued.0.topic_words().is_empty(),
+            "the corrected query names a subject only"
+        );
     }
 
     #[test]

@@ -53,4 +53,4 @@ pub use typo::{Dictionary, edit_distance};
 pub(crate) use compound::{KnownTerms, Mode, may_split, split_query};
 pub(crate) use model::{Form, QueryModel, Words};
 pub(crate) use stem::german_stem;
-pub(crate) use text::{LONG_WORD, char_len, fold, is_grade_token, term_matches, tokens};
+pub(crate) use text::{LONG_WORD, char_len, fold, framing_words, is_grade_token, term_matches, tokens};

@@ -403,6 +403,9 @@ mod tests {
         assert_eq!(uris("Biounterricht"), ["080"]);
         assert_eq!(uris("Geo-Unterricht"), ["220"]);
         assert_eq!(uris("Geschichtsunterricht"), ["240"]);
+        // What the framing split leaves of it ("Geschicht|s|unterricht").
+        assert_eq!(uris("Samurai im Geschichts Unterricht"), ["240"]);
+        assert!(uris("Sports").is_empty(), "an English word");
         assert!(uris("Frontalunterricht").is_empty());
         // Names of subjects in other states and countries, and older ones.
         assert_eq!(uris("Bewegung, Spiel und Sport"), ["600"]);

@@ -211,6 +211,7 @@ pub(crate) fn query_disciplines(query: &str) -> Vec<NamedDiscipline> {
             let candidate = toks[start..start + len].join(" ");
             let entry = exact_discipline(&candidate)
                 .or_else(|| (len == 1).then(|| school_named_discipline(typed[start])).flatten())
+                .or_else(|| (len == 1).then(|| linked_subject(&toks[start])).flatten())
                 .or_else(|| combined_subject(&toks[start..start + len]));
             if let Some(entry) = entry {
                 used[start..start + len].iter_mut().for_each(|u| *u = true);
@@ -235,6 +236,15 @@ fn exact_discipline(lower: &str) -> Option<&'static vocab::Entry> {
         .entries()
         .iter()
         .find(|e| e.label.to_lowercase() == lower || e.aliases.iter().any(|a| a.to_lowercase() == lower))
+}
+
+/// A subject's name with the linking "s" of a compound's first part, after
+/// a dropped "e" too: what is left of "Geschicht|s|unterricht" or
+/// "Religion|s|lehrer" when the framing word is split off. From six
+/// letters on ("Sports" is an English word).
+fn linked_subject(lower: &str) -> Option<&'static vocab::Entry> {
+    let rest = lower.strip_suffix('s').filter(|r| char_len(r) >= 6)?;
+    exact_discipline(rest).or_else(|| exact_discipline(&format!("{rest}e")))
 }
 
 /// A word after "Schul" names the subject as it is taught at school.

@@ -124,7 +124,12 @@ pub(crate) fn split_word(word: &str, known: &KnownTerms, mode: Mode) -> Option<V
         && parts
             .iter()
             .all(|p| p.known || char_len(&p.text) >= MIN_UNKNOWN_PART || is_piece(&p.text))
-        && (mode == Mode::Repository || parts.iter().any(|p| is_framing_part(&p.text)));
+        // A closed compound asks for material by its last part
+        // ("Musik|unterricht", "Bruchrechen|aufgaben"); a framing word
+        // before another part makes a topic ("Video|kunst", "Film|musik").
+        && (mode == Mode::Repository
+            || parts.iter().any(|p| is_framing_part(&p.text)) && lower.contains('-')
+            || parts.last().is_some_and(|p| is_framing_part(&p.text)));
     acceptable.then_some(parts)
 }
 

@@ -113,6 +113,8 @@ fn framing_mode_only_splits_off_framing_parts() {
     assert_eq!(texts(&parts), [("musik", true), ("unterricht", true)]);
     let parts = split_word("Zellorganellen-Quiz", k, Mode::Framing).unwrap();
     assert_eq!(texts(&parts), [("zellorganellen", false), ("quiz", true)]);
+    // A framing word before another part makes a topic.
+    assert_eq!(split_word("Videokunst", k, Mode::Framing), None);
     // Short framing words inside a word are not split off.
     assert_eq!(split_word("Testosteron", k, Mode::Framing), None);
     // No framing part: left alone until repository terms are known.

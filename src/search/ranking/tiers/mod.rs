@@ -219,6 +219,23 @@ impl<'q> TreeRanking<'q> {
             && rest.iter().all(|w| ancestors.iter().any(|a| close(w, a)))
     }
 
+    /// A collection among the first `n` ranked is titled with a long,
+    /// specific topic word alone ([`TopicWord::is_specific`]), in some form ("Theaterkritik" for "Theaterkritik
+    /// schreiben nach dem Theaterbesuch"): it is a specific part of the
+    /// question, even when another topic word is one the tree lacks.
+    pub(crate) fn titles_a_long_word(&self, ranked: &[Node], n: usize) -> bool {
+        ranked.iter().take(n).any(|node| {
+            let title = node.display_title();
+            let words: Vec<&str> = tokens(title).filter(|t| !is_stopword(&t.to_lowercase())).collect();
+            let title = Words::of(title);
+            words.len() == 1
+                && self
+                    .words
+                    .iter()
+                    .any(|w| w.is_specific() && w.best_fit(&title).is_some_and(|f| f <= Fit::Stem))
+        })
+    }
+
     /// Some required topic word is named by none of `texts` (each node's
     /// title, keywords and description) in any form, spelling or as any
     /// part of a compound; false without texts.

@@ -3,7 +3,7 @@
 //! its Snowball stem, as a compound's first or last part, and — when
 //! hyphenated — by its parts.
 
-use crate::search::query::{LONG_WORD, Words, char_len, fold, german_stem};
+use crate::search::query::{LONG_WORD, Words, char_len, fold, framing_words, german_stem};
 
 /// A topic word ends a compound of the text from this many letters on
 /// ("Spätromantik" for "Romantik").
@@ -253,6 +253,14 @@ impl TopicWord {
     pub(super) fn at(mut self, tokens: &[String]) -> TopicWord {
         self.at = tokens.iter().position(|t| fold(t) == self.folded);
         self
+    }
+
+    /// The word has [`LONG_WORD`] letters or more and does not end in a
+    /// framing word: a specific topic, mostly a compound ("Theaterkritik";
+    /// "Projektideen" are a kind of material).
+    pub(super) fn is_specific(&self) -> bool {
+        char_len(&self.folded) >= LONG_WORD
+            && !framing_words().any(|f| char_len(f) >= MIN_HEAD && self.folded.ends_with(&fold(f)))
     }
 
     /// A topic word this long at the start of a longer word is that word
