@@ -63,6 +63,9 @@ pub fn other_forms(word: &str) -> Vec<String> {
         vec![format!("{word}e"), format!("{word}en"), format!("{word}er")]
     });
     forms.extend(umlaut_forms(word));
+    if takes_ien(&lower) {
+        forms.push(format!("{word}ien"));
+    }
     forms
 }
 
@@ -70,7 +73,9 @@ pub fn other_forms(word: &str) -> Vec<String> {
 /// its ending: `-ikum` → `-ika`, `-ika` → `-ikum` ("Praktikum" →
 /// "Praktika"); `-um`, `-us`, `-a` → `-en` ("Evangelium" → "Evangelien",
 /// "Rhythmus" → "Rhythmen", "Thema" → "Themen"); `-ien` → `-ium`
-/// ("Studien" → "Studium"). Only for words of five letters or more.
+/// ("Studien" → "Studium"; `-ien` dropped after the endings that take it,
+/// [`takes_ien`]: "Reptilien" → "Reptil"). Only for words of five letters
+/// or more.
 fn loan_forms(word: &str) -> Vec<String> {
     let lower = word.to_lowercase();
     if char_len(&lower) < 5 {
@@ -85,11 +90,21 @@ fn loan_forms(word: &str) -> Vec<String> {
         vec![format!("{}en", cut(2))]
     } else if lower.ends_with('a') {
         vec![format!("{}en", cut(1))]
+    } else if lower.ends_with("ien") && takes_ien(&lower[..lower.len() - 3]) {
+        vec![cut(3).to_string(), format!("{}um", cut(2))]
     } else if lower.ends_with("ien") {
         vec![format!("{}um", cut(2))]
     } else {
         Vec::new()
     }
+}
+
+/// A Latin loanword whose plural adds `-ien`: one that ends in `-b`,
+/// `-il`, `-al` or `-ip` ("Adverb" → "Adverbien", "Reptil" → "Reptilien",
+/// "Mineral" → "Mineralien", "Prinzip" → "Prinzipien"), of five letters
+/// or more.
+pub(crate) fn takes_ien(lower: &str) -> bool {
+    char_len(lower) >= 5 && ["b", "il", "al", "ip"].iter().any(|end| lower.ends_with(end))
 }
 
 /// The umlaut plurals of a word whose last vowel is a plain `a`, `o`, `u`
@@ -216,6 +231,8 @@ mod tests {
     #[test]
     fn regular_endings_give_the_other_forms() {
         assert_eq!(other_forms("Funktion"), ["Funktione", "Funktionen", "Funktioner"]);
+        assert_eq!(other_forms("Adverb").last().map(String::as_str), Some("Adverbien"));
+        assert_eq!(other_forms("Reptilien")[0], "Reptil");
         assert_eq!(other_forms("Volkslied")[2], "Volkslieder");
         assert_eq!(other_forms("Funktionen"), ["Funktione", "Funktion"]);
         assert_eq!(other_forms("Winkelsumme"), ["Winkelsummen", "Winkelsumm"]);

@@ -449,12 +449,13 @@ fn is_edge_punct(c: char) -> bool {
     )
 }
 
-/// Tokens split at whitespace and slashes, edge punctuation trimmed; empty
-/// ones dropped. Case is preserved. A slash separates words as a space does
-/// ("Biedermeier/ Vormärz", "Gerade/Ebene", "Rohstoffen/biologisch").
+/// Tokens split at whitespace, slashes and apostrophes, edge punctuation
+/// trimmed; empty ones dropped. Case is preserved. A slash or an apostrophe
+/// separates words as a space does ("Biedermeier/ Vormärz", "Gerade/Ebene",
+/// "Rock'n'Roll" and "Rock 'n' Roll", "l'école").
 pub(crate) fn tokens(query: &str) -> impl Iterator<Item = &str> {
     query
-        .split(|c: char| c.is_whitespace() || c == '/')
+        .split(|c: char| c.is_whitespace() || matches!(c, '/' | '\'' | '’' | '‘'))
         .map(|t| t.trim_matches(is_edge_punct))
         .filter(|t| !t.is_empty())
 }
@@ -584,6 +585,7 @@ mod tests {
             phrase("Biedermeier/ Vormärz, Gerade/Ebene"),
             "biedermeier vormärz gerade ebene"
         );
+        assert_eq!(phrase("Rock'n'Roll"), phrase("Rock 'n' Roll"));
     }
 
     #[test]

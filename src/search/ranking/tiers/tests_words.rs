@@ -92,3 +92,15 @@ fn a_first_part_that_dropped_its_e_is_the_word_with_it() {
     assert_eq!(fit("Erdaufbau", "Den Aufbau der Erde nachvollziehen"), Some(Fit::Part));
     assert_eq!(fit("Erdaufbau", "Aufbau einer Zelle"), None);
 }
+
+#[test]
+fn a_latin_plural_in_ien_is_another_form() {
+    let adverb = TopicWord::of("Verbaladverb");
+    assert_eq!(adverb.best_fit(&Words::of("Verbaladverbien")), Some(Fit::Stem));
+    assert_eq!(
+        TopicWord::of("Reptilien").best_fit(&Words::of("Reptil")),
+        Some(Fit::Stem)
+    );
+    // Only after the endings that take it: "Spanien" is no plural of "Span".
+    assert_eq!(TopicWord::of("Spanien").best_fit(&Words::of("Span")), None);
+}

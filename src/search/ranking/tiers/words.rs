@@ -3,7 +3,7 @@
 //! its Snowball stem, as a compound's first or last part, and — when
 //! hyphenated — by its parts.
 
-use crate::search::query::{LONG_WORD, Words, char_len, fold, framing_words, german_stem};
+use crate::search::query::{LONG_WORD, Words, char_len, fold, framing_words, german_stem, takes_ien};
 
 /// A topic word ends a compound of the text from this many letters on
 /// ("Spätromantik" for "Romantik").
@@ -122,6 +122,12 @@ fn by_ending(shorter: &str, longer: &str) -> bool {
             .is_some_and(|ending| ENDINGS.contains(&ending))
 }
 
+/// `longer` is a Latin loanword's plural in `-ien` of `shorter`
+/// ([`takes_ien`]: "Verbaladverbien" of "Verbaladverb").
+fn by_ien(shorter: &str, longer: &str) -> bool {
+    longer.strip_prefix(shorter) == Some("ien") && takes_ien(shorter)
+}
+
 /// `word` ends in `folded` or in a form of it with or without an
 /// inflection ending ("Erdalkalimetalle" for "Metall", "Blutkreislauf"
 /// for "Kreisläufe"); a word that ends in its stem alone is another word
@@ -206,6 +212,8 @@ impl TopicWord {
             || (!small && self.same_loanword(word, stem))
             || by_ending(&self.folded, word)
             || by_ending(word, &self.folded)
+            || by_ien(&self.folded, word)
+            || by_ien(word, &self.folded)
             || self.studied_in(word)
         {
             Some(Fit::Stem)
