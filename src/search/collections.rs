@@ -246,8 +246,13 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
     // any part of a compound, and no rescue found: the tree does not have
     // the topic ("Spiele für den Wandertag" is no page on games) — unless
     // a collection is titled with another, specific topic word alone
-    // ("Theaterkritik … nach dem Theaterbesuch").
-    if index.complete && ranking.has_unnamed_word(&index.texts) && !ranking.titles_a_long_word(&walked, 3) {
+    // ("Theaterkritik … nach dem Theaterbesuch") or with one of two topics
+    // asked for ("Ringen und Raufen").
+    if index.complete
+        && ranking.has_unnamed_word(&index.texts)
+        && !ranking.titles_a_long_word(&walked, 3)
+        && !ranking.titles_a_side(&walked, 3)
+    {
         tracing::debug!(query = search.query.text(), "a topic word the tree does not use");
         return Ok(finish_ranked(Vec::new(), search, walked_how(coverage), warnings));
     }

@@ -236,6 +236,26 @@ impl<'q> TreeRanking<'q> {
         })
     }
 
+    /// The query asks for two topics ("Ringen und Raufen") and a
+    /// collection among the first `n` ranked is titled with one of them,
+    /// words of five letters or more, in some form ("Ringen und Kämpfen"):
+    /// it answers half the question, even when the other half is a word
+    /// the tree lacks.
+    pub(crate) fn titles_a_side(&self, ranked: &[Node], n: usize) -> bool {
+        let Some(sides) = self.query.sides() else {
+            return false;
+        };
+        sides.iter().any(|side| {
+            let words: Vec<TopicWord> = tokens(side).map(TopicWord::of).collect();
+            !words.is_empty()
+                && words.iter().all(|w| w.letters() >= 5)
+                && ranked.iter().take(n).any(|node| {
+                    let title = Words::of(node.display_title());
+                    words.iter().all(|w| w.best_fit(&title).is_some_and(|f| f <= Fit::Stem))
+                })
+        })
+    }
+
     /// Some required topic word is named by none of `texts` (each node's
     /// title, keywords and description) in any form, spelling or as any
     /// part of a compound; false without texts.

@@ -603,3 +603,18 @@ fn a_title_of_a_long_specific_topic_word_alone_is_part_of_the_question() {
     let ideas = collection("i", "Projektideen", DEUTSCH, "d", &[], "");
     assert!(!TreeRanking::new(&query).titles_a_long_word(&[ideas], 3));
 }
+
+#[test]
+fn a_title_with_one_of_two_topics_asked_for_answers_half_the_question() {
+    let query = Query::new("Ringen und Raufen");
+    let ranking = TreeRanking::new(&query);
+    let half = collection("r", "Ringen und Kämpfen", DEUTSCH, "s", &[], "");
+    let other = collection("a", "Aromaten - Ringe", DEUTSCH, "c", &[], "");
+    assert!(ranking.titles_a_side(std::slice::from_ref(&half), 3));
+    assert!(!ranking.titles_a_side(std::slice::from_ref(&other), 3), "another word");
+    assert!(!ranking.titles_a_side(&[other, half.clone()], 1), "not among the first");
+    // A side of short words is mostly another topic's ("Max und Moritz").
+    let query = Query::new("Max und Moritz");
+    let max = collection("m", "Max Planck", DEUTSCH, "p", &[], "");
+    assert!(!TreeRanking::new(&query).titles_a_side(&[max], 3));
+}

@@ -263,6 +263,11 @@ impl TopicWord {
         self
     }
 
+    /// Its length in letters, folded.
+    pub(super) fn letters(&self) -> usize {
+        char_len(&self.folded)
+    }
+
     /// The word has [`LONG_WORD`] letters or more and does not end in a
     /// framing word: a specific topic, mostly a compound ("Theaterkritik";
     /// "Projektideen" are a kind of material).
