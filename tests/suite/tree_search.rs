@@ -550,3 +550,39 @@ async fn small_words_accents_and_short_keywords_are_read_as_written() {
         answers_the_portal(&h, query, portal).await;
     }
 }
+
+#[tokio::test]
+async fn words_written_apart_other_forms_and_a_collections_place_in_the_tree_are_read() {
+    let h = Harness::start_real_tree().await;
+    for (query, title, portal) in [
+        // A slash and an apostrophe separate words.
+        ("Biedermeier", "Biedermeier/ Vormärz und Junges Deutschland", "Deutsch"),
+        ("Rock'n'Roll", "Rock 'n' Roll", "Musik"),
+        // A Latin plural in -ien.
+        ("Verbaladverb", "Verbaladverbien", "Türkisch"),
+        // A framing word before another part makes a topic; the subject's
+        // name with a linking s is the subject.
+        ("Videokunst im Kunstunterricht", "Videokunst", "Kunst"),
+        // A compound's last part that is a compound itself is the topic.
+        ("Weltbevölkerungsentwicklung", "Bevölkerungsentwicklung", "Geographie"),
+        // The title names a word, its ancestors the rest.
+        ("Lagebeziehung zweier Geraden", "Gerade/Gerade", "Mathematik"),
+        // Half of the question, or a specific part of it, when the tree
+        // lacks the rest.
+        ("Ringen und Raufen", "Ringen und Kämpfen", "Sport"),
+        (
+            "Theaterkritik schreiben nach dem Theaterbesuch",
+            "Theaterkritik",
+            "Darstellendes Spiel",
+        ),
+        // A misspelt subject is corrected to it.
+        ("Interkulturele Bildung", "Interkulturelle Bildung", "Pädagogik"),
+    ] {
+        leads_in_portal(&h, query, title, portal).await;
+    }
+    // What the tree lacks stays empty beside a subject or a kind of
+    // material.
+    for query in ["Samurai im Geschichtsunterricht", "Projektidee Zeitkapsel für Klasse 4"] {
+        answers_nothing(&h, query).await;
+    }
+}
