@@ -1,0 +1,77 @@
+//! Whether the tree answers a question in part: by a collection's place
+//! in it, by a specific part of the question, by one of two topics asked
+//! for, and whether a topic word is one the whole tree lacks (the
+//! collection search's empty answer).
+
+use super::TreeRanking;
+use super::words::{Fit, TopicWord};
+use crate::search::query::{Words, is_stopword, tokens};
+use crate::upstream::Node;
+
+impl TreeRanking<'_> {
+    /// The node's title names some required topic words closely and the
+    /// titles of its ancestors name the rest: its place in the tree names
+    /// the topic ("Standardmodell" below "Teilchenphysik" for
+    /// "Standard-Modell der Teilchenphysik", "Gerade/Gerade" below
+    /// "Lagebeziehungen"). False for a topic of one word.
+    pub(crate) fn names_by_path(&self, title: &Words, ancestors: &[&Words]) -> bool {
+        let close = |w: &TopicWord, t: &Words| w.best_fit(t).is_some_and(|f| f < Fit::Head || w.heads_closely());
+        let required: Vec<&TopicWord> = (self.words.iter().enumerate())
+            .filter(|(i, _)| self.optional & (1 << (*i).min(63)) == 0)
+            .map(|(_, w)| w)
+            .collect();
+        let (own, rest): (Vec<&TopicWord>, Vec<&TopicWord>) = required.iter().partition(|w| close(w, title));
+        required.len() >= 2
+            && !own.is_empty()
+            && !rest.is_empty()
+            && rest.iter().all(|w| ancestors.iter().any(|a| close(w, a)))
+    }
+
+    /// A collection among the first `n` ranked is titled with a long,
+    /// specific topic word alone ([`TopicWord::is_specific`]), in some form ("Theaterkritik" for "Theaterkritik
+    /// schreiben nach dem Theaterbesuch"): it is a specific part of the
+    /// question, even when another topic word is one the tree lacks.
+    pub(crate) fn titles_a_long_word(&self, ranked: &[Node], n: usize) -> bool {
+        ranked.iter().take(n).any(|node| {
+            let title = node.display_title();
+            let words: Vec<&str> = tokens(title).filter(|t| !is_stopword(&t.to_lowercase())).collect();
+            let title = Words::of(title);
+            words.len() == 1
+                && self
+                    .words
+                    .iter()
+                    .any(|w| w.is_specific() && w.best_fit(&title).is_some_and(|f| f <= Fit::Stem))
+        })
+    }
+
+    /// The query asks for two topics ("Ringen und Raufen") and a
+    /// collection among the first `n` ranked is titled with one of them,
+    /// words of five letters or more, in some form ("Ringen und Kämpfen"):
+    /// it answers half the question, even when the other half is a word
+    /// the tree lacks.
+    pub(crate) fn titles_a_side(&self, ranked: &[Node], n: usize) -> bool {
+        let Some(sides) = self.query.sides() else {
+            return false;
+        };
+        sides.iter().any(|side| {
+            let words: Vec<TopicWord> = tokens(side).map(TopicWord::of).collect();
+            !words.is_empty()
+                && words.iter().all(|w| w.letters() >= 5)
+                && ranked.iter().take(n).any(|node| {
+                    let title = Words::of(node.display_title());
+                    words.iter().all(|w| w.best_fit(&title).is_some_and(|f| f <= Fit::Stem))
+                })
+        })
+    }
+
+    /// Some required topic word is named by none of `texts` (each node's
+    /// title, keywords and description) in any form, spelling or as any
+    /// part of a compound; false without texts.
+    pub(crate) fn has_unnamed_word(&self, texts: &[Vec<Words>]) -> bool {
+        !texts.is_empty()
+            && self.words.iter().enumerate().any(|(i, w)| {
+                let required = self.optional & (1 << i.min(63)) == 0;
+                required && !texts.iter().any(|node| node.iter().any(|t| w.best_fit(t).is_some()))
+            })
+    }
+}
