@@ -236,7 +236,11 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
                 .with_portals(&portal_nodes)
                 .coverage(&ranked, &shown_portals)
                 == Coverage::Title;
-        if whole && rescue_ranking.coverage(&ranked, &shown_portals) > walked_coverage {
+        // A word the rescue left as typed that no collection of the whole
+        // tree uses still means the tree lacks the topic ("Bindung|s|theorie
+        // nach Bowlby" is no page on chemical bonds).
+        let lacking = index.complete && rescue_ranking.has_unnamed_word(&index.texts);
+        if whole && !lacking && rescue_ranking.coverage(&ranked, &shown_portals) > walked_coverage {
             let mut outcome = finish_ranked(ranked, search, "keyword_collections", warnings);
             outcome.relaxed_query = Some(rescued.text().to_string());
             return Ok(outcome);
