@@ -49,6 +49,7 @@ pub fn other_forms(word: &str) -> Vec<String> {
             .collect();
     }
     let mut forms = loan_forms(word);
+    forms.extend(name_of_adjective(word).map(str::to_string));
     forms.extend(if lower.ends_with("en") {
         vec![stem(1), stem(2)]
     } else if lower.ends_with('e') {
@@ -67,6 +68,23 @@ pub fn other_forms(word: &str) -> Vec<String> {
         forms.push(format!("{word}ien"));
     }
     forms
+}
+
+/// Endings of an adjective made of a name ("Bohr|sches Atommodell",
+/// "Mendel|sche Regeln", "Ohm|sches Gesetz").
+const NAME_ADJECTIVE_ENDINGS: &[&str] = &["sches", "scher", "schen", "schem", "sche"];
+
+/// The name an adjective is made of ("Bohrsches" → "Bohr"), for a
+/// capitalised word whose rest has four letters or more; `None` for
+/// another word. A title names the person ("Schalenmodell nach Bohr").
+pub(crate) fn name_of_adjective(word: &str) -> Option<&str> {
+    if !word.chars().next().is_some_and(char::is_uppercase) {
+        return None;
+    }
+    let lower = word.to_lowercase();
+    let ending = NAME_ADJECTIVE_ENDINGS.iter().find(|e| lower.ends_with(*e))?;
+    let name = &word[..word.len() - ending.len()];
+    (char_len(name) >= 4 && lower.len() == word.len() && !name.to_lowercase().ends_with('i')).then_some(name)
 }
 
 /// The other number of a Latin or Greek loanword, whose plural replaces
@@ -233,6 +251,10 @@ mod tests {
         assert_eq!(other_forms("Funktion"), ["Funktione", "Funktionen", "Funktioner"]);
         assert_eq!(other_forms("Adverb").last().map(String::as_str), Some("Adverbien"));
         assert_eq!(other_forms("Reptilien")[0], "Reptil");
+        assert_eq!(other_forms("Bohrsches")[0], "Bohr", "an adjective made of a name");
+        assert_eq!(name_of_adjective("Mendelsche"), Some("Mendel"));
+        assert_eq!(name_of_adjective("elektrische"), None);
+        assert_eq!(name_of_adjective("Elektrische"), None, "an adjective in -isch");
         assert_eq!(other_forms("Volkslied")[2], "Volkslieder");
         assert_eq!(other_forms("Funktionen"), ["Funktione", "Funktion"]);
         assert_eq!(other_forms("Winkelsumme"), ["Winkelsummen", "Winkelsumm"]);

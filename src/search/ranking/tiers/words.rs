@@ -128,6 +128,16 @@ fn by_ien(shorter: &str, longer: &str) -> bool {
     longer.strip_prefix(shorter) == Some("ien") && takes_ien(shorter)
 }
 
+/// `adjective` is made of the name `name` ("bohrsches" of "bohr"), both
+/// folded (`query::forms::name_of_adjective`).
+fn by_name(name: &str, adjective: &str) -> bool {
+    adjective.strip_prefix(name).is_some_and(|ending| {
+        ["sches", "scher", "schen", "schem", "sche"].contains(&ending)
+            && char_len(name) >= 4
+            && !name.ends_with('i')
+    })
+}
+
 /// `word` ends in `folded` or in a form of it with or without an
 /// inflection ending ("Erdalkalimetalle" for "Metall", "Blutkreislauf"
 /// for "Kreisläufe"); a word that ends in its stem alone is another word
@@ -214,6 +224,8 @@ impl TopicWord {
             || by_ending(word, &self.folded)
             || by_ien(&self.folded, word)
             || by_ien(word, &self.folded)
+            || by_name(&self.folded, word)
+            || by_name(word, &self.folded)
             || self.studied_in(word)
         {
             Some(Fit::Stem)
