@@ -586,3 +586,18 @@ async fn words_written_apart_other_forms_and_a_collections_place_in_the_tree_are
         answers_nothing(&h, query).await;
     }
 }
+
+#[tokio::test]
+async fn an_adjective_made_of_a_name_names_the_person_and_a_word_the_tree_lacks_stays_unanswered() {
+    let h = Harness::start_real_tree().await;
+    among_first_three(
+        &h,
+        "Rutherfordsches Atommodell",
+        "Kern-Hülle-Modell nach Rutherford",
+        "Chemie",
+    )
+    .await;
+    // A split rescue that leaves a word the whole tree lacks does not
+    // answer: attachment theory is no page on chemical bonds.
+    answers_nothing(&h, "Bindungstheorie nach Bowlby").await;
+}

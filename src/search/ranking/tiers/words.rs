@@ -132,9 +132,7 @@ fn by_ien(shorter: &str, longer: &str) -> bool {
 /// folded (`query::forms::name_of_adjective`).
 fn by_name(name: &str, adjective: &str) -> bool {
     adjective.strip_prefix(name).is_some_and(|ending| {
-        ["sches", "scher", "schen", "schem", "sche"].contains(&ending)
-            && char_len(name) >= 4
-            && !name.ends_with('i')
+        ["sches", "scher", "schen", "schem", "sche"].contains(&ending) && char_len(name) >= 4 && !name.ends_with('i')
     })
 }
 
