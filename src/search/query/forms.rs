@@ -84,7 +84,16 @@ pub(crate) fn name_of_adjective(word: &str) -> Option<&str> {
     let lower = word.to_lowercase();
     let ending = NAME_ADJECTIVE_ENDINGS.iter().find(|e| lower.ends_with(*e))?;
     let name = &word[..word.len() - ending.len()];
-    (char_len(name) >= 4 && lower.len() == word.len() && !name.to_lowercase().ends_with('i')).then_some(name)
+    (lower.len() == word.len() && is_name_adjective_of(&lower[..name.len()], &lower)).then_some(name)
+}
+
+/// `adjective` is made of the name `name` (both lower-case or both
+/// folded): the name of four letters or more, not an adjective's stem in
+/// -i ("elektr|isch"), and a name adjective's ending.
+pub(crate) fn is_name_adjective_of(name: &str, adjective: &str) -> bool {
+    adjective
+        .strip_prefix(name)
+        .is_some_and(|ending| NAME_ADJECTIVE_ENDINGS.contains(&ending) && char_len(name) >= 4 && !name.ends_with('i'))
 }
 
 /// The other number of a Latin or Greek loanword, whose plural replaces

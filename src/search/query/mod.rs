@@ -42,8 +42,8 @@ pub use expand::{
     MAX_VARIANTS, NGSEARCHWORD, Variant, WEIGHT_FULL, WEIGHT_KEYWORDS, WEIGHT_NOSTOP, WEIGHT_SUBJECT, WEIGHT_SYNONYM,
     WEIGHT_TITLE, WEIGHT_TOPIC, expand_query,
 };
-pub(crate) use forms::takes_ien;
 pub use forms::{MAX_KEYWORD_SEARCHES, keyword_searches, other_forms};
+pub(crate) use forms::{is_name_adjective_of, takes_ien};
 pub use rescue::{
     MAX_RESCUE_VARIANTS, WEIGHT_CORRECTED, WEIGHT_RESCUE_TOPIC, WEIGHT_TERM, rescue_variants, topic_beside_heads,
 };

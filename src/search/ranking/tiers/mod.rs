@@ -43,6 +43,8 @@ mod subject;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_partial;
+#[cfg(test)]
 mod tests_words;
 mod words;
 

@@ -4,15 +4,22 @@ use super::super::test_support::raw;
 use super::*;
 use serde_json::json;
 
-const MATHE: &str = "http://w3id.org/openeduhub/vocabs/discipline/380";
+pub(super) const MATHE: &str = "http://w3id.org/openeduhub/vocabs/discipline/380";
 const BIO: &str = "http://w3id.org/openeduhub/vocabs/discipline/080";
-const DEUTSCH: &str = "http://w3id.org/openeduhub/vocabs/discipline/120";
+pub(super) const DEUTSCH: &str = "http://w3id.org/openeduhub/vocabs/discipline/120";
 const MUSIK: &str = "http://w3id.org/openeduhub/vocabs/discipline/420";
 const GEO: &str = "http://w3id.org/openeduhub/vocabs/discipline/220";
 const TUERKISCH: &str = "http://w3id.org/openeduhub/vocabs/discipline/20008";
 
 /// A collection: id, title, discipline, parent, keywords, description.
-fn collection(id: &str, title: &str, taxon: &str, parent: &str, keywords: &[&str], description: &str) -> Node {
+pub(super) fn collection(
+    id: &str,
+    title: &str,
+    taxon: &str,
+    parent: &str,
+    keywords: &[&str],
+    description: &str,
+) -> Node {
     raw(json!({
         "ref": {"id": id}, "parent": {"id": parent}, "type": "ccm:map", "isDirectory": true,
         "properties": {
@@ -22,7 +29,7 @@ fn collection(id: &str, title: &str, taxon: &str, parent: &str, keywords: &[&str
     }))
 }
 
-fn titles(query: &str, candidates: &[Node], portals: &[&Node]) -> Vec<String> {
+pub(super) fn titles(query: &str, candidates: &[Node], portals: &[&Node]) -> Vec<String> {
     let query = Query::new(query);
     TreeRanking::new(&query)
         .rank(candidates.to_vec(), portals)
@@ -555,66 +562,4 @@ fn collections_without_a_subject_share_that_with_each_other() {
     let ranked = titles("relative Häufigkeiten", &candidates, &[]);
     assert!(ranked.contains(&"Statistik".to_string()), "{ranked:?}");
     assert!(!ranked.contains(&"Schwingungen".to_string()), "{ranked:?}");
-}
-
-#[test]
-fn a_title_below_one_that_names_the_other_topic_words_names_the_topic_by_its_place() {
-    let query = Query::new("Standard-Modell der Teilchenphysik");
-    let ranking = TreeRanking::new(&query);
-    let (title, parent, other) = (
-        Words::of("Standardmodell"),
-        Words::of("Teilchenphysik"),
-        Words::of("Kernphysik"),
-    );
-    assert!(ranking.names_by_path(&title, &[&other, &parent]));
-    assert!(!ranking.names_by_path(&title, &[&other]), "no ancestor names the rest");
-    assert!(!ranking.names_by_path(&other, &[&parent]), "its title names none");
-    let one_word = Query::new("Standardmodell");
-    assert!(
-        !TreeRanking::new(&one_word).names_by_path(&title, &[&parent]),
-        "one topic word: no path"
-    );
-    // Ranked: the collection below the one that names the other word
-    // first, before that ancestor and before a sibling that names one word.
-    let candidates = [
-        collection("l", "Lagebeziehungen", MATHE, "v", &[], ""),
-        collection("s", "Parameterform Geraden", MATHE, "g", &[], ""),
-        collection("gg", "Gerade/Gerade", MATHE, "l", &[], ""),
-    ];
-    assert_eq!(
-        titles("Lagebeziehung zweier Geraden", &candidates, &[]),
-        ["Gerade/Gerade", "Lagebeziehungen", "Parameterform Geraden"]
-    );
-}
-
-#[test]
-fn a_title_of_a_long_specific_topic_word_alone_is_part_of_the_question() {
-    let query = Query::new("Theaterkritik schreiben nach dem Theaterbesuch");
-    let ranking = TreeRanking::new(&query);
-    let kritik = collection("k", "Theaterkritik", DEUTSCH, "d", &[], "");
-    let among = collection("a", "Theaterkritik und Rezension", DEUTSCH, "d", &[], "");
-    assert!(ranking.titles_a_long_word(std::slice::from_ref(&kritik), 3));
-    assert!(
-        !ranking.titles_a_long_word(std::slice::from_ref(&among), 3),
-        "among other words"
-    );
-    // A compound that ends in a framing word is a kind of material.
-    let query = Query::new("Projektidee Zeitkapsel");
-    let ideas = collection("i", "Projektideen", DEUTSCH, "d", &[], "");
-    assert!(!TreeRanking::new(&query).titles_a_long_word(&[ideas], 3));
-}
-
-#[test]
-fn a_title_with_one_of_two_topics_asked_for_answers_half_the_question() {
-    let query = Query::new("Ringen und Raufen");
-    let ranking = TreeRanking::new(&query);
-    let half = collection("r", "Ringen und Kämpfen", DEUTSCH, "s", &[], "");
-    let other = collection("a", "Kampfsport", DEUTSCH, "c", &[], "");
-    assert!(ranking.titles_a_side(std::slice::from_ref(&half), 3));
-    assert!(!ranking.titles_a_side(std::slice::from_ref(&other), 3), "another word");
-    assert!(!ranking.titles_a_side(&[other, half.clone()], 1), "not among the first");
-    // A side of short words is mostly another topic's ("Max und Moritz").
-    let query = Query::new("Max und Moritz");
-    let max = collection("m", "Max Planck", DEUTSCH, "p", &[], "");
-    assert!(!TreeRanking::new(&query).titles_a_side(&[max], 3));
 }

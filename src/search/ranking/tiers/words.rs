@@ -3,7 +3,9 @@
 //! its Snowball stem, as a compound's first or last part, and — when
 //! hyphenated — by its parts.
 
-use crate::search::query::{LONG_WORD, Words, char_len, fold, framing_words, german_stem, takes_ien};
+use crate::search::query::{
+    LONG_WORD, Words, char_len, fold, framing_words, german_stem, is_name_adjective_of, takes_ien,
+};
 
 /// A topic word ends a compound of the text from this many letters on
 /// ("Spätromantik" for "Romantik").
@@ -128,14 +130,6 @@ fn by_ien(shorter: &str, longer: &str) -> bool {
     longer.strip_prefix(shorter) == Some("ien") && takes_ien(shorter)
 }
 
-/// `adjective` is made of the name `name` ("bohrsches" of "bohr"), both
-/// folded (`query::forms::name_of_adjective`).
-fn by_name(name: &str, adjective: &str) -> bool {
-    adjective.strip_prefix(name).is_some_and(|ending| {
-        ["sches", "scher", "schen", "schem", "sche"].contains(&ending) && char_len(name) >= 4 && !name.ends_with('i')
-    })
-}
-
 /// `word` ends in `folded` or in a form of it with or without an
 /// inflection ending ("Erdalkalimetalle" for "Metall", "Blutkreislauf"
 /// for "Kreisläufe"); a word that ends in its stem alone is another word
@@ -222,8 +216,8 @@ impl TopicWord {
             || by_ending(word, &self.folded)
             || by_ien(&self.folded, word)
             || by_ien(word, &self.folded)
-            || by_name(&self.folded, word)
-            || by_name(word, &self.folded)
+            || is_name_adjective_of(&self.folded, word)
+            || is_name_adjective_of(word, &self.folded)
             || self.studied_in(word)
         {
             Some(Fit::Stem)

@@ -1,0 +1,69 @@
+//! Unit tests of what answers a question in part (`partial.rs`): a
+//! collection's place in the tree, a specific part of the question, one
+//! of two topics asked for.
+
+use super::TreeRanking;
+use super::tests::{DEUTSCH, MATHE, collection, titles};
+use crate::search::query::{Query, Words};
+
+#[test]
+fn a_title_below_one_that_names_the_other_topic_words_names_the_topic_by_its_place() {
+    let query = Query::new("Standard-Modell der Teilchenphysik");
+    let ranking = TreeRanking::new(&query);
+    let (title, parent, other) = (
+        Words::of("Standardmodell"),
+        Words::of("Teilchenphysik"),
+        Words::of("Kernphysik"),
+    );
+    assert!(ranking.names_by_path(&title, &[&other, &parent]));
+    assert!(!ranking.names_by_path(&title, &[&other]), "no ancestor names the rest");
+    assert!(!ranking.names_by_path(&other, &[&parent]), "its title names none");
+    let one_word = Query::new("Standardmodell");
+    assert!(
+        !TreeRanking::new(&one_word).names_by_path(&title, &[&parent]),
+        "one topic word: no path"
+    );
+    // Ranked: the collection below the one that names the other word
+    // first, before that ancestor and before a sibling that names one word.
+    let candidates = [
+        collection("l", "Lagebeziehungen", MATHE, "v", &[], ""),
+        collection("s", "Parameterform Geraden", MATHE, "g", &[], ""),
+        collection("gg", "Gerade/Gerade", MATHE, "l", &[], ""),
+    ];
+    assert_eq!(
+        titles("Lagebeziehung zweier Geraden", &candidates, &[]),
+        ["Gerade/Gerade", "Lagebeziehungen", "Parameterform Geraden"]
+    );
+}
+
+#[test]
+fn a_title_of_a_long_specific_topic_word_alone_is_part_of_the_question() {
+    let query = Query::new("Theaterkritik schreiben nach dem Theaterbesuch");
+    let ranking = TreeRanking::new(&query);
+    let kritik = collection("k", "Theaterkritik", DEUTSCH, "d", &[], "");
+    let among = collection("a", "Theaterkritik und Rezension", DEUTSCH, "d", &[], "");
+    assert!(ranking.titles_a_long_word(std::slice::from_ref(&kritik), 3));
+    assert!(
+        !ranking.titles_a_long_word(std::slice::from_ref(&among), 3),
+        "among other words"
+    );
+    // A compound that ends in a framing word is a kind of material.
+    let query = Query::new("Projektidee Zeitkapsel");
+    let ideas = collection("i", "Projektideen", DEUTSCH, "d", &[], "");
+    assert!(!TreeRanking::new(&query).titles_a_long_word(&[ideas], 3));
+}
+
+#[test]
+fn a_title_with_one_of_two_topics_asked_for_answers_half_the_question() {
+    let query = Query::new("Ringen und Raufen");
+    let ranking = TreeRanking::new(&query);
+    let half = collection("r", "Ringen und Kämpfen", DEUTSCH, "s", &[], "");
+    let other = collection("a", "Kampfsport", DEUTSCH, "c", &[], "");
+    assert!(ranking.titles_a_side(std::slice::from_ref(&half), 3));
+    assert!(!ranking.titles_a_side(std::slice::from_ref(&other), 3), "another word");
+    assert!(!ranking.titles_a_side(&[other, half.clone()], 1), "not among the first");
+    // A side of short words is mostly another topic's ("Max und Moritz").
+    let query = Query::new("Max und Moritz");
+    let max = collection("m", "Max Planck", DEUTSCH, "p", &[], "");
+    assert!(!TreeRanking::new(&query).titles_a_side(&[max], 3));
+}
