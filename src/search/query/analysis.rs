@@ -389,6 +389,10 @@ mod tests {
         assert_eq!(words("lineare Funktion"), ["lineare", "Funktion"]);
         assert_eq!(words("Übungen zur Kurzgeschichte Analyse"), ["Kurzgeschichte"]);
         assert_eq!(words("Arbeitsblatt"), ["Arbeitsblatt"], "all framing");
+        // A question asked as a sentence: its nouns and verb, not its
+        // question word, modal verb or pronoun.
+        assert_eq!(words("Darf man Fleisch essen?"), ["Fleisch", "essen"]);
+        assert_eq!(words("Was ist ein Atom"), ["Atom"]);
         for subject in ["Geografie", "Mathe", "Chemie", "Musikunterricht"] {
             assert!(Query::new(subject).names_only_a_subject(), "{subject}");
         }

@@ -11,6 +11,10 @@ const STOPWORDS: &[&str] = &[
     "unsere", "unserer", "unseren", "unserem",
     // "Own": whose, not what ("eigene OER-Materialien erstellen").
     "eigene", "eigener", "eigenen", "eigenes", "eigenem",
+    // Question words, modal verbs and the impersonal pronoun of a question
+    // asked as a sentence ("Darf man Fleisch essen?", "Was ist ein Atom?").
+    "man", "was", "wer", "wo", "warum", "wann", "welche", "welcher", "welches", "welchen", "darf", "dürfen", "können",
+    "muss", "müssen", "sollen", "sollte", "will", "wollen", "würde", "werden",
     // A preposition contracted with its article ("fürs Bodenturnen").
     "beim", "fürs", "ins", "ans", "aufs", "ums", "übers", "durchs", "vors",
 ];

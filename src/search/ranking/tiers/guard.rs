@@ -67,9 +67,23 @@ impl TreeRanking<'_> {
             })
             .collect();
         let names = |word: &TopicWord, text: &Words| word.best_fit(text).is_some_and(|f| f < Fit::Head);
+        // A text names the whole phrase, or a title names some of it by
+        // its words and the same collection's keywords the rest
+        // ("Revolution 1848/49" with the keyword "Folgen Märzrevolution"
+        // for "Märzrevolution 1848").
+        let title_and_keywords = |node: &Node| {
+            let title = Words::of(node.display_title());
+            let keywords: Vec<Words> = node.keywords().iter().map(|k| Words::of(k)).collect();
+            let in_title = |w: &TopicWord| w.best_fit(&title).is_some_and(|f| f <= Fit::Stem);
+            required.iter().any(|(_, w)| in_title(w))
+                && required
+                    .iter()
+                    .all(|(_, w)| in_title(w) || keywords.iter().any(|k| names(w, k)))
+        };
         if texts
             .iter()
             .any(|(text, _)| required.iter().all(|(_, w)| names(w, text)))
+            || pool.iter().any(title_and_keywords)
         {
             return false;
         }

@@ -1,7 +1,7 @@
 //! Where and how a collection names the topic: its tier, from how each of
 //! its texts (title, keywords, description) names the topic words.
 
-use super::words::Fit;
+use super::words::{Fit, closed_in};
 use super::{Placed, Tier, TreeRanking, WITHOUT_OPTIONAL};
 use crate::search::query::{Words, char_len, is_stopword, tokens};
 use crate::upstream::Node;
@@ -85,7 +85,18 @@ impl TreeRanking<'_> {
     /// How one text names the topic words.
     pub(super) fn naming(&self, text: &str) -> Naming {
         let words = Words::of(text);
-        let fits: Vec<Option<Fit>> = self.words.iter().map(|w| w.best_fit(&words)).collect();
+        let mut fits: Vec<Option<Fit>> = self.words.iter().map(|w| w.best_fit(&words)).collect();
+        // Two words of the query the text writes as one compound
+        // ("Instrumentenbau" for "Instrumente bauen"): parts of it.
+        for i in 1..fits.len() {
+            let (first, last) = (&self.words[i - 1], &self.words[i]);
+            let adjacent = first.at.zip(last.at).is_some_and(|(a, b)| a + 1 == b);
+            if adjacent && (fits[i - 1].is_none() || fits[i].is_none()) && closed_in(first, last, &words) {
+                for at in [i - 1, i] {
+                    fits[at] = Some(fits[at].map_or(Fit::Part, |f| f.min(Fit::Part)));
+                }
+            }
+        }
         let named = fits
             .iter()
             .enumerate()

@@ -75,13 +75,22 @@ impl TreeRanking<'_> {
         // By words, not by parts of compounds ("Parabelgleichung" is no
         // "Gleichungen").
         let titled = |j: usize| matches!(tiers[j].0, Tier::Title | Tier::PartialTitle) && tiers[j].1 <= 2;
+        // A title that names only what its ancestors name adds nothing to
+        // them ("christliches Verständnis von Auferstehung" below "Jesu Tod
+        // und Auferstehung"): its own words.
         let path_masks: Vec<u64> = (0..pool.len())
             .map(|i| match tiers[i].0 {
-                Tier::PartialTitle if titled(i) => ancestors_of(pool[i].id())
-                    .iter()
-                    .filter_map(|a| position.get(a).copied())
-                    .filter(|&j| titled(j))
-                    .fold(tiers[i].2, |mask, j| mask | tiers[j].2),
+                Tier::PartialTitle if titled(i) => {
+                    let above = ancestors_of(pool[i].id())
+                        .iter()
+                        .filter_map(|a| position.get(a).copied())
+                        .filter(|&j| titled(j))
+                        .fold(0, |mask, j| mask | tiers[j].2);
+                    match tiers[i].2 & !above {
+                        0 => tiers[i].2,
+                        _ => tiers[i].2 | above,
+                    }
+                }
                 _ => tiers[i].2,
             })
             .collect();

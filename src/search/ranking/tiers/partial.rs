@@ -46,7 +46,8 @@ impl TreeRanking<'_> {
 
     /// The query asks for two topics ("Ringen und Raufen") and a
     /// collection among the first `n` ranked is titled with one of them,
-    /// words of five letters or more, in some form ("Ringen und Kämpfen"):
+    /// one of its words of five letters or more, in some form ("Ringen
+    /// und Kämpfen", "Jesu Tod und Auferstehung" for "Auferstehung Jesu"):
     /// it answers half the question, even when the other half is a word
     /// the tree lacks.
     pub(crate) fn titles_a_side(&self, ranked: &[Node], n: usize) -> bool {
@@ -55,8 +56,7 @@ impl TreeRanking<'_> {
         };
         sides.iter().any(|side| {
             let words: Vec<TopicWord> = tokens(side).map(TopicWord::of).collect();
-            !words.is_empty()
-                && words.iter().all(|w| w.letters() >= 5)
+            words.iter().any(|w| w.letters() >= 5)
                 && ranked.iter().take(n).any(|node| {
                     let title = Words::of(node.display_title());
                     words.iter().all(|w| w.best_fit(&title).is_some_and(|f| f <= Fit::Stem))

@@ -384,6 +384,20 @@ fn a_phrase_whose_noun_the_tree_uses_only_among_keywords_of_other_topics_is_not_
         collection("p", "Verkehr", GEO, "g", &["toter Winkel"], ""),
     ];
     assert_eq!(titles("Toter Winkel", &held, &[])[0], "Verkehr");
+    // A title that names part of the phrase by its words and the same
+    // collection's keywords the rest hold it too.
+    let revolution = [
+        collection(
+            "r",
+            "Revolution 1848/49",
+            GESCHICHTE,
+            "g",
+            &["Folgen Märzrevolution"],
+            "",
+        ),
+        collection("b", "Biedermeier", GESCHICHTE, "g", &["Märzrevolution"], ""),
+    ];
+    assert_eq!(titles("Märzrevolution 1848", &revolution, &[])[0], "Revolution 1848/49");
 }
 
 #[test]

@@ -67,3 +67,26 @@ fn a_title_with_one_of_two_topics_asked_for_answers_half_the_question() {
     let max = collection("m", "Max Planck", DEUTSCH, "p", &[], "");
     assert!(!TreeRanking::new(&query).titles_a_side(&[max], 3));
 }
+
+#[test]
+fn a_title_that_names_only_what_its_ancestors_name_adds_nothing_to_them() {
+    let candidates = [
+        collection("j", "Jesu Tod und Auferstehung", DEUTSCH, "r", &[], ""),
+        collection("c", "christliches Verständnis von Auferstehung", DEUTSCH, "j", &[], ""),
+        collection("t", "Tod und Auferstehung als zentrale Inhalte", DEUTSCH, "j", &[], ""),
+    ];
+    assert_eq!(
+        titles("Kreuzigung und Auferstehung Jesu", &candidates, &[])[0],
+        "Jesu Tod und Auferstehung"
+    );
+}
+
+#[test]
+fn a_side_of_two_topics_is_titled_with_a_short_word_beside_a_long_one() {
+    let query = Query::new("Kreuzigung und Auferstehung Jesu");
+    let ranking = TreeRanking::new(&query);
+    let titled = [collection("j", "Jesu Tod und Auferstehung", DEUTSCH, "r", &[], "")];
+    assert!(ranking.titles_a_side(&titled, 3));
+    let other = [collection("k", "Jesus-Bilder", DEUTSCH, "r", &[], "")];
+    assert!(!ranking.titles_a_side(&other, 3));
+}

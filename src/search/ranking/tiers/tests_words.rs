@@ -104,3 +104,39 @@ fn a_latin_plural_in_ien_is_another_form() {
     // Only after the endings that take it: "Spanien" is no plural of "Span".
     assert_eq!(TopicWord::of("Spanien").best_fit(&Words::of("Span")), None);
 }
+
+#[test]
+fn a_piece_of_a_hyphenated_word_is_a_part_of_the_compound() {
+    // The hyphen marks the parts, however short the first one.
+    assert_eq!(fit("Zen", "Zen-Buddhismus"), Some(Fit::Part));
+    assert_eq!(fit("Buddhismus", "Zen-Buddhismus"), Some(Fit::Part));
+    assert_eq!(fit("Druck", "3D-Druck"), Some(Fit::Part));
+    // Not a piece: a word that merely starts another.
+    assert_eq!(fit("Zen", "Zentralasien"), None);
+}
+
+#[test]
+fn a_noun_derived_from_the_topic_word_is_another_form_of_it() {
+    assert_eq!(fit("Ritter", "Adel und Rittertum"), Some(Fit::Stem));
+    assert_eq!(fit("Isomere", "Isomerie in der organischen Chemie"), Some(Fit::Stem));
+    assert_eq!(fit("Fischer", "Fischerei"), Some(Fit::Stem));
+    // A short word is mostly the start of another ("Part" / "Partei").
+    assert_eq!(fit("Part", "Partei"), None);
+    // Another ending: the start of another word, no form of this one.
+    assert_eq!(fit("Ritter", "Rittersporn"), Some(Fit::Head));
+}
+
+#[test]
+fn two_words_of_the_query_are_named_by_the_compound_they_make() {
+    use super::words::closed_in;
+    let (first, last) = (TopicWord::of("Instrumente"), TopicWord::of("bauen"));
+    assert!(closed_in(&first, &last, &Words::of("Instrumentenbau")));
+    assert!(closed_in(
+        &TopicWord::of("Wasser"),
+        &TopicWord::of("Kreislauf"),
+        &Words::of("Der Wasserkreislauf")
+    ));
+    // The other order, or another last part, is another word.
+    assert!(!closed_in(&last, &first, &Words::of("Instrumentenbau")));
+    assert!(!closed_in(&first, &last, &Words::of("Instrumentenbauer und Baukunst")));
+}

@@ -111,6 +111,10 @@ fn capitalised(word: &str) -> String {
 /// Heads that make a compound the name of a field of study ("Instrumenten|kunde").
 pub(super) const STUDY_HEADS: &[&str] = &["kunde", "lehre"];
 
+/// Suffixes that derive a noun of a group, a state, a field or a place
+/// from another noun ([`TopicWord::derived_as`]).
+const DERIVING_SUFFIXES: &[&str] = &["tum", "ie", "ei", "schaft"];
+
 /// Inflection endings German adds to a noun or adjective ("Muskel" →
 /// "Muskeln", "Satzglied" → "Satzglieder").
 const ENDINGS: &[&str] = &["e", "n", "en", "s", "es", "er", "ern", "nen", "ns"];
@@ -219,15 +223,44 @@ impl TopicWord {
             || is_name_adjective_of(&self.folded, word)
             || is_name_adjective_of(word, &self.folded)
             || self.studied_in(word)
+            || self.derived_as(word)
         {
             Some(Fit::Stem)
-        } else if char_len(&self.folded) >= MIN_PART && ends_with_form(word, &self.folded) {
+        } else if (char_len(&self.folded) >= MIN_PART && ends_with_form(word, &self.folded))
+            || self.in_hyphenated(word, small)
+        {
             Some(Fit::Part)
         } else if head(word) {
             Some(Fit::Head)
         } else {
             None
         }
+    }
+
+    /// A piece of a hyphenated word of the text is the topic word, in
+    /// some form ("Zen" and "Buddhismus" of "Zen-Buddhismus"): the hyphen
+    /// marks the parts of a compound, however short.
+    fn in_hyphenated(&self, word: &str, small: bool) -> bool {
+        word.trim_matches('-').contains('-')
+            && word.split('-').filter(|piece| !piece.is_empty()).any(|piece| {
+                self.fit(piece, &german_stem(piece), small)
+                    .is_some_and(|f| f <= Fit::Stem)
+            })
+    }
+
+    /// The word is derived from the topic word by a suffix that makes a
+    /// noun of a group, a state or a field ("Rittertum" of "Ritter",
+    /// "Isomerie" of "Isomere", "Fischerei" of "Fischer"): the topic's
+    /// own page, as another form of its word. The topic word has
+    /// [`MIN_PART`] letters or more.
+    fn derived_as(&self, word: &str) -> bool {
+        let without_e = self.folded.strip_suffix('e').unwrap_or(&self.folded);
+        char_len(&self.folded) >= MIN_PART
+            && [self.folded.as_str(), without_e, self.stem.as_str()]
+                .into_iter()
+                .filter(|base| char_len(base) >= MIN_PART)
+                .filter_map(|base| word.strip_prefix(base))
+                .any(|suffix| DERIVING_SUFFIXES.contains(&suffix))
     }
 
     /// The word is the study of the topic word: the word and a head that
@@ -373,6 +406,29 @@ impl TopicWord {
             .any(|(first, last)| close(first) && close(last))
             .then_some(Fit::Part)
     }
+}
+
+/// Linking elements between the parts of a closed compound.
+const LINKS: &[&str] = &["", "s", "n", "en", "e", "es", "er"];
+
+/// A word of the text is the closed compound of `first` and `last`: the
+/// first in its form or stem, a linking element, the last in its form or
+/// stem ("Instrumentenbau" for "Instrumente bauen").
+pub(super) fn closed_in(first: &TopicWord, last: &TopicWord, text: &Words) -> bool {
+    let is_last = |tail: &str| {
+        char_len(tail) >= 3
+            && (tail == last.folded
+                || tail == last.stem
+                || by_ending(tail, &last.folded)
+                || by_ending(&last.folded, tail))
+    };
+    text.iter().any(|(word, _)| {
+        [first.folded.as_str(), first.stem.as_str()]
+            .into_iter()
+            .filter(|base| char_len(base) >= MIN_HEAD)
+            .filter_map(|base| word.strip_prefix(base))
+            .any(|rest| LINKS.iter().filter_map(|link| rest.strip_prefix(link)).any(is_last))
+    })
 }
 
 /// A folded word without its hyphens: a word written with a hyphen or
