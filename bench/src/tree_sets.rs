@@ -1,5 +1,5 @@
 //! The relevance benchmark's real-tree collection sets: the judged-set files
-//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,heldout-l,heldout-m,heldout-n,heldout-o,heldout-p,heldout-q,heldout-r,heldout-s,heldout-t,heldout-u,heldout-v,heldout-w,heldout-x,heldout-y,heldout-z,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k,negative-l,negative-m,negative-n,negative-o,negative-p,negative-q,negative-r,negative-s,negative-t,negative-u,negative-v,negative-w,negative-x,negative-y,negative-z}.json`,
+//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,heldout-l,heldout-m,heldout-n,heldout-o,heldout-p,heldout-q,heldout-r,heldout-s,heldout-t,heldout-u,heldout-v,heldout-w,heldout-x,heldout-y,heldout-z,heldout-aa,heldout-ab,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k,negative-l,negative-m,negative-n,negative-o,negative-p,negative-q,negative-r,negative-s,negative-t,negative-u,negative-v,negative-w,negative-x,negative-y,negative-z,negative-aa,negative-ab}.json`,
 //! graded by hand from WLO's 2023 collection tree) and how one ranked answer scores
 //! against them.
 //!
@@ -44,9 +44,10 @@ pub const K: usize = 5;
 /// `negative-s.json` and `heldout-t.json`/`negative-t.json` before the thirteenth; `heldout-u.json`/
 /// `negative-u.json` and `heldout-v.json`/`negative-v.json` before the fourteenth; `heldout-w.json`/`negative-w.json` and
 /// `heldout-x.json`/`negative-x.json` before the fifteenth; `heldout-y.json`/`negative-y.json` and
-/// `heldout-z.json`/`negative-z.json` before the sixteenth.
+/// `heldout-z.json`/`negative-z.json` before the sixteenth; `heldout-aa.json`/`negative-aa.json` and
+/// `heldout-ab.json`/`negative-ab.json` while the seventeenth was made.
 /// Files that do not exist are skipped.
-pub const FILES: [&str; 52] = [
+pub const FILES: [&str; 56] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
@@ -73,6 +74,8 @@ pub const FILES: [&str; 52] = [
     "heldout-x.json",
     "heldout-y.json",
     "heldout-z.json",
+    "heldout-aa.json",
+    "heldout-ab.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
@@ -99,6 +102,8 @@ pub const FILES: [&str; 52] = [
     "negative-x.json",
     "negative-y.json",
     "negative-z.json",
+    "negative-aa.json",
+    "negative-ab.json",
 ];
 
 /// One judged-set file.
