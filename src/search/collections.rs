@@ -202,8 +202,25 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
             .map(|(_, (n, _))| n.clone())
             .collect()
     };
+    // The collections whose place in the tree names a compound of the
+    // topic ("Ausdehnung" below "Wärmelehre" for "Wärmeausdehnung").
+    let placed: Vec<Node> = index
+        .entries()
+        .enumerate()
+        .filter(|(at, (n, texts))| {
+            keeps(search, n)
+                && texts
+                    .first()
+                    .is_some_and(|title| ranking.places_compound(title, &index.ancestor_titles(*at)))
+        })
+        .map(|(_, (n, _))| n.clone())
+        .collect();
+    let ranking = TreeRanking::new(search.query)
+        .with_portals(&portal_nodes)
+        .with_placed(placed.iter().map(|n| n.id().to_string()).collect());
     let found: Vec<Node> = indexed(&ranking)
         .into_iter()
+        .chain(placed)
         .chain(candidates.iter().cloned())
         .collect();
     let walked = ranking.rank(dedup(found.into_iter()), &shown_portals);

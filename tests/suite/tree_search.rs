@@ -601,3 +601,36 @@ async fn an_adjective_made_of_a_name_names_the_person_and_a_word_the_tree_lacks_
     // answer: attachment theory is no page on chemical bonds.
     answers_nothing(&h, "Bindungstheorie nach Bowlby").await;
 }
+
+#[tokio::test]
+async fn compounds_across_the_tree_hyphen_pieces_derived_nouns_and_questions_are_read() {
+    let h = Harness::start_real_tree().await;
+    for (query, title, portal) in [
+        // The title is the compound's last part, an ancestor its first.
+        ("Teilchenbeschleuniger", "Beschleuniger", "Physik"),
+        ("Wärmeausdehnung", "Ausdehnung", "Physik"),
+        // A hyphen marks a compound's parts, however short.
+        ("Zen Buddhismus", "Zen-Buddhismus", "Philosophie & Ethik"),
+        // Two words of the query make the title's compound.
+        ("Instrumente bauen", "Instrumentenbau", "Musik"),
+        // A noun derived from the topic word.
+        ("Ritter im Mittelalter", "Adel und Rittertum", "Geschichte"),
+        // A question asked as a sentence.
+        (
+            "Darf man Fleisch essen?",
+            "Fleischkonsum: Dürfen wir Tiere essen?",
+            "Philosophie & Ethik",
+        ),
+        // A title and its keywords hold the phrase together.
+        ("Märzrevolution 1848", "Revolution 1848/49", "Geschichte"),
+    ] {
+        leads_in_portal(&h, query, title, portal).await;
+    }
+    among_first_three(
+        &h,
+        "Kreuzigung und Auferstehung Jesu",
+        "Jesu Tod und Auferstehung",
+        "Religion",
+    )
+    .await;
+}

@@ -111,6 +111,9 @@ pub struct TreeRanking<'q> {
     /// The topic words a text may leave out and still name the topic
     /// (bit `i`: word `i`; see [`with_optional`](Self::with_optional)).
     optional: u64,
+    /// The collections whose place in the tree names a compound of the
+    /// topic (see [`with_placed`](Self::with_placed)).
+    placed: BTreeSet<String>,
 }
 
 impl<'q> TreeRanking<'q> {
@@ -126,7 +129,18 @@ impl<'q> TreeRanking<'q> {
                 .collect(),
             subjects: query.subject_uris().to_vec(),
             optional: 0,
+            placed: BTreeSet::new(),
         }
+    }
+
+    /// The ranking with the collections `placed` titled by the topic:
+    /// their place in the tree names a compound of it, its last part by
+    /// their title and its first part by an ancestor's
+    /// ([`places_compound`](Self::places_compound): "Ausdehnung" below
+    /// "Wärmelehre" for "Wärmeausdehnung").
+    pub fn with_placed(mut self, placed: BTreeSet<String>) -> TreeRanking<'q> {
+        self.placed = placed;
+        self
     }
 
     /// The ranking with `words` optional: the later parts of a split
@@ -290,6 +304,7 @@ impl<'q> TreeRanking<'q> {
             words: self.words.clone(),
             subjects: self.subjects.clone(),
             optional: self.optional,
+            placed: self.placed.clone(),
         };
         if let Some(portal) = named_portal
             && let [only] = own_disciplines(portal, portals).as_slice()

@@ -35,6 +35,10 @@ impl TreeRanking<'_> {
         if title.all {
             return Some((Tier::Title, title.exactness, all));
         }
+        // Named by its place: after every title that names the topic itself.
+        if self.placed.contains(node.id()) {
+            return Some((Tier::Title, WITHOUT_OPTIONAL + 3, all));
+        }
         if let Some(exactness) = keywords.iter().filter(|k| k.all).map(|k| k.exactness).min() {
             return Some((Tier::Keyword, exactness, all));
         }

@@ -27,6 +27,30 @@ impl TreeRanking<'_> {
             && rest.iter().all(|w| ancestors.iter().any(|a| close(w, a)))
     }
 
+    /// The node's title is the last part of a compound of the topic and
+    /// an ancestor's title names its first part, as a word or the start
+    /// of one: its place in the tree names the compound ("Ausdehnung"
+    /// below "Wärmelehre" for "Wärmeausdehnung", "Beschleuniger" below
+    /// "Teilchenphysik" for "Teilchenbeschleuniger"). Every other
+    /// required topic word is named by the title or an ancestor.
+    pub(crate) fn places_compound(&self, title: &Words, ancestors: &[&Words]) -> bool {
+        let close = |w: &TopicWord, t: &Words| w.best_fit(t).is_some_and(|f| f < Fit::Head || w.heads_closely());
+        let by_word = |w: &TopicWord, t: &Words| w.best_fit(t).is_some_and(|f| f <= Fit::Stem);
+        let split = |w: &TopicWord| {
+            w.halves()
+                .iter()
+                .any(|(first, last)| by_word(last, title) && ancestors.iter().any(|a| first.best_fit(a).is_some()))
+        };
+        let required: Vec<&TopicWord> = (self.words.iter().enumerate())
+            .filter(|(i, _)| self.optional & (1 << (*i).min(63)) == 0)
+            .map(|(_, w)| w)
+            .collect();
+        let unnamed: Vec<&TopicWord> = (required.iter().copied())
+            .filter(|w| !close(w, title) && !ancestors.iter().any(|a| close(w, a)))
+            .collect();
+        !unnamed.is_empty() && unnamed.iter().all(|w| split(w))
+    }
+
     /// A collection among the first `n` ranked is titled with a long,
     /// specific topic word alone ([`TopicWord::is_specific`]), in some form ("Theaterkritik" for "Theaterkritik
     /// schreiben nach dem Theaterbesuch"): it is a specific part of the

@@ -90,3 +90,41 @@ fn a_side_of_two_topics_is_titled_with_a_short_word_beside_a_long_one() {
     let other = [collection("k", "Jesus-Bilder", DEUTSCH, "r", &[], "")];
     assert!(!ranking.titles_a_side(&other, 3));
 }
+
+#[test]
+fn a_title_that_is_a_compounds_last_part_below_its_first_part_names_the_compound_by_its_place() {
+    let query = Query::new("Wärmeausdehnung");
+    let ranking = TreeRanking::new(&query);
+    let (title, lehre, physik) = (
+        Words::of("Ausdehnung"),
+        Words::of("Wärmelehre / Thermodynamik"),
+        Words::of("Physik"),
+    );
+    assert!(ranking.places_compound(&title, &[&lehre, &physik]));
+    assert!(
+        !ranking.places_compound(&title, &[&physik]),
+        "no ancestor names the first part"
+    );
+    assert!(
+        !ranking.places_compound(&Words::of("Ausdehnung des Universums"), &[&physik]),
+        "no ancestor names the first part"
+    );
+    assert!(
+        !ranking.places_compound(&Words::of("Wärmeausdehnung"), &[&lehre]),
+        "the title names the compound itself"
+    );
+    // Ranked as a title of the topic, after one that names it itself.
+    let candidates = [
+        collection("a", "Ausdehnung", MATHE, "w", &[], ""),
+        collection("w", "Wärmelehre", MATHE, "p", &[], ""),
+        collection("e", "Wärmeausdehnung von Gasen", MATHE, "w", &[], ""),
+    ];
+    let placed = ["a".to_string()].into_iter().collect();
+    let ranked: Vec<String> = TreeRanking::new(&query)
+        .with_placed(placed)
+        .rank(candidates.to_vec(), &[])
+        .iter()
+        .map(|n| n.display_title().to_string())
+        .collect();
+    assert_eq!(ranked[..2], ["Wärmeausdehnung von Gasen", "Ausdehnung"]);
+}

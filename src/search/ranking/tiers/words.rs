@@ -300,6 +300,12 @@ impl TopicWord {
         self
     }
 
+    /// A closed compound's halves at every place they could meet (none for
+    /// a short or hyphenated word).
+    pub(super) fn halves(&self) -> &[(TopicWord, TopicWord)] {
+        &self.halves
+    }
+
     /// Its length in letters, folded.
     pub(super) fn letters(&self) -> usize {
         char_len(&self.folded)
