@@ -393,6 +393,8 @@ mod tests {
         // question word, modal verb or pronoun.
         assert_eq!(words("Darf man Fleisch essen?"), ["Fleisch", "essen"]);
         assert_eq!(words("Was ist ein Atom"), ["Atom"]);
+        // A way of teaching frames the topic.
+        assert_eq!(words("Stationenlernen zum Magnetismus"), ["Magnetismus"]);
         for subject in ["Geografie", "Mathe", "Chemie", "Musikunterricht"] {
             assert!(Query::new(subject).names_only_a_subject(), "{subject}");
         }

@@ -49,6 +49,12 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     "anregungen",
     "tipps",
     "lerneinheit",
+    // Ways of teaching a topic ("Stationenlernen zum Magnetismus").
+    "stationenlernen",
+    "stationslernen",
+    "stationsarbeit",
+    "lernstationen",
+    "lernzirkel",
     "klasse",
     "klassenstufe",
     "jahrgangsstufe",

@@ -114,19 +114,47 @@ pub struct TreeRanking<'q> {
     /// The collections whose place in the tree names a compound of the
     /// topic (see [`with_placed`](Self::with_placed)).
     placed: BTreeSet<String>,
+    /// Pairs of topic words (first part, last part) that a text may write
+    /// as one closed compound ([`compound_pairs`]).
+    compounds: Vec<(usize, usize)>,
+}
+
+/// The words that link a noun to the one before it as its genitive or
+/// "von" phrase ("Vorstellungen vom Jenseits"): a compound puts it first
+/// ("Jenseitsvorstellungen").
+const GENITIVE_LINKS: &[&str] = &["der", "des", "von", "vom"];
+
+/// The pairs of topic words a closed compound may join, as (first part,
+/// last part): two words side by side in the query ("Instrumente bauen":
+/// "Instrumentenbau"), or a noun and its genitive or "von" phrase, the
+/// other way round ("Vorstellungen vom Jenseits": "Jenseitsvorstellungen").
+fn compound_pairs(words: &[TopicWord], tokens: &[String]) -> Vec<(usize, usize)> {
+    (1..words.len())
+        .filter_map(|i| {
+            let (a, b) = (words[i - 1].at?, words[i].at?);
+            let link = tokens.get(a + 1).map(|t| t.to_lowercase());
+            match b.checked_sub(a)? {
+                1 => Some((i - 1, i)),
+                2 if link.is_some_and(|l| GENITIVE_LINKS.contains(&l.as_str())) => Some((i, i - 1)),
+                _ => None,
+            }
+        })
+        .collect()
 }
 
 impl<'q> TreeRanking<'q> {
     pub fn new(query: &'q Query) -> TreeRanking<'q> {
         let query_tokens: Vec<String> = tokens(query.text()).map(str::to_string).collect();
+        let words: Vec<TopicWord> = query
+            .topic_words()
+            .iter()
+            .take(64)
+            .map(|w| TopicWord::of(w).at(&query_tokens))
+            .collect();
         TreeRanking {
             query,
-            words: query
-                .topic_words()
-                .iter()
-                .take(64)
-                .map(|w| TopicWord::of(w).at(&query_tokens))
-                .collect(),
+            compounds: compound_pairs(&words, &query_tokens),
+            words,
             subjects: query.subject_uris().to_vec(),
             optional: 0,
             placed: BTreeSet::new(),
@@ -210,11 +238,21 @@ impl<'q> TreeRanking<'q> {
         if self.words.is_empty() {
             return self.matches(node);
         }
+        // Two words a text writes as one compound are named by it.
+        let in_compound = |i: usize| {
+            self.compounds.iter().any(|&(first, last)| {
+                (first == i || last == i)
+                    && texts
+                        .iter()
+                        .any(|t| words::closed_in(&self.words[first], &self.words[last], t))
+            })
+        };
         self.words.iter().enumerate().all(|(i, w)| {
             self.optional & (1 << i.min(63)) != 0
                 || texts
                     .iter()
                     .any(|t| w.best_fit(t).is_some_and(|f| f < Fit::Head || w.heads_closely()))
+                || in_compound(i)
         })
     }
 
@@ -305,6 +343,7 @@ impl<'q> TreeRanking<'q> {
             subjects: self.subjects.clone(),
             optional: self.optional,
             placed: self.placed.clone(),
+            compounds: self.compounds.clone(),
         };
         if let Some(portal) = named_portal
             && let [only] = own_disciplines(portal, portals).as_slice()

@@ -92,11 +92,11 @@ impl TreeRanking<'_> {
         let mut fits: Vec<Option<Fit>> = self.words.iter().map(|w| w.best_fit(&words)).collect();
         // Two words of the query the text writes as one compound
         // ("Instrumentenbau" for "Instrumente bauen"): parts of it.
-        for i in 1..fits.len() {
-            let (first, last) = (&self.words[i - 1], &self.words[i]);
-            let adjacent = first.at.zip(last.at).is_some_and(|(a, b)| a + 1 == b);
-            if adjacent && (fits[i - 1].is_none() || fits[i].is_none()) && closed_in(first, last, &words) {
-                for at in [i - 1, i] {
+        for &(first, last) in &self.compounds {
+            if (fits[first].is_none() || fits[last].is_none())
+                && closed_in(&self.words[first], &self.words[last], &words)
+            {
+                for at in [first, last] {
                     fits[at] = Some(fits[at].map_or(Fit::Part, |f| f.min(Fit::Part)));
                 }
             }

@@ -5,8 +5,8 @@
 use std::cmp::Reverse;
 
 use super::super::fill::school_disciplines;
-use super::TreeRanking;
 use super::words::STUDY_HEADS;
+use super::{TreeRanking, compound_pairs};
 use crate::search::query::{char_len, fold, tokens};
 use crate::upstream::Node;
 
@@ -171,6 +171,8 @@ impl<'q> TreeRanking<'q> {
                 i += 1;
             }
         }
+        let query_tokens: Vec<String> = tokens(self.query.text()).map(str::to_string).collect();
+        self.compounds = compound_pairs(&self.words, &query_tokens);
         self
     }
 }

@@ -128,3 +128,29 @@ fn a_title_that_is_a_compounds_last_part_below_its_first_part_names_the_compound
         .collect();
     assert_eq!(ranked[..2], ["Wärmeausdehnung von Gasen", "Ausdehnung"]);
 }
+
+#[test]
+fn a_noun_and_its_genitive_are_named_by_the_compound_that_puts_the_genitive_first() {
+    let candidates = [
+        collection(
+            "j",
+            "Jenseitsvorstellungen in unterschiedlichen Kulturen",
+            DEUTSCH,
+            "r",
+            &[],
+            "",
+        ),
+        collection("v", "Vorstellung", DEUTSCH, "r", &[], ""),
+    ];
+    assert_eq!(
+        titles("Vorstellungen vom Jenseits", &candidates, &[])[0],
+        "Jenseitsvorstellungen in unterschiedlichen Kulturen"
+    );
+    // The walk of the tree index reads the compound too.
+    let query = Query::new("Vorstellungen vom Jenseits");
+    let ranking = TreeRanking::new(&query);
+    let index = [Words::of("Jenseitsvorstellungen")];
+    assert!(ranking.names_closely_in(&candidates[0], &index));
+    let one_word = [Words::of("Präpositionen: jenseits")];
+    assert!(!ranking.names_closely_in(&candidates[0], &one_word));
+}

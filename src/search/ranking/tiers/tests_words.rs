@@ -140,3 +140,11 @@ fn two_words_of_the_query_are_named_by_the_compound_they_make() {
     assert!(!closed_in(&last, &first, &Words::of("Instrumentenbau")));
     assert!(!closed_in(&first, &last, &Words::of("Instrumentenbauer und Baukunst")));
 }
+
+#[test]
+fn an_english_plural_in_ies_is_another_form_of_its_word() {
+    assert_eq!(fit("City", "Global Cities"), Some(Fit::Stem));
+    assert_eq!(fit("Stories", "Short Story"), Some(Fit::Stem));
+    // Too short a word: no plural rule.
+    assert_eq!(fit("Ly", "Lies"), None);
+}

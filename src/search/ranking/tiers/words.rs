@@ -134,6 +134,15 @@ fn by_ien(shorter: &str, longer: &str) -> bool {
     longer.strip_prefix(shorter) == Some("ien") && takes_ien(shorter)
 }
 
+/// `longer` is the English plural in `-ies` of `shorter` in `-y` ("Cities"
+/// of "City", "Stories" of "Story"); `shorter` of four letters or more.
+fn by_english_plural(shorter: &str, longer: &str) -> bool {
+    char_len(shorter) >= 4
+        && shorter
+            .strip_suffix('y')
+            .is_some_and(|base| longer.strip_prefix(base) == Some("ies"))
+}
+
 /// `word` ends in `folded` or in a form of it with or without an
 /// inflection ending ("Erdalkalimetalle" for "Metall", "Blutkreislauf"
 /// for "Kreisläufe"); a word that ends in its stem alone is another word
@@ -220,6 +229,8 @@ impl TopicWord {
             || by_ending(word, &self.folded)
             || by_ien(&self.folded, word)
             || by_ien(word, &self.folded)
+            || by_english_plural(&self.folded, word)
+            || by_english_plural(word, &self.folded)
             || is_name_adjective_of(&self.folded, word)
             || is_name_adjective_of(word, &self.folded)
             || self.studied_in(word)
