@@ -120,6 +120,8 @@ fn a_noun_derived_from_the_topic_word_is_another_form_of_it() {
     assert_eq!(fit("Ritter", "Adel und Rittertum"), Some(Fit::Stem));
     assert_eq!(fit("Isomere", "Isomerie in der organischen Chemie"), Some(Fit::Stem));
     assert_eq!(fit("Fischer", "Fischerei"), Some(Fit::Stem));
+    // An adjective is no noun of the field ("ökologische" / "Ökologie").
+    assert_eq!(fit("ökologische", "Ökologie"), None);
     // A short word is mostly the start of another ("Part" / "Partei").
     assert_eq!(fit("Part", "Partei"), None);
     // Another ending: the start of another word, no form of this one.

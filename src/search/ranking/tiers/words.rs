@@ -263,11 +263,12 @@ impl TopicWord {
     /// noun of a group, a state or a field ("Rittertum" of "Ritter",
     /// "Isomerie" of "Isomere", "Fischerei" of "Fischer"): the topic's
     /// own page, as another form of its word. The topic word has
-    /// [`MIN_PART`] letters or more.
+    /// [`MIN_PART`] letters or more; a suffix follows the word as written,
+    /// not its stem ("ökologische" is no "Ökologie").
     fn derived_as(&self, word: &str) -> bool {
         let without_e = self.folded.strip_suffix('e').unwrap_or(&self.folded);
         char_len(&self.folded) >= MIN_PART
-            && [self.folded.as_str(), without_e, self.stem.as_str()]
+            && [self.folded.as_str(), without_e]
                 .into_iter()
                 .filter(|base| char_len(base) >= MIN_PART)
                 .filter_map(|base| word.strip_prefix(base))
