@@ -623,6 +623,15 @@ async fn compounds_across_the_tree_hyphen_pieces_derived_nouns_and_questions_are
         ),
         // A title and its keywords hold the phrase together.
         ("Märzrevolution 1848", "Revolution 1848/49", "Geschichte"),
+        // A noun and its genitive make the compound the other way round.
+        (
+            "Vorstellungen vom Jenseits",
+            "Jenseitsvorstellungen in unterschiedlichen Kulturen und Epochen",
+            "Philosophie & Ethik",
+        ),
+        // An English plural; a way of teaching frames the topic.
+        ("Global City", "Global Cities", "Geographie"),
+        ("Stationenlernen zum Magnetismus", "Grundlagen Magnetismus", "Physik"),
     ] {
         leads_in_portal(&h, query, title, portal).await;
     }
