@@ -1,5 +1,5 @@
 //! The relevance benchmark's real-tree collection sets: the judged-set files
-//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,heldout-l,heldout-m,heldout-n,heldout-o,heldout-p,heldout-q,heldout-r,heldout-s,heldout-t,heldout-u,heldout-v,heldout-w,heldout-x,heldout-y,heldout-z,heldout-aa,heldout-ab,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k,negative-l,negative-m,negative-n,negative-o,negative-p,negative-q,negative-r,negative-s,negative-t,negative-u,negative-v,negative-w,negative-x,negative-y,negative-z,negative-aa,negative-ab}.json`,
+//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,heldout-l,heldout-m,heldout-n,heldout-o,heldout-p,heldout-q,heldout-r,heldout-s,heldout-t,heldout-u,heldout-v,heldout-w,heldout-x,heldout-y,heldout-z,heldout-aa,heldout-ab,heldout-ac,heldout-ad,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k,negative-l,negative-m,negative-n,negative-o,negative-p,negative-q,negative-r,negative-s,negative-t,negative-u,negative-v,negative-w,negative-x,negative-y,negative-z,negative-aa,negative-ab,negative-ac,negative-ad}.json`,
 //! graded by hand from WLO's 2023 collection tree) and how one ranked answer scores
 //! against them.
 //!
@@ -45,9 +45,10 @@ pub const K: usize = 5;
 /// `negative-u.json` and `heldout-v.json`/`negative-v.json` before the fourteenth; `heldout-w.json`/`negative-w.json` and
 /// `heldout-x.json`/`negative-x.json` before the fifteenth; `heldout-y.json`/`negative-y.json` and
 /// `heldout-z.json`/`negative-z.json` before the sixteenth; `heldout-aa.json`/`negative-aa.json` and
-/// `heldout-ab.json`/`negative-ab.json` while the seventeenth was made.
+/// `heldout-ab.json`/`negative-ab.json` while the seventeenth was made; `heldout-ac.json`/
+/// `negative-ac.json` and `heldout-ad.json`/`negative-ad.json` while the eighteenth was made.
 /// Files that do not exist are skipped.
-pub const FILES: [&str; 56] = [
+pub const FILES: [&str; 60] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
@@ -76,6 +77,8 @@ pub const FILES: [&str; 56] = [
     "heldout-z.json",
     "heldout-aa.json",
     "heldout-ab.json",
+    "heldout-ac.json",
+    "heldout-ad.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
@@ -104,6 +107,8 @@ pub const FILES: [&str; 56] = [
     "negative-z.json",
     "negative-aa.json",
     "negative-ab.json",
+    "negative-ac.json",
+    "negative-ad.json",
 ];
 
 /// One judged-set file.
