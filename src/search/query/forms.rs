@@ -10,11 +10,12 @@
 //!    a subject: the subject as typed, "Geografie");
 //! 2. each topic word alone, when there are several (a collection rarely
 //!    holds every word of a teacher's phrase: "Winkelsumme im Dreieck");
-//! 3. the other inflected forms of the topic words ([`other_forms`]:
+//! 3. the other spellings of each topic word (`alternate_spellings`:
+//!    "Geografie" → "Geographie"): a word the index writes otherwise
+//!    matches nothing as typed;
+//! 4. the other inflected forms of the topic words ([`other_forms`]:
 //!    "Funktion" → "Funktionen", "Winkelsumme" → "Winkelsummen"), each
-//!    word's likeliest form first, word by word in turn;
-//! 4. the other spellings of each topic word (`alternate_spellings`:
-//!    "Geografie" → "Geographie").
+//!    word's likeliest form first, word by word in turn.
 
 use super::Query;
 use super::spelling::alternate_spellings;
@@ -237,6 +238,12 @@ pub fn keyword_searches(query: &Query) -> Vec<String> {
     for word in words.iter().filter(|w| w.contains('-')) {
         push(word.split('-').filter(|p| !p.is_empty()).collect::<Vec<_>>().join(" "));
     }
+    // Each word in its other spellings before any other form: a word
+    // written as the index does not write it matches nothing there
+    // ("Photographien" for "Fotografien" beside two more words).
+    for word in words {
+        alternate_spellings(word).into_iter().for_each(&mut push);
+    }
     // The forms word by word in turn: each word's likeliest form first.
     let forms: Vec<Vec<String>> = words.iter().map(|w| other_forms(w)).collect();
     for rank in 0..forms.iter().map(Vec::len).max().unwrap_or(0) {
@@ -244,9 +251,6 @@ pub fn keyword_searches(query: &Query) -> Vec<String> {
             .iter()
             .filter_map(|f| f.get(rank))
             .for_each(|form| push(form.clone()));
-    }
-    for word in words {
-        alternate_spellings(word).into_iter().for_each(&mut push);
     }
     out
 }
@@ -329,14 +333,19 @@ mod tests {
             searches("Telefon"),
             [
                 "Telefon",
+                "Telephon",
                 "Telefone",
                 "Telefonen",
                 "Telefoner",
                 "Teleföne",
-                "Teleföner",
-                "Telephon"
+                "Teleföner"
             ]
         );
+        // A word's other spelling comes before the other forms, which a
+        // query of several words has more of than the searches can send.
+        let three = searches("Photographien als historische Quelle");
+        assert_eq!(three.len(), MAX_KEYWORD_SEARCHES);
+        assert!(three.contains(&"Fotografien".to_string()), "{three:?}");
         assert!(searches("If-Clauses").contains(&"If Clauses".to_string()));
         assert!(searches("  ").is_empty());
         let many = searches("Winkelsumme Dreieck Viereck Fünfeck Sechseck");
