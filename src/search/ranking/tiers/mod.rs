@@ -54,6 +54,7 @@ use super::fill::school_disciplines;
 use crate::search::query::{Query, Words, char_len, fold, is_stopword, tokens};
 use crate::upstream::Node;
 use crate::vocab::Vocabulary;
+use naming::compound_pairs;
 use subject::{home_portal, own_disciplines};
 use words::{Fit, TopicWord};
 
@@ -119,29 +120,6 @@ pub struct TreeRanking<'q> {
     compounds: Vec<(usize, usize)>,
 }
 
-/// The words that link a noun to the one before it as its genitive or
-/// "von" phrase ("Vorstellungen vom Jenseits"): a compound puts it first
-/// ("Jenseitsvorstellungen").
-const GENITIVE_LINKS: &[&str] = &["der", "des", "von", "vom"];
-
-/// The pairs of topic words a closed compound may join, as (first part,
-/// last part): two words side by side in the query ("Instrumente bauen":
-/// "Instrumentenbau"), or a noun and its genitive or "von" phrase, the
-/// other way round ("Vorstellungen vom Jenseits": "Jenseitsvorstellungen").
-fn compound_pairs(words: &[TopicWord], tokens: &[String]) -> Vec<(usize, usize)> {
-    (1..words.len())
-        .filter_map(|i| {
-            let (a, b) = (words[i - 1].at?, words[i].at?);
-            let link = tokens.get(a + 1).map(|t| t.to_lowercase());
-            match b.checked_sub(a)? {
-                1 => Some((i - 1, i)),
-                2 if link.is_some_and(|l| GENITIVE_LINKS.contains(&l.as_str())) => Some((i, i - 1)),
-                _ => None,
-            }
-        })
-        .collect()
-}
-
 impl<'q> TreeRanking<'q> {
     pub fn new(query: &'q Query) -> TreeRanking<'q> {
         let query_tokens: Vec<String> = tokens(query.text()).map(str::to_string).collect();
@@ -202,73 +180,6 @@ impl<'q> TreeRanking<'q> {
             return self.in_subject(node, &[]);
         }
         self.tier(node).is_some()
-    }
-
-    /// [`matches`](Self::matches) by a topic word in some form or spelling
-    /// or as the last part of a compound ("Blutkreislauf"), not only as the
-    /// start of a longer word: the walk of the whole tree reads thousands
-    /// of titles, and a topic word at the start of one of them is mostly
-    /// another word ("Schach" in "Schachtelhalme").
-    pub fn matches_closely(&self, node: &Node) -> bool {
-        if self.words.is_empty() || self.tier(node).is_none() {
-            return self.matches(node);
-        }
-        std::iter::once(node.display_title())
-            .chain(node.keywords().iter().map(String::as_str))
-            .chain(std::iter::once(node.description()))
-            .map(Words::of)
-            .any(|text| {
-                self.words
-                    .iter()
-                    .any(|w| w.best_fit(&text).is_some_and(|f| f < Fit::Head || w.heads_closely()))
-            })
-    }
-
-    /// Every required topic word is named by the title, a keyword or the
-    /// description by its form, stem or spelling or as the last part of a
-    /// compound (a long one also as the first part): the test of the
-    /// whole tree's collections.
-    pub fn names_closely(&self, node: &Node) -> bool {
-        self.names_closely_in(node, &node_texts(node))
-    }
-
-    /// [`names_closely`](Self::names_closely) with the node's texts
-    /// ([`node_texts`]) read before: the tree index reads them once.
-    pub(crate) fn names_closely_in(&self, node: &Node, texts: &[Words]) -> bool {
-        if self.words.is_empty() {
-            return self.matches(node);
-        }
-        // Two words a text writes as one compound are named by it.
-        let in_compound = |i: usize| {
-            self.compounds.iter().any(|&(first, last)| {
-                (first == i || last == i)
-                    && texts
-                        .iter()
-                        .any(|t| words::closed_in(&self.words[first], &self.words[last], t))
-            })
-        };
-        self.words.iter().enumerate().all(|(i, w)| {
-            self.optional & (1 << i.min(63)) != 0
-                || texts
-                    .iter()
-                    .any(|t| w.best_fit(t).is_some_and(|f| f < Fit::Head || w.heads_closely()))
-                || in_compound(i)
-        })
-    }
-
-    /// How many topic words the node's title, keywords and description
-    /// name (the walk descends below the nodes that name the most: an
-    /// editor lists a sub-collection's topic among its parent's keywords).
-    pub fn named_words(&self, node: &Node) -> usize {
-        let texts: Vec<Words> = [node.display_title(), node.description()]
-            .into_iter()
-            .chain(node.keywords().iter().map(String::as_str))
-            .map(Words::of)
-            .collect();
-        self.words
-            .iter()
-            .filter(|w| texts.iter().any(|t| w.best_fit(t).is_some()))
-            .count()
     }
 
     /// Whether a title of the ranked answer (in a subject the query names,

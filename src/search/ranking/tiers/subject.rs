@@ -5,8 +5,9 @@
 use std::cmp::Reverse;
 
 use super::super::fill::school_disciplines;
+use super::TreeRanking;
+use super::naming::compound_pairs;
 use super::words::STUDY_HEADS;
-use super::{TreeRanking, compound_pairs};
 use crate::search::query::{char_len, fold, tokens};
 use crate::upstream::Node;
 
