@@ -184,6 +184,13 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
     // misspelt query against the index's dictionary.
     let index = tree_index(app).await;
     warnings.extend(index.failure.clone().map(SearchWarning::ChildListsFailed));
+    // A verb the whole tree does not use says what is done with the topic,
+    // not which topic: the walk asks for the nouns.
+    let verbs = match index.complete {
+        true => ranking.unnamed_verbs(&index.texts),
+        false => Vec::new(),
+    };
+    let ranking = ranking.with_optional(&verbs);
     let portal_ids: BTreeSet<&str> = portal_nodes.iter().map(|p| p.id()).collect();
     let indexed = |ranking: &TreeRanking<'_>| -> Vec<Node> {
         index
@@ -217,6 +224,7 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
         .collect();
     let ranking = TreeRanking::new(search.query)
         .with_portals(&portal_nodes)
+        .with_optional(&verbs)
         .with_placed(placed.iter().map(|n| n.id().to_string()).collect());
     let found: Vec<Node> = indexed(&ranking)
         .into_iter()
@@ -274,7 +282,11 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
         && !ranking.titles_a_long_word(&walked, 3)
         && !ranking.titles_a_side(&walked, 3)
     {
-        tracing::debug!(query = search.query.text(), "a topic word the tree does not use");
+        tracing::debug!(
+            query = search.query.text(),
+            unnamed = ?ranking.unnamed_words(&index.texts),
+            "a topic word the tree does not use"
+        );
         return Ok(finish_ranked(Vec::new(), search, walked_how(coverage), warnings));
     }
     Ok(finish_ranked(walked, search, walked_how(coverage), warnings))

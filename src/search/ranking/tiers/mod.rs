@@ -127,7 +127,7 @@ impl<'q> TreeRanking<'q> {
             .topic_words()
             .iter()
             .take(64)
-            .map(|w| TopicWord::of(w).at(&query_tokens))
+            .map(|w| TopicWord::of(w).at(&query_tokens).suspended_before(&query_tokens))
             .collect();
         TreeRanking {
             query,

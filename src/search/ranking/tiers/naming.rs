@@ -117,6 +117,9 @@ impl TreeRanking<'_> {
             Fit::Exact | Fit::Stem if only_what_is_named => 1,
             Fit::Exact | Fit::Stem => 2,
             Fit::Part | Fit::Head => 3,
+            // After every text that names the compound itself.
+            Fit::Aspect if only_what_is_named => WITHOUT_OPTIONAL + 1,
+            Fit::Aspect => WITHOUT_OPTIONAL + 3,
         };
         let every = fits.iter().all(Option::is_some);
         let required = fits

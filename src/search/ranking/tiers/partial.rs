@@ -92,10 +92,42 @@ impl TreeRanking<'_> {
     /// title, keywords and description) in any form, spelling or as any
     /// part of a compound; false without texts.
     pub(crate) fn has_unnamed_word(&self, texts: &[Vec<Words>]) -> bool {
-        !texts.is_empty()
-            && self.words.iter().enumerate().any(|(i, w)| {
-                let required = self.optional & (1 << i.min(63)) == 0;
+        !self.unnamed_words(texts).is_empty()
+    }
+
+    /// The required topic words none of `texts` names (see
+    /// [`has_unnamed_word`](Self::has_unnamed_word)), as folded; empty
+    /// without texts.
+    pub(crate) fn unnamed_words(&self, texts: &[Vec<Words>]) -> Vec<&str> {
+        if texts.is_empty() {
+            return Vec::new();
+        }
+        (self.words.iter().enumerate())
+            .filter(|(i, w)| {
+                let required = self.optional & (1 << (*i).min(63)) == 0;
                 required && !texts.iter().any(|node| node.iter().any(|t| w.best_fit(t).is_some()))
             })
+            .map(|(_, w)| w.folded())
+            .collect()
+    }
+
+    /// The query's verbs that no text of `texts` names: a word in lower
+    /// case ending like an infinitive ("-en", "-ern", "-eln") after a
+    /// capitalised topic word — a German infinitive phrase puts its verb
+    /// last ("Werbeplakate entwerfen", "Ordner anlegen"). What is done
+    /// with a topic is no topic: a collection on the noun answers it.
+    pub(crate) fn unnamed_verbs(&self, texts: &[Vec<Words>]) -> Vec<String> {
+        let first_noun = self.words.iter().filter(|w| w.capitalised).filter_map(|w| w.at).min();
+        let unnamed = self.unnamed_words(texts);
+        (self.query.topic_words().iter().zip(&self.words))
+            .filter(|(_, w)| {
+                !w.capitalised
+                    && w.letters() >= 5
+                    && w.folded().ends_with("en") | w.folded().ends_with("ern") | w.folded().ends_with("eln")
+                    && first_noun.is_some_and(|noun| w.at.is_some_and(|at| at > noun))
+                    && unnamed.contains(&w.folded())
+            })
+            .map(|(typed, _)| typed.clone())
+            .collect()
     }
 }

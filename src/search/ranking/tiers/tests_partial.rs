@@ -154,3 +154,17 @@ fn a_noun_and_its_genitive_are_named_by_the_compound_that_puts_the_genitive_firs
     let one_word = [Words::of("Präpositionen: jenseits")];
     assert!(!ranking.names_closely_in(&candidates[0], &one_word));
 }
+
+#[test]
+fn a_verb_after_the_topic_that_no_collection_uses_is_no_topic_word() {
+    let texts: Vec<Vec<Words>> = vec![vec![Words::of("Plakat / Werbung"), Words::of("Werbeplakate")]];
+    let query = Query::new("Werbeplakate entwerfen");
+    assert_eq!(TreeRanking::new(&query).unnamed_verbs(&texts), ["entwerfen"]);
+    // An adjective before its noun narrows the topic ("chinesischen
+    // Neujahrsfest"); a verb the tree uses is a topic word.
+    let query = Query::new("chinesischen Werbeplakate");
+    assert!(TreeRanking::new(&query).unnamed_verbs(&texts).is_empty());
+    let texts: Vec<Vec<Words>> = vec![vec![Words::of("Werbeplakate entwerfen")]];
+    let query = Query::new("Werbeplakate entwerfen");
+    assert!(TreeRanking::new(&query).unnamed_verbs(&texts).is_empty());
+}

@@ -150,3 +150,27 @@ fn an_english_plural_in_ies_is_another_form_of_its_word() {
     // Too short a word: no plural rule.
     assert_eq!(fit("Ly", "Lies"), None);
 }
+
+#[test]
+fn a_compound_of_a_process_head_is_named_loosely_by_its_first_part() {
+    // What happens to a thing is about the thing.
+    assert_eq!(fit("Schattenbildung", "Licht und Schatten"), Some(Fit::Aspect));
+    assert_eq!(fit("Vulkanausbruch", "Vulkan"), Some(Fit::Aspect));
+    assert_eq!(fit("Nierenfunktion", "Niere"), Some(Fit::Aspect));
+    // Both halves still name the compound itself, more closely.
+    assert_eq!(fit("Schattenbildung", "Bildung von Schatten"), Some(Fit::Part));
+    // Any other last part makes another thing: a balloon is no weather.
+    assert_eq!(fit("Wetterballon", "Wetter und Klima"), None);
+    // The first part as a word, not as the start of another one.
+    assert_eq!(fit("Schattenbildung", "Schattenspiel"), None);
+}
+
+#[test]
+fn a_suspended_first_part_takes_the_last_part_of_the_compound_after_it() {
+    let tokens: Vec<String> = ["Kosten-", "und", "Leistungsrechnung"].map(String::from).to_vec();
+    let kosten = TopicWord::of("Kosten-").suspended_before(&tokens);
+    assert_eq!(kosten.best_fit(&Words::of("Kostenrechnung")), Some(Fit::Stem));
+    assert_eq!(kosten.best_fit(&Words::of("Kostenfunktion")), None);
+    // Without the word after it, it is completed by nothing.
+    assert_eq!(TopicWord::of("Kosten-").best_fit(&Words::of("Kostenrechnung")), None);
+}

@@ -28,6 +28,10 @@ pub(super) enum Fit {
     /// The first part of a compound ("Satz" of "Satzgruppe"); a word that
     /// merely starts with the topic word looks the same ("Schach|telhalme").
     Head,
+    /// The topic word is a compound of a process head and the word is its
+    /// first part ("Schatten" for "Schattenbildung"): what the compound
+    /// is about, not the compound.
+    Aspect,
 }
 
 /// One topic word, folded and stemmed; a hyphenated one also as its parts.
@@ -45,6 +49,10 @@ pub(super) struct TopicWord {
     /// written ([`at`](Self::at)).
     pub(super) at: Option<usize>,
     parts: Vec<TopicWord>,
+    /// For a suspended first part ("Kosten-" of "Kosten- und
+    /// Leistungsrechnung"), the folded compound that lends it its last
+    /// part ([`suspended_before`](Self::suspended_before)).
+    completed_by: Option<String>,
     /// A closed compound's two halves at every place they could meet, the
     /// linking `s` left out too ("Kreislauf|system"): a text that names
     /// both names the compound.
@@ -107,6 +115,33 @@ fn capitalised(word: &str) -> String {
         .map(|c| c.to_uppercase().chain(chars).collect())
         .unwrap_or_default()
 }
+
+/// Heads that make a compound a process or an aspect of its first part
+/// ("Schatten|bildung", "Vulkan|ausbruch", "Nieren|funktion"): such a
+/// compound is about its first part, so a text that names that part
+/// names the compound, as a part of it. General German nouns of what
+/// happens to a thing, not words of any tree.
+const PROCESS_HEADS: &[&str] = &[
+    "abbau",
+    "aufbau",
+    "ausbreitung",
+    "ausbruch",
+    "beteiligung",
+    "bildung",
+    "entstehung",
+    "entwicklung",
+    "formulierung",
+    "funktion",
+    "gewinnung",
+    "herstellung",
+    "kritik",
+    "nutzung",
+    "prozess",
+    "veranderung",
+    "verlauf",
+    "wandel",
+    "wirkung",
+];
 
 /// Heads that make a compound the name of a field of study ("Instrumenten|kunde").
 pub(super) const STUDY_HEADS: &[&str] = &["kunde", "lehre"];
@@ -235,6 +270,7 @@ impl TopicWord {
             || is_name_adjective_of(word, &self.folded)
             || self.studied_in(word)
             || self.derived_as(word)
+            || self.completed_as(word)
         {
             Some(Fit::Stem)
         } else if (char_len(&self.folded) >= MIN_PART && ends_with_form(word, &self.folded))
@@ -303,7 +339,35 @@ impl TopicWord {
             stem: german_stem(word),
             parts: Vec::new(),
             halves: Vec::new(),
+            completed_by: None,
         }
+    }
+
+    /// The topic word, when it is a suspended first part among the query's
+    /// words (`tokens`), with the compound after it that lends it its last
+    /// part ("Kosten-" in "Kosten- und Leistungsrechnung" is
+    /// "Kostenrechnung"); other suspended words may stand between.
+    pub(super) fn suspended_before(mut self, tokens: &[String]) -> TopicWord {
+        if self.folded.ends_with('-') {
+            let after = tokens.iter().map(|t| fold(t)).skip_while(|t| *t != self.folded).skip(1);
+            self.completed_by = after
+                .take(SUSPENDED_REACH)
+                .find(|t| !t.ends_with('-') && char_len(t) > MIN_HEAD && t.chars().all(char::is_alphabetic));
+        }
+        self
+    }
+
+    /// The word is the suspended topic word completed by the last part of
+    /// the compound after it ("Kostenrechnung" for "Kosten-" before
+    /// "Leistungsrechnung").
+    fn completed_as(&self, word: &str) -> bool {
+        let (Some(first), Some(next)) = (self.folded.strip_suffix('-'), self.completed_by.as_deref()) else {
+            return false;
+        };
+        !first.is_empty()
+            && word
+                .strip_prefix(first)
+                .is_some_and(|rest| char_len(rest) >= MIN_HEAD && ends_with_form(next, rest))
     }
 
     /// The topic word with its place among the query's words (`tokens`).
@@ -316,6 +380,11 @@ impl TopicWord {
     /// a short or hyphenated word).
     pub(super) fn halves(&self) -> &[(TopicWord, TopicWord)] {
         &self.halves
+    }
+
+    /// The word folded (lower case, umlauts and spellings folded).
+    pub(super) fn folded(&self) -> &str {
+        &self.folded
     }
 
     /// Its length in letters, folded.
@@ -417,12 +486,24 @@ impl TopicWord {
     /// A closed compound the text names by both its halves, each a word
     /// or the last part of one ("Blutkreislauf, Lymph- und Immunsystem" for
     /// "Kreislaufsystem"): as parts of compounds.
+    /// A compound of a process head ([`PROCESS_HEADS`]: "Schatten|bildung")
+    /// is named, more loosely, by its first part as a word in some form.
     fn by_halves(&self, text: &Words) -> Option<Fit> {
         let close = |w: &TopicWord| w.best_fit(text).is_some_and(|f| f <= Fit::Part);
-        self.halves
-            .iter()
-            .any(|(first, last)| close(first) && close(last))
-            .then_some(Fit::Part)
+        let by_word = |w: &TopicWord| w.best_fit(text).is_some_and(|f| f <= Fit::Stem);
+        if self.halves.iter().any(|(first, last)| close(first) && close(last)) {
+            Some(Fit::Part)
+        } else if (self.halves.iter()).any(|(first, last)| last.is_process_head() && by_word(first)) {
+            Some(Fit::Aspect)
+        } else {
+            None
+        }
+    }
+
+    /// The word is a head that makes a compound a process or an aspect of
+    /// its first part ([`PROCESS_HEADS`]).
+    fn is_process_head(&self) -> bool {
+        PROCESS_HEADS.contains(&self.folded.as_str()) || PROCESS_HEADS.contains(&self.stem.as_str())
     }
 }
 
