@@ -239,12 +239,17 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
     let rescued = rescue(search.query, &index.dictionary, &candidates);
     tracing::debug!(
         query = search.query.text(),
-        rescued = rescued.as_ref().map(|(q, _)| q.text()),
+        rescued = rescued.as_ref().map(|r| r.query.text()),
         "collection rescue"
     );
     // The rescued query answers when it covers more of its topic than the
     // query as typed covers of its own.
-    if let Some((rescued, optional)) = &rescued {
+    if let Some(Rescue {
+        query: rescued,
+        optional,
+        corrected,
+    }) = &rescued
+    {
         let (rescue_lists, _) = keyword_wave(app, &keyword_searches(rescued), search.keyword_max()).await;
         let rescue_ranking = TreeRanking::new(rescued)
             .with_optional(optional)
@@ -264,7 +269,13 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
         // A word the rescue left as typed that no collection of the whole
         // tree uses still means the tree lacks the topic ("Bindung|s|theorie
         // nach Bowlby" is no page on chemical bonds).
-        let lacking = index.complete && rescue_ranking.has_unnamed_word(&index.texts);
+        // As below: unless a collection is titled with a specific part of
+        // the corrected question ("Badminton" for "Badmington
+        // Grundschläge").
+        let lacking = index.complete
+            && rescue_ranking.has_unnamed_word(&index.texts)
+            && !(*corrected
+                && (rescue_ranking.titles_a_long_word(&ranked, 3) || rescue_ranking.titles_a_side(&ranked, 3)));
         if whole && !lacking && rescue_ranking.coverage(&ranked, &shown_portals) > walked_coverage {
             let mut outcome = finish_ranked(ranked, search, "keyword_collections", warnings);
             outcome.relaxed_query = Some(rescued.text().to_string());
@@ -309,7 +320,7 @@ fn walked_how(first_wave: Coverage) -> &'static str {
 /// keyword of the first wave's `hits` holds is a real word: it is not
 /// continued, and split only into known parts; it is corrected only when
 /// no title holds it (keywords repeat users' typos).
-fn rescue(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> Option<(Query, Vec<String>)> {
+fn rescue(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> Option<Rescue> {
     let held: BTreeSet<String> = hits
         .iter()
         .flat_map(|n| std::iter::once(n.display_title()).chain(n.keywords().iter().map(String::as_str)))
@@ -330,18 +341,46 @@ fn rescue(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> Option<(Quer
         // specific ("Trinkwasser|aufbereitung", "SQL-Abfragen").
         Some(split) if !split.unrecognised.is_empty() && !split.specific => None,
         // A split that leaves only a subject ("E-Sport" → "E und Sport") is
-        // another question, not this one.
+        // another question, not this one. The nouns left whole may be
+        // misspelt ("elektrochemische Spanungsreihe"); a word in lower
+        // case beside them is mostly another form of a known one
+        // ("chinesischen"), no typo.
         Some(split) => {
-            Some((Query::new(&split.query), split.trailing)).filter(|(rescued, _)| !rescued.topic_words().is_empty())
+            let parts = Query::new(&split.query);
+            let small = |word: &str| word.chars().next().is_some_and(char::is_lowercase);
+            let rescued = parts
+                .corrected_except(dictionary, |word| titled(word) || small(word))
+                .unwrap_or(parts);
+            Some(Rescue {
+                query: rescued,
+                optional: split.trailing,
+                corrected: false,
+            })
+            .filter(|r| !r.query.topic_words().is_empty())
         }
         // A corrected subject is the question ("Interkulturele Bildung").
-        None => query
-            .opened(dictionary, held)
-            .or_else(|| query.corrected_except(dictionary, titled))
-            .or_else(|| query.continued_except(dictionary, held))
-            .filter(|rescued| !rescued.topic_words().is_empty() || !rescued.subject_uris().is_empty())
-            .map(|rescued| (rescued, Vec::new())),
+        None => {
+            let kept = |rescued: &Query| !rescued.topic_words().is_empty() || !rescued.subject_uris().is_empty();
+            let rescue = |query: Query, corrected: bool| Rescue {
+                query,
+                optional: Vec::new(),
+                corrected,
+            };
+            (query.opened(dictionary, held).map(|q| rescue(q, false)))
+                .or_else(|| query.corrected_except(dictionary, titled).map(|q| rescue(q, true)))
+                .or_else(|| query.continued_except(dictionary, held).map(|q| rescue(q, false)))
+                .filter(|r| kept(&r.query))
+        }
     }
+}
+
+/// A query rescued against the typo dictionary ([`rescue`]).
+struct Rescue {
+    query: Query,
+    /// The later parts of its split compounds (optional in the ranking).
+    optional: Vec<String>,
+    /// Its typos were corrected, and nothing else changed.
+    corrected: bool,
 }
 
 /// The search below a collection (see the module docs).
@@ -459,9 +498,9 @@ mod tests {
     fn a_misspelt_subject_is_corrected_to_it() {
         let dictionary = Dictionary::new(["Interkulturelle Bildung", "Bildung"]);
         let rescued = rescue(&Query::new("Interkulturele Bildung"), &dictionary, &[]).unwrap();
-        assert_eq!(rescued.0.text(), "Interkulturelle Bildung");
+        assert_eq!(rescued.query.text(), "Interkulturelle Bildung");
         assert!(
-            rescued.0.topic_words().is_empty(),
+            rescued.query.topic_words().is_empty(),
             "the corrected query names a subject only"
         );
     }
@@ -475,9 +514,18 @@ mod tests {
         .unwrap();
         let dictionary = Dictionary::new(["Industrialisierung"]);
         let rescued = rescue(&Query::new("Industrialiserung"), &dictionary, &[with_keyword]).unwrap();
-        assert_eq!(rescued.0.text(), "Industrialisierung");
+        assert_eq!(rescued.query.text(), "Industrialisierung");
         // A word a title holds is a real word.
         let titled = node("t", "Industrialiserung");
         assert!(rescue(&Query::new("Industrialiserung"), &dictionary, &[titled]).is_none());
+    }
+
+    #[test]
+    fn a_misspelt_noun_is_corrected_beside_another_word() {
+        let dictionary = Dictionary::new(["Die Spannungsreihe der Metalle", "Die Elektrochemie"]);
+        let rescued = rescue(&Query::new("elektrochemische Spanungsreihe"), &dictionary, &[]).unwrap();
+        assert!(rescued.query.text().contains("Spannungsreihe"), "{}", rescued.query.text());
+        let rescued = rescue(&Query::new("Spanungsreihe"), &dictionary, &[]).unwrap();
+        assert_eq!((rescued.query.text(), rescued.corrected), ("Spannungsreihe", true));
     }
 }

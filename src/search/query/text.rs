@@ -102,6 +102,8 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     "lösen",
     "beschreiben",
     "bestimmen",
+    "erkennen",
+    "anwenden",
     // What a class makes of it ("Podcast erstellen", "Steckbrief
     // anfertigen").
     "erstellen",

@@ -231,21 +231,33 @@ impl Dictionary {
         // Compared folded: a word in another spelling ("Fotosynthese" /
         // "Photosynthese") is at distance 0.
         let term: Vec<char> = fold(lower).chars().collect();
+        let typed: Vec<char> = lower.chars().collect();
         let limit = if term.len() <= 8 { 1 } else { 2 }.min(max);
         let first = term.first().copied();
         let mut nearest: Vec<(usize, Reverse<u32>, usize)> = Vec::new();
         for (i, entry) in self.entries.iter().enumerate() {
+            // Folding may change a first letter a typo left alone: the
+            // slip in "Phytagoras" folds it to "Fytagoras", no
+            // "Pytagoras". Such a word is compared as written too.
+            let as_written = entry.chars.first() == typed.first() && entry.folded.first().copied() != first;
             if !admit(entry)
-                || entry.folded.len().abs_diff(term.len()) > limit
-                || entry.folded.first().copied() != first
+                || entry.folded.len().abs_diff(term.len()) > limit && !as_written
+                || entry.folded.first().copied() != first && !as_written
                 || entry.chars.len() < 3
                 || !entry.chars.iter().all(|c| c.is_alphabetic())
                 || is_stopword(&entry.word)
             {
                 continue;
             }
-            let d = osa(&term, &entry.folded);
-            if d > limit || (term.len() <= 5 && d > 0 && !is_swap(&term, &entry.folded)) {
+            let d = match as_written {
+                true => osa(&typed, &entry.chars),
+                false => osa(&term, &entry.folded),
+            };
+            let swapped = match as_written {
+                true => is_swap(&typed, &entry.chars),
+                false => is_swap(&term, &entry.folded),
+            };
+            if d > limit || (term.len() <= 5 && d > 0 && !swapped) {
                 continue;
             }
             match nearest.first().map(|n| n.0) {

@@ -208,3 +208,14 @@ fn a_held_word_is_no_typo_but_its_other_spelling_is_still_sent() {
     );
     assert_eq!(d.correct_except("Revolutio", |_| false).as_deref(), Some("Revolution"));
 }
+
+#[test]
+fn a_typo_whose_folding_changes_its_first_letter_is_compared_as_written() {
+    let dict = Dictionary::new(["Satzgruppe des Pythagoras", "Fotografie"]);
+    // "Phytagoras" folds to "fytagoras", "Pythagoras" to "pytagoras".
+    assert_eq!(dict.suggest("Phytagoras"), Some("pythagoras"));
+    // A spelling folded alike is still no typo ("Photografie").
+    assert_eq!(dict.suggest("Photografie"), Some("fotografie"));
+    // As written, the word must still be near: one slip in six letters.
+    assert_eq!(dict.suggest("Phasen"), None);
+}
