@@ -48,7 +48,7 @@ use super::filters::Filters;
 use super::pool::Visibility;
 use super::pool::collections::{keyword_wave, portals, sub_collection_wave, sub_collections};
 use super::pool::index::tree_index;
-use super::query::{Dictionary, Query, fold, keyword_searches, tokens};
+use super::query::{Dictionary, Query, fold, is_stopword, keyword_searches, tokens};
 use super::ranking::{Coverage, TreeRanking};
 use crate::app::App;
 use crate::ids::NodeId;
@@ -275,7 +275,9 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
         let lacking = index.complete
             && rescue_ranking.has_unnamed_word(&index.texts)
             && !(*corrected
-                && (rescue_ranking.titles_a_long_word(&ranked, 3) || rescue_ranking.titles_a_side(&ranked, 3)));
+                && (rescue_ranking.titles_a_long_word(&ranked, 3)
+                    || rescue_ranking.titles_a_side(&ranked, 3)
+                    || titles_a_correction(search.query, rescued, &ranked)));
         if whole && !lacking && rescue_ranking.coverage(&ranked, &shown_portals) > walked_coverage {
             let mut outcome = finish_ranked(ranked, search, "keyword_collections", warnings);
             outcome.relaxed_query = Some(rescued.text().to_string());
@@ -372,6 +374,24 @@ fn rescue(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> Option<Rescu
                 .filter(|r| kept(&r.query))
         }
     }
+}
+
+/// A collection among the first three of `ranked` is titled with a word
+/// the correction of `query` made, alone ("Badminton" for "Badmington
+/// Grundschläge"): the correction found what was misspelt.
+fn titles_a_correction(query: &Query, corrected: &Query, ranked: &[Node]) -> bool {
+    let typed: BTreeSet<String> = query.topic_words().iter().map(|w| fold(w)).collect();
+    let fixed: BTreeSet<String> = (corrected.topic_words().iter())
+        .map(|w| fold(w))
+        .filter(|w| !typed.contains(w))
+        .collect();
+    ranked.iter().take(3).any(|node| {
+        let words: Vec<String> = tokens(node.display_title())
+            .filter(|t| !is_stopword(&t.to_lowercase()))
+            .map(fold)
+            .collect();
+        matches!(words.as_slice(), [word] if fixed.contains(word))
+    })
 }
 
 /// A query rescued against the typo dictionary ([`rescue`]).
@@ -527,5 +547,17 @@ mod tests {
         assert!(rescued.query.text().contains("Spannungsreihe"), "{}", rescued.query.text());
         let rescued = rescue(&Query::new("Spanungsreihe"), &dictionary, &[]).unwrap();
         assert_eq!((rescued.query.text(), rescued.corrected), ("Spannungsreihe", true));
+    }
+
+    #[test]
+    fn a_title_of_a_corrected_word_alone_is_what_was_misspelt() {
+        let (typed, corrected) = (Query::new("Badmington Grundschläge"), Query::new("Badminton Grundschläge"));
+        let ranked = [node("a", "Schlagzeug"), node("b", "Badminton")];
+        assert!(titles_a_correction(&typed, &corrected, &ranked));
+        // A word the user typed right is no correction.
+        assert!(!titles_a_correction(&corrected, &corrected, &ranked));
+        // Among other words it is another topic.
+        let ranked = [node("c", "Badminton und Federball")];
+        assert!(!titles_a_correction(&typed, &corrected, &ranked));
     }
 }

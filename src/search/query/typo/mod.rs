@@ -5,7 +5,7 @@ use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::spelling::with_case_of;
-use super::stem::{german_stem, is_generic_head};
+use super::stem::{GENERIC_HEADS, german_stem, is_generic_head};
 use super::text::{char_len, fold, is_framing_word, is_stopword, is_word_char};
 
 /// Damerau–Levenshtein distance (optimal string alignment, in chars); the
@@ -204,7 +204,7 @@ impl Dictionary {
     /// slip away (at two, "Allergien" would be "Algerien").
     pub fn suggest(&self, word: &str) -> Option<&str> {
         let lower = word.trim().to_lowercase();
-        if !is_significant(&lower) {
+        if !is_significant(&lower) || self.is_headed_compound(&lower) {
             return None;
         }
         let of_titles = |e: &Entry| !self.keyword_only.contains(&e.word);
@@ -223,6 +223,21 @@ impl Dictionary {
                 .nearest(&lower, usize::MAX, of_titles)
                 .or_else(|| self.nearest(&lower, 1, |e| !of_titles(e))),
         }
+    }
+
+    /// The word is a known word and a generic head ("Takt|arten",
+    /// "Handball|regeln"): a compound, no typo of another word
+    /// ("Textarten").
+    fn is_headed_compound(&self, lower: &str) -> bool {
+        let folded = fold(lower);
+        GENERIC_HEADS.iter().any(|head| {
+            folded.strip_suffix(fold(head).as_str()).is_some_and(|first| {
+                LINKS
+                    .iter()
+                    .filter_map(|link| first.strip_suffix(link))
+                    .any(|first| char_len(first) >= 3 && self.folded.contains(first))
+            })
+        })
     }
 
     /// The nearest word among the entries `admit` lets through, at most

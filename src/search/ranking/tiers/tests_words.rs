@@ -157,6 +157,8 @@ fn a_compound_of_a_process_head_is_named_loosely_by_its_first_part() {
     assert_eq!(fit("Schattenbildung", "Licht und Schatten"), Some(Fit::Aspect));
     assert_eq!(fit("Vulkanausbruch", "Vulkan"), Some(Fit::Aspect));
     assert_eq!(fit("Nierenfunktion", "Niere"), Some(Fit::Aspect));
+    // Or the doctrine named after it.
+    assert_eq!(fit("Vulkanausbruch", "Vulkanismus"), Some(Fit::Aspect));
     // Both halves still name the compound itself, more closely.
     assert_eq!(fit("Schattenbildung", "Bildung von Schatten"), Some(Fit::Part));
     // Any other last part makes another thing: a balloon is no weather.

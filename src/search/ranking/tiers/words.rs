@@ -490,7 +490,15 @@ impl TopicWord {
     /// is named, more loosely, by its first part as a word in some form.
     fn by_halves(&self, text: &Words) -> Option<Fit> {
         let close = |w: &TopicWord| w.best_fit(text).is_some_and(|f| f <= Fit::Part);
-        let by_word = |w: &TopicWord| w.best_fit(text).is_some_and(|f| f <= Fit::Stem);
+        // The first part as a word, or as the movement or doctrine named
+        // after it ("Vulkan" in "Vulkanismus" for "Vulkanausbruch").
+        let by_word = |w: &TopicWord| {
+            w.best_fit(text).is_some_and(|f| f <= Fit::Stem)
+                || text.iter().any(|(word, _)| {
+                    word.strip_prefix(w.folded.as_str())
+                        .is_some_and(|rest| ["ismus", "ismen"].contains(&rest))
+                })
+        };
         if self.halves.iter().any(|(first, last)| close(first) && close(last)) {
             Some(Fit::Part)
         } else if (self.halves.iter()).any(|(first, last)| last.is_process_head() && by_word(first)) {
