@@ -643,3 +643,25 @@ async fn compounds_across_the_tree_hyphen_pieces_derived_nouns_and_questions_are
     )
     .await;
 }
+
+#[tokio::test]
+async fn processes_verbs_suspended_parts_and_typos_that_folding_hides_are_read() {
+    let h = Harness::start_real_tree().await;
+    for (query, title, portal) in [
+        // A process of a thing is about the thing.
+        ("Nierenfunktion und Harnbildung", "Ausscheidungsorgane", "Biologie"),
+        ("Vulkanausbruch", "Vulkanismus", "Geographie"),
+        // A verb no collection uses says what is done, not which topic.
+        ("Werbeplakate entwerfen", "Plakat / Werbung", "Kunst"),
+        // Typos: one that folding moves to the first letter, one beside
+        // a split word, one beside a word the tree lacks.
+        ("Satz des Phytagoras", "Satzgruppe des Pythagoras", "Mathematik"),
+        ("rethorische Stilmittel erkennen", "Rhetorische Stilmittel", "Deutsch"),
+        ("elektrochemische Spanungsreihe", "Die Spannungsreihe der Metalle", "Chemie"),
+        ("Badmington Grundschläge", "Badminton", "Sport"),
+    ] {
+        among_first_three(&h, query, title, portal).await;
+    }
+    // An adjective before its noun still narrows the topic.
+    answers_nothing(&h, "Unterrichtsideen zum chinesischen Neujahrsfest").await;
+}
