@@ -54,7 +54,7 @@ use super::fill::school_disciplines;
 use crate::search::query::{Query, Words, char_len, fold, is_stopword, tokens};
 use crate::upstream::Node;
 use crate::vocab::Vocabulary;
-use naming::compound_pairs;
+use naming::{compound_pairs, genitive_aspects};
 use subject::{home_portal, own_disciplines};
 use words::{Fit, TopicWord};
 
@@ -112,6 +112,10 @@ pub struct TreeRanking<'q> {
     /// The topic words a text may leave out and still name the topic
     /// (bit `i`: word `i`; see [`with_optional`](Self::with_optional)).
     optional: u64,
+    /// The optional topic words that name an aspect of a noun in the
+    /// genitive after them ([`genitive_aspects`]): a collection's place
+    /// in the tree still names them.
+    aspects: u64,
     /// The collections whose place in the tree names a compound of the
     /// topic (see [`with_placed`](Self::with_placed)).
     placed: BTreeSet<String>,
@@ -129,14 +133,17 @@ impl<'q> TreeRanking<'q> {
             .take(64)
             .map(|w| TopicWord::of(w).at(&query_tokens).suspended_before(&query_tokens))
             .collect();
+        let aspects = genitive_aspects(&words, &query_tokens);
         TreeRanking {
             query,
             compounds: compound_pairs(&words, &query_tokens),
             words,
             subjects: query.subject_uris().to_vec(),
             optional: 0,
+            aspects,
             placed: BTreeSet::new(),
         }
+        .with_optional_mask(aspects)
     }
 
     /// The ranking with the collections `placed` titled by the topic:
@@ -155,7 +162,7 @@ impl<'q> TreeRanking<'q> {
     /// what it is about, "Die Wasserstoffbrücken" for
     /// "Wasserstoffbrückenbindungen"); one that names only optional words
     /// names none of it ("Organe der EU").
-    pub fn with_optional(mut self, words: &[String]) -> TreeRanking<'q> {
+    pub fn with_optional(self, words: &[String]) -> TreeRanking<'q> {
         let optional = |w: &str| words.iter().any(|o| o.to_lowercase() == w.to_lowercase());
         let mask = self
             .query
@@ -165,9 +172,14 @@ impl<'q> TreeRanking<'q> {
             .enumerate()
             .filter(|(_, w)| optional(w))
             .fold(0u64, |mask, (i, _)| mask | (1 << i));
-        // At least one topic word stays required.
-        if mask.count_ones() < self.words.len() as u32 {
-            self.optional = mask;
+        self.with_optional_mask(mask)
+    }
+
+    /// The ranking with the topic words of `mask` (bits) optional too; at
+    /// least one topic word stays required.
+    fn with_optional_mask(mut self, mask: u64) -> TreeRanking<'q> {
+        if (self.optional | mask).count_ones() < self.words.len() as u32 {
+            self.optional |= mask;
         }
         self
     }
@@ -253,6 +265,7 @@ impl<'q> TreeRanking<'q> {
             words: self.words.clone(),
             subjects: self.subjects.clone(),
             optional: self.optional,
+            aspects: self.aspects,
             placed: self.placed.clone(),
             compounds: self.compounds.clone(),
         };

@@ -168,6 +168,45 @@ pub(super) fn compound_pairs(words: &[TopicWord], tokens: &[String]) -> Vec<(usi
         .collect()
 }
 
+/// The articles of a genitive that names the thing an aspect is of: any
+/// such thing ("Volumen eines Kegels"), or this one ("Körperbau der
+/// Fische").
+const INDEFINITE_GENITIVE: &[&str] = &["eines", "einer"];
+const DEFINITE_GENITIVE: &[&str] = &["des", "der"];
+
+/// The topic words that name an aspect of the noun in the genitive after
+/// them (bits): "Volumen" of "Volumen eines Kegels", "Aufbau" and
+/// "Fortpflanzung" of "Aufbau und Fortpflanzung eines Mooses". The thing
+/// is the topic; its page holds the aspect. Before a definite genitive, a
+/// long, specific word is a thing of its own ("Standard-Modell der
+/// Teilchenphysik").
+pub(super) fn genitive_aspects(words: &[TopicWord], tokens: &[String]) -> u64 {
+    let genitive_after = |w: &TopicWord| {
+        let Some(at) = w.at else { return false };
+        let article = tokens.get(at + 1).map(|t| t.to_lowercase()).unwrap_or_default();
+        let aspect = INDEFINITE_GENITIVE.contains(&article.as_str())
+            || DEFINITE_GENITIVE.contains(&article.as_str()) && !w.is_specific();
+        aspect && words.iter().any(|thing| thing.capitalised && thing.at == Some(at + 2))
+    };
+    // The last noun before the genitive, and the nouns joined to it by
+    // "und" before it.
+    let Some(last) = (0..words.len()).rev().find(|&i| words[i].capitalised && genitive_after(&words[i])) else {
+        return 0;
+    };
+    let mut mask = 1u64 << last.min(63);
+    let mut i = last;
+    while i > 0 {
+        let (Some(before), Some(at)) = (words[i - 1].at, words[i].at) else { break };
+        let joined = at == before + 2 && tokens.get(before + 1).is_some_and(|t| t == "und");
+        if !(joined && words[i - 1].capitalised) {
+            break;
+        }
+        mask |= 1 << (i - 1).min(63);
+        i -= 1;
+    }
+    mask
+}
+
 impl TreeRanking<'_> {
     /// [`matches`](Self::matches) by a topic word in some form or spelling
     /// or as the last part of a compound ("Blutkreislauf"), not only as the

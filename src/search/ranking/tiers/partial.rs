@@ -17,7 +17,7 @@ impl TreeRanking<'_> {
     pub(crate) fn names_by_path(&self, title: &Words, ancestors: &[&Words]) -> bool {
         let close = |w: &TopicWord, t: &Words| w.best_fit(t).is_some_and(|f| f < Fit::Head || w.heads_closely());
         let required: Vec<&TopicWord> = (self.words.iter().enumerate())
-            .filter(|(i, _)| self.optional & (1 << (*i).min(63)) == 0)
+            .filter(|(i, _)| self.optional & !self.aspects & (1 << (*i).min(63)) == 0)
             .map(|(_, w)| w)
             .collect();
         let (own, rest): (Vec<&TopicWord>, Vec<&TopicWord>) = required.iter().partition(|w| close(w, title));
@@ -42,7 +42,7 @@ impl TreeRanking<'_> {
                 .any(|(first, last)| by_word(last, title) && ancestors.iter().any(|a| first.best_fit(a).is_some()))
         };
         let required: Vec<&TopicWord> = (self.words.iter().enumerate())
-            .filter(|(i, _)| self.optional & (1 << (*i).min(63)) == 0)
+            .filter(|(i, _)| self.optional & !self.aspects & (1 << (*i).min(63)) == 0)
             .map(|(_, w)| w)
             .collect();
         let unnamed: Vec<&TopicWord> = (required.iter().copied())

@@ -3,6 +3,8 @@
 //! of two topics asked for.
 
 use super::TreeRanking;
+use super::naming::genitive_aspects;
+use super::words::TopicWord;
 use super::tests::{DEUTSCH, MATHE, collection, titles};
 use crate::search::query::{Query, Words};
 
@@ -167,4 +169,32 @@ fn a_verb_after_the_topic_that_no_collection_uses_is_no_topic_word() {
     let texts: Vec<Vec<Words>> = vec![vec![Words::of("Werbeplakate entwerfen")]];
     let query = Query::new("Werbeplakate entwerfen");
     assert!(TreeRanking::new(&query).unnamed_verbs(&texts).is_empty());
+}
+
+#[test]
+fn an_aspect_of_a_thing_in_the_genitive_is_found_on_the_thing_s_page() {
+    let candidates = [
+        collection("v", "Volumeneinheiten", MATHE, "g", &[], ""),
+        collection("k", "Kegel", MATHE, "k", &[], ""),
+        collection("r", "Rauminhalte", MATHE, "g", &["Volumen"], ""),
+    ];
+    assert_eq!(titles("Volumen eines Kegels", &candidates, &[])[0], "Kegel");
+    assert_eq!(
+        titles("Oberfläche und Volumen eines Kegels", &candidates, &[])[0],
+        "Kegel"
+    );
+    // A page of the aspect alone names none of it.
+    assert!(!titles("Volumen eines Kegels", &candidates, &[]).contains(&"Volumeneinheiten".to_string()));
+    // A long, specific word before a definite genitive is a thing of its
+    // own; a short one is an aspect of the thing.
+    let aspects = |query: &str| {
+        let tokens: Vec<String> = crate::search::query::tokens(query).map(String::from).collect();
+        let words: Vec<TopicWord> = (Query::new(query).topic_words().iter())
+            .map(|w| TopicWord::of(w).at(&tokens))
+            .collect();
+        genitive_aspects(&words, &tokens)
+    };
+    assert_eq!(aspects("Standard-Modell der Teilchenphysik"), 0);
+    assert_eq!(aspects("Körperbau der Fische"), 1);
+    assert_eq!(aspects("Aufbau und Fortpflanzung eines Mooses"), 0b11);
 }
