@@ -659,6 +659,9 @@ async fn processes_verbs_suspended_parts_and_typos_that_folding_hides_are_read()
         ("rethorische Stilmittel erkennen", "Rhetorische Stilmittel", "Deutsch"),
         ("elektrochemische Spanungsreihe", "Die Spannungsreihe der Metalle", "Chemie"),
         ("Badmington Grundschläge", "Badminton", "Sport"),
+        // An aspect of a thing is on the thing's page.
+        ("Volumen eines Kegels", "Kegel", "Mathematik"),
+        ("Aufbau und Fortpflanzung eines Mooses", "Moose", "Biologie"),
     ] {
         among_first_three(&h, query, title, portal).await;
     }
