@@ -544,14 +544,21 @@ mod tests {
     fn a_misspelt_noun_is_corrected_beside_another_word() {
         let dictionary = Dictionary::new(["Die Spannungsreihe der Metalle", "Die Elektrochemie"]);
         let rescued = rescue(&Query::new("elektrochemische Spanungsreihe"), &dictionary, &[]).unwrap();
-        assert!(rescued.query.text().contains("Spannungsreihe"), "{}", rescued.query.text());
+        assert!(
+            rescued.query.text().contains("Spannungsreihe"),
+            "{}",
+            rescued.query.text()
+        );
         let rescued = rescue(&Query::new("Spanungsreihe"), &dictionary, &[]).unwrap();
         assert_eq!((rescued.query.text(), rescued.corrected), ("Spannungsreihe", true));
     }
 
     #[test]
     fn a_title_of_a_corrected_word_alone_is_what_was_misspelt() {
-        let (typed, corrected) = (Query::new("Badmington Grundschläge"), Query::new("Badminton Grundschläge"));
+        let (typed, corrected) = (
+            Query::new("Badmington Grundschläge"),
+            Query::new("Badminton Grundschläge"),
+        );
         let ranked = [node("a", "Schlagzeug"), node("b", "Badminton")];
         assert!(titles_a_correction(&typed, &corrected, &ranked));
         // A word the user typed right is no correction.

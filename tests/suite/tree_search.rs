@@ -657,7 +657,11 @@ async fn processes_verbs_suspended_parts_and_typos_that_folding_hides_are_read()
         // a split word, one beside a word the tree lacks.
         ("Satz des Phytagoras", "Satzgruppe des Pythagoras", "Mathematik"),
         ("rethorische Stilmittel erkennen", "Rhetorische Stilmittel", "Deutsch"),
-        ("elektrochemische Spanungsreihe", "Die Spannungsreihe der Metalle", "Chemie"),
+        (
+            "elektrochemische Spanungsreihe",
+            "Die Spannungsreihe der Metalle",
+            "Chemie",
+        ),
         ("Badmington Grundschläge", "Badminton", "Sport"),
         // An aspect of a thing is on the thing's page.
         ("Volumen eines Kegels", "Kegel", "Mathematik"),

@@ -224,5 +224,9 @@ fn a_typo_whose_folding_changes_its_first_letter_is_compared_as_written() {
 fn a_known_word_with_a_generic_head_is_a_compound_not_a_typo() {
     let dict = Dictionary::new(["Textarten", "Takt und Rhythmus"]);
     assert_eq!(dict.suggest("Taktarten"), None);
-    assert_eq!(dict.suggest("Textarte"), Some("textarten"), "still a typo of the title's word");
+    assert_eq!(
+        dict.suggest("Textarte"),
+        Some("textarten"),
+        "still a typo of the title's word"
+    );
 }

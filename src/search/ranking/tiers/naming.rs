@@ -190,13 +190,18 @@ pub(super) fn genitive_aspects(words: &[TopicWord], tokens: &[String]) -> u64 {
     };
     // The last noun before the genitive, and the nouns joined to it by
     // "und" before it.
-    let Some(last) = (0..words.len()).rev().find(|&i| words[i].capitalised && genitive_after(&words[i])) else {
+    let Some(last) = (0..words.len())
+        .rev()
+        .find(|&i| words[i].capitalised && genitive_after(&words[i]))
+    else {
         return 0;
     };
     let mut mask = 1u64 << last.min(63);
     let mut i = last;
     while i > 0 {
-        let (Some(before), Some(at)) = (words[i - 1].at, words[i].at) else { break };
+        let (Some(before), Some(at)) = (words[i - 1].at, words[i].at) else {
+            break;
+        };
         let joined = at == before + 2 && tokens.get(before + 1).is_some_and(|t| t == "und");
         if !(joined && words[i - 1].capitalised) {
             break;

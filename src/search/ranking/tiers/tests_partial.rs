@@ -4,8 +4,8 @@
 
 use super::TreeRanking;
 use super::naming::genitive_aspects;
-use super::words::TopicWord;
 use super::tests::{DEUTSCH, MATHE, collection, titles};
+use super::words::TopicWord;
 use crate::search::query::{Query, Words};
 
 #[test]
