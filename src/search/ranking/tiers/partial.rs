@@ -118,14 +118,17 @@ impl TreeRanking<'_> {
     /// with a topic is no topic: a collection on the noun answers it.
     pub(crate) fn unnamed_verbs(&self, texts: &[Vec<Words>]) -> Vec<String> {
         let first_noun = self.words.iter().filter(|w| w.capitalised).filter_map(|w| w.at).min();
-        let unnamed = self.unnamed_words(texts);
+        let infinitive = |w: &TopicWord| ["en", "ern", "eln"].iter().any(|end| w.folded().ends_with(end));
+        // Read the whole tree only for a word shaped like a verb.
+        let named = |w: &TopicWord| texts.iter().any(|node| node.iter().any(|t| w.best_fit(t).is_some()));
         (self.query.topic_words().iter().zip(&self.words))
             .filter(|(_, w)| {
                 !w.capitalised
                     && w.letters() >= 5
-                    && w.folded().ends_with("en") | w.folded().ends_with("ern") | w.folded().ends_with("eln")
+                    && infinitive(w)
                     && first_noun.is_some_and(|noun| w.at.is_some_and(|at| at > noun))
-                    && unnamed.contains(&w.folded())
+                    && !texts.is_empty()
+                    && !named(w)
             })
             .map(|(typed, _)| typed.clone())
             .collect()
