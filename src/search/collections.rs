@@ -48,8 +48,8 @@ use super::filters::Filters;
 use super::pool::Visibility;
 use super::pool::collections::{keyword_wave, portals, sub_collection_wave, sub_collections};
 use super::pool::index::tree_index;
-use super::query::{Dictionary, Query, fold, is_stopword, keyword_searches, tokens};
-use super::ranking::{Coverage, TreeRanking};
+use super::query::{Dictionary, Query, fold, keyword_searches, tokens};
+use super::ranking::{Coverage, TreeRanking, lone_title_word};
 use crate::app::App;
 use crate::ids::NodeId;
 use crate::upstream::{Node, NodeList, UpstreamError};
@@ -385,13 +385,7 @@ fn titles_a_correction(query: &Query, corrected: &Query, ranked: &[Node]) -> boo
         .map(|w| fold(w))
         .filter(|w| !typed.contains(w))
         .collect();
-    ranked.iter().take(3).any(|node| {
-        let words: Vec<String> = tokens(node.display_title())
-            .filter(|t| !is_stopword(&t.to_lowercase()))
-            .map(fold)
-            .collect();
-        matches!(words.as_slice(), [word] if fixed.contains(word))
-    })
+    (ranked.iter().take(3)).any(|node| lone_title_word(node).is_some_and(|word| fixed.contains(&fold(word))))
 }
 
 /// A query rescued against the typo dictionary ([`rescue`]).

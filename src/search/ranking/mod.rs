@@ -45,5 +45,5 @@ pub use fill::{
 };
 pub use fuse::{Fusion, RRF_K, Ranked, TYPE_TIER, VariantHits, fuse, fuse_all, min_score, rerank};
 pub use score::{MATERIAL_BONUS, SUBJECT_BONUS, TextFilter, node_matches_text, relevance_score};
-pub(crate) use tiers::node_texts;
 pub use tiers::{Coverage, Tier, TreeRanking};
+pub(crate) use tiers::{lone_title_word, node_texts};

@@ -39,6 +39,7 @@ mod guard;
 mod naming;
 mod order;
 mod partial;
+pub(crate) use partial::lone_title_word;
 mod subject;
 #[cfg(test)]
 mod tests;

@@ -57,10 +57,8 @@ impl TreeRanking<'_> {
     /// question, even when another topic word is one the tree lacks.
     pub(crate) fn titles_a_long_word(&self, ranked: &[Node], n: usize) -> bool {
         ranked.iter().take(n).any(|node| {
-            let title = node.display_title();
-            let words: Vec<&str> = tokens(title).filter(|t| !is_stopword(&t.to_lowercase())).collect();
-            let title = Words::of(title);
-            words.len() == 1
+            let title = Words::of(node.display_title());
+            lone_title_word(node).is_some()
                 && self
                     .words
                     .iter()
@@ -132,5 +130,15 @@ impl TreeRanking<'_> {
             })
             .map(|(typed, _)| typed.clone())
             .collect()
+    }
+}
+
+/// The one word of the node's title beside stopwords ("Badminton", "Die
+/// Theaterkritik"); `None` for a title of more words.
+pub(crate) fn lone_title_word(node: &Node) -> Option<&str> {
+    let mut words = tokens(node.display_title()).filter(|t| !is_stopword(&t.to_lowercase()));
+    match (words.next(), words.next()) {
+        (Some(word), None) => Some(word),
+        _ => None,
     }
 }
