@@ -1,5 +1,5 @@
 //! The relevance benchmark's real-tree collection sets: the judged-set files
-//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,heldout-l,heldout-m,heldout-n,heldout-o,heldout-p,heldout-q,heldout-r,heldout-s,heldout-t,heldout-u,heldout-v,heldout-w,heldout-x,heldout-y,heldout-z,heldout-aa,heldout-ab,heldout-ac,heldout-ad,heldout-ae,heldout-af,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k,negative-l,negative-m,negative-n,negative-o,negative-p,negative-q,negative-r,negative-s,negative-t,negative-u,negative-v,negative-w,negative-x,negative-y,negative-z,negative-aa,negative-ab,negative-ac,negative-ad,negative-ae,negative-af}.json`,
+//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,heldout-l,heldout-m,heldout-n,heldout-o,heldout-p,heldout-q,heldout-r,heldout-s,heldout-t,heldout-u,heldout-v,heldout-w,heldout-x,heldout-y,heldout-z,heldout-aa,heldout-ab,heldout-ac,heldout-ad,heldout-ae,heldout-af,heldout-ag,heldout-ah,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k,negative-l,negative-m,negative-n,negative-o,negative-p,negative-q,negative-r,negative-s,negative-t,negative-u,negative-v,negative-w,negative-x,negative-y,negative-z,negative-aa,negative-ab,negative-ac,negative-ad,negative-ae,negative-af,negative-ag,negative-ah}.json`,
 //! graded by hand from WLO's 2023 collection tree) and how one ranked answer scores
 //! against them.
 //!
@@ -47,9 +47,10 @@ pub const K: usize = 5;
 /// `heldout-z.json`/`negative-z.json` before the sixteenth; `heldout-aa.json`/`negative-aa.json` and
 /// `heldout-ab.json`/`negative-ab.json` while the seventeenth was made; `heldout-ac.json`/
 /// `negative-ac.json` and `heldout-ad.json`/`negative-ad.json` while the eighteenth was made;
-/// `heldout-ae.json`/`negative-ae.json` and `heldout-af.json`/`negative-af.json` while the nineteenth was made.
+/// `heldout-ae.json`/`negative-ae.json` and `heldout-af.json`/`negative-af.json` while the nineteenth was made;
+/// `heldout-ag.json`/`negative-ag.json` and `heldout-ah.json`/`negative-ah.json` before the twentieth.
 /// Files that do not exist are skipped.
-pub const FILES: [&str; 64] = [
+pub const FILES: [&str; 68] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
@@ -82,6 +83,8 @@ pub const FILES: [&str; 64] = [
     "heldout-ad.json",
     "heldout-ae.json",
     "heldout-af.json",
+    "heldout-ag.json",
+    "heldout-ah.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
@@ -114,6 +117,8 @@ pub const FILES: [&str; 64] = [
     "negative-ad.json",
     "negative-ae.json",
     "negative-af.json",
+    "negative-ag.json",
+    "negative-ah.json",
 ];
 
 /// One judged-set file.
