@@ -48,7 +48,7 @@ use super::filters::Filters;
 use super::pool::Visibility;
 use super::pool::collections::{keyword_wave, portals, sub_collection_wave, sub_collections};
 use super::pool::index::tree_index;
-use super::query::{Dictionary, Query, fold, keyword_searches, tokens};
+use super::query::{Dictionary, Query, edit_distance, fold, keyword_searches, tokens};
 use super::ranking::{Coverage, TreeRanking, lone_title_word};
 use crate::app::App;
 use crate::ids::NodeId;
@@ -222,6 +222,14 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
         })
         .map(|(_, (n, _))| n.clone())
         .collect();
+    // The collections whose title writes a topic word in another spelling
+    // ("Apostroph" for "Apostrof"): a search that matches words as written
+    // misses them beside the other words of the question.
+    let respelled: Vec<Node> = index
+        .entries()
+        .filter(|(n, _)| keeps(search, n) && respells_a_word(search.query, n.display_title()))
+        .map(|(n, _)| n.clone())
+        .collect();
     let ranking = TreeRanking::new(search.query)
         .with_portals(&portal_nodes)
         .with_optional(&verbs)
@@ -229,6 +237,7 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
     let found: Vec<Node> = indexed(&ranking)
         .into_iter()
         .chain(placed)
+        .chain(respelled)
         .chain(candidates.iter().cloned())
         .collect();
     let walked = ranking.rank(dedup(found.into_iter()), &shown_portals);
@@ -278,7 +287,17 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
                 && (rescue_ranking.titles_a_long_word(&ranked, 3)
                     || rescue_ranking.titles_a_side(&ranked, 3)
                     || titles_a_correction(search.query, rescued, &ranked)));
-        if whole && !lacking && rescue_ranking.coverage(&ranked, &shown_portals) > walked_coverage {
+        // A slip in a word no collection of the whole tree uses, fixed to a
+        // word a first collection's title writes, answers though the rest of
+        // the question is named only in part: as typed, the query answers
+        // nothing ("Demokartie im alten Athen" → "Demokratie in Athen").
+        let rescued_coverage = rescue_ranking.coverage(&ranked, &shown_portals);
+        let fixes_a_slip = index.complete
+            && rescued_coverage == walked_coverage
+            && rescued_coverage > Coverage::Nothing
+            && !rescue_ranking.has_unnamed_word(&index.texts)
+            && titles_a_fixed_slip(&ranking.unnamed_words(&index.texts), search.query, rescued, &ranked);
+        if whole && !lacking && (rescued_coverage > walked_coverage || fixes_a_slip) {
             let mut outcome = finish_ranked(ranked, search, "keyword_collections", warnings);
             outcome.relaxed_query = Some(rescued.text().to_string());
             return Ok(outcome);
@@ -380,12 +399,45 @@ fn rescue(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> Option<Rescu
 /// the correction of `query` made, alone ("Badminton" for "Badmington
 /// Grundschläge"): the correction found what was misspelt.
 fn titles_a_correction(query: &Query, corrected: &Query, ranked: &[Node]) -> bool {
+    let fixed = fixed_words(query, corrected);
+    (ranked.iter().take(3)).any(|node| lone_title_word(node).is_some_and(|word| fixed.contains(&fold(word))))
+}
+
+/// A collection among the first three of `ranked` has a title word the
+/// rescue of `query` made of one of the `unknown` words (folded) by one
+/// slip, one letter left out, added, changed or two swapped ("Demokratie
+/// in Athen" for "Demokartie im alten Athen"); a word two slips away may
+/// be another word ("Textarten" for "Taktarten").
+fn titles_a_fixed_slip(unknown: &[&str], query: &Query, rescued: &Query, ranked: &[Node]) -> bool {
+    let fixed: BTreeSet<String> = (fixed_words(query, rescued).into_iter())
+        .filter(|word| unknown.iter().any(|typed| edit_distance(typed, word) <= 1))
+        .collect();
+    (ranked.iter().take(3)).any(|node| tokens(node.display_title()).any(|word| fixed.contains(&fold(word))))
+}
+
+/// The title writes a topic word of `query` (four letters or more) in
+/// another spelling: the same word folded, not as typed.
+fn respells_a_word(query: &Query, title: &str) -> bool {
+    let typed: Vec<(String, String)> = (query.topic_words().iter())
+        .filter(|w| w.chars().count() >= 4)
+        .map(|w| (w.to_lowercase(), fold(w)))
+        .collect();
+    !typed.is_empty()
+        && tokens(title).any(|word| {
+            let lower = word.to_lowercase();
+            typed
+                .iter()
+                .any(|(as_typed, folded)| lower != *as_typed && fold(&lower) == *folded)
+        })
+}
+
+/// The topic words of `rescued` that `query` does not have, folded.
+fn fixed_words(query: &Query, rescued: &Query) -> BTreeSet<String> {
     let typed: BTreeSet<String> = query.topic_words().iter().map(|w| fold(w)).collect();
-    let fixed: BTreeSet<String> = (corrected.topic_words().iter())
+    (rescued.topic_words().iter())
         .map(|w| fold(w))
         .filter(|w| !typed.contains(w))
-        .collect();
-    (ranked.iter().take(3)).any(|node| lone_title_word(node).is_some_and(|word| fixed.contains(&fold(word))))
+        .collect()
 }
 
 /// A query rescued against the typo dictionary ([`rescue`]).
@@ -560,5 +612,28 @@ mod tests {
         // Among other words it is another topic.
         let ranked = [node("c", "Badminton und Federball")];
         assert!(!titles_a_correction(&typed, &corrected, &ranked));
+    }
+
+    #[test]
+    fn a_slip_fixed_to_a_title_word_is_found() {
+        let (typed, rescued) = (
+            Query::new("Demokartie im alten Athen"),
+            Query::new("Demokratie im alten Athen"),
+        );
+        let ranked = [node("a", "Demokratie in Athen")];
+        assert!(titles_a_fixed_slip(&["demokartie"], &typed, &rescued, &ranked));
+        // A word two slips from the unknown one may be another word.
+        let (typed, rescued) = (Query::new("Taktarten"), Query::new("Textarten"));
+        let ranked = [node("b", "andere Textarten")];
+        assert!(!titles_a_fixed_slip(&["taktarten"], &typed, &rescued, &ranked));
+    }
+
+    #[test]
+    fn a_title_in_another_spelling_respells_a_topic_word() {
+        let query = Query::new("Apostrof richtig setzen");
+        assert!(respells_a_word(&query, "Apostroph"));
+        // The word as typed is no other spelling.
+        assert!(!respells_a_word(&query, "Zeichen setzen"));
+        assert!(!respells_a_word(&Query::new("Apostroph"), "Apostroph"));
     }
 }
