@@ -9,7 +9,11 @@ const STOPWORDS: &[&str] = &[
     "wird", "kann", "soll", "zum", "zur", "vom", "nicht", "noch", "nur", "sehr", "schon", "dann", "wenn", "dass",
     "weil", "im", "am", "an", "in", "zu", "so", "es", "ob", "mein", "meine", "meiner", "meinen", "meinem", "unser",
     "unsere", "unserer", "unseren", "unserem",
-    // "Own": whose, not what ("eigene OER-Materialien erstellen").
+    // Possessive and demonstrative pronouns: whose and which, not what
+    // ("Filmmusik und ihre Wirkung", "dieses Gedicht").
+    "ihre", "ihrer", "ihren", "ihrem", "ihres", "sein", "seine", "seiner", "seinen", "seinem", "seines", "dein",
+    "deine", "deiner", "deinen", "deinem", "euer", "eure", "eurer", "euren", "eurem", "diese", "dieser", "diesen",
+    "diesem", "dieses", // "Own": whose, not what ("eigene OER-Materialien erstellen").
     "eigene", "eigener", "eigenen", "eigenes", "eigenem",
     // Question words, modal verbs and the impersonal pronoun of a question
     // asked as a sentence ("Darf man Fleisch essen?", "Was ist ein Atom?").
@@ -557,6 +561,13 @@ mod tests {
         assert!(is_stopword("Für"));
         assert!(is_stopword("im"));
         assert!(!is_stopword("Photosynthese"));
+    }
+
+    #[test]
+    fn possessive_and_demonstrative_pronouns_are_stopwords() {
+        for word in ["ihre", "Seine", "dieses", "euren"] {
+            assert!(is_stopword(word), "{word}");
+        }
     }
 
     #[test]
