@@ -38,7 +38,7 @@ struct Entry {
 ///   a request-framing word (those are handled by the `topic:` variant);
 /// * a correction must be trustworthy, since an unknown real word is no
 ///   typo ("Elfchen" is no "Epochen"): words of 4–5 letters are corrected
-///   only for two swapped neighbours ("Kilma" → "Klima"), words of 6–8
+///   only for two swapped neighbours ("Kilma" → "Klima"), words of 6–9
 ///   letters at distance 1, longer ones at distance ≤ 2 — about one letter
 ///   in five at most;
 /// * the nearest word must be clearly the nearest: when words of two
@@ -247,7 +247,11 @@ impl Dictionary {
         // "Photosynthese") is at distance 0.
         let term: Vec<char> = fold(lower).chars().collect();
         let typed: Vec<char> = lower.chars().collect();
-        let limit = if term.len() <= 8 { 1 } else { 2 }.min(max);
+        // Two slips only in a word of ten letters or more: in a shorter
+        // one they mostly make another word ("Floorball" is no "Football",
+        // "Taktarten" no "Textarten").
+        let limit_of = |letters: usize| if letters <= 9 { 1 } else { 2 }.min(max);
+        let limit = limit_of(term.len());
         let first = term.first().copied();
         let mut nearest: Vec<(usize, Reverse<u32>, usize)> = Vec::new();
         for (i, entry) in self.entries.iter().enumerate() {
@@ -272,6 +276,7 @@ impl Dictionary {
                 true => is_swap(&typed, &entry.chars),
                 false => is_swap(&term, &entry.folded),
             };
+            let limit = if as_written { limit_of(typed.len()) } else { limit };
             if d > limit || (term.len() <= 5 && d > 0 && !swapped) {
                 continue;
             }

@@ -230,3 +230,12 @@ fn a_known_word_with_a_generic_head_is_a_compound_not_a_typo() {
         "still a typo of the title's word"
     );
 }
+
+#[test]
+fn two_slips_in_a_word_of_nine_letters_make_another_word() {
+    let d = Dictionary::new(["Football", "Textarten", "Satzgruppe des Pythagoras"]);
+    assert_eq!(d.suggest("Floorball"), None);
+    assert_eq!(d.suggest("Taktarten"), None);
+    // Compared as written, a word of ten letters may have two.
+    assert_eq!(d.suggest("Phytagoras"), Some("pythagoras"));
+}
