@@ -672,3 +672,27 @@ async fn processes_verbs_suspended_parts_and_typos_that_folding_hides_are_read()
     // An adjective before its noun still narrows the topic.
     answers_nothing(&h, "Unterrichtsideen zum chinesischen Neujahrsfest").await;
 }
+
+#[tokio::test]
+async fn slips_spellings_and_pronouns_of_round_twenty_are_read() {
+    let h = Harness::start_real_tree().await;
+    for (query, title, portal) in [
+        // A slip in a word the tree lacks, fixed to a title's word, answers
+        // though the rest of the question is named only in part.
+        ("Demokartie im alten Athen", "Demokratie in Athen", "Geschichte"),
+        (
+            "Auffoderungssätze bilden",
+            "Aufforderungssätze",
+            "Deutsch als Zweitsprache",
+        ),
+        // A title in another spelling joins the walk.
+        ("Apostrof richtig setzen", "Apostroph", "Deutsch"),
+        // A possessive pronoun is no topic word.
+        ("Filmmusik und ihre Wirkung", "Filmmusik", "Musik"),
+    ] {
+        among_first_three(&h, query, title, portal).await;
+    }
+    // Two slips in a word of nine letters make another word, no typo.
+    answers_nothing(&h, "Floorball im Sportunterricht").await;
+    answers_nothing(&h, "Faustball im Sportunterricht").await;
+}
