@@ -353,6 +353,12 @@ fn rescue(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> Option<Rescu
     // right: editors' keywords repeat users' typos ("Industrialiserung").
     let titled: BTreeSet<String> = hits.iter().flat_map(|n| tokens(n.display_title())).map(fold).collect();
     let titled = |word: &str| titled.contains(&fold(word));
+    let kept = |rescued: &Query| !rescued.topic_words().is_empty() || !rescued.subject_uris().is_empty();
+    let rescue = |query: Query, corrected: bool| Rescue {
+        query,
+        optional: Vec::new(),
+        corrected,
+    };
     match query.split_compounds_except(dictionary, held) {
         // Nothing but framing or the general last part of a compound was
         // recognised ("Mengen|lehre"): no topic to search.
@@ -372,26 +378,27 @@ fn rescue(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> Option<Rescu
             let rescued = parts
                 .corrected_except(dictionary, |word| titled(word) || small(word))
                 .unwrap_or(parts);
+            // Nothing of the topic left: the part not recognised is the
+            // topic, and it may be misspelt ("N-Deklinaton").
+            let unrecognised = |word: &str| split.unrecognised.iter().any(|part| fold(part) == fold(word));
+            let misspelt = || {
+                (query.corrected_except(dictionary, |word| titled(word) || !unrecognised(word)))
+                    .map(|q| rescue(q, true))
+                    .filter(|r| kept(&r.query))
+            };
             Some(Rescue {
                 query: rescued,
                 optional: split.trailing,
                 corrected: false,
             })
             .filter(|r| !r.query.topic_words().is_empty())
+            .or_else(misspelt)
         }
         // A corrected subject is the question ("Interkulturele Bildung").
-        None => {
-            let kept = |rescued: &Query| !rescued.topic_words().is_empty() || !rescued.subject_uris().is_empty();
-            let rescue = |query: Query, corrected: bool| Rescue {
-                query,
-                optional: Vec::new(),
-                corrected,
-            };
-            (query.opened(dictionary, held).map(|q| rescue(q, false)))
-                .or_else(|| query.corrected_except(dictionary, titled).map(|q| rescue(q, true)))
-                .or_else(|| query.continued_except(dictionary, held).map(|q| rescue(q, false)))
-                .filter(|r| kept(&r.query))
-        }
+        None => (query.opened(dictionary, held).map(|q| rescue(q, false)))
+            .or_else(|| query.corrected_except(dictionary, titled).map(|q| rescue(q, true)))
+            .or_else(|| query.continued_except(dictionary, held).map(|q| rescue(q, false)))
+            .filter(|r| kept(&r.query)),
     }
 }
 
@@ -612,6 +619,13 @@ mod tests {
         // Among other words it is another topic.
         let ranked = [node("c", "Badminton und Federball")];
         assert!(!titles_a_correction(&typed, &corrected, &ranked));
+    }
+
+    #[test]
+    fn a_misspelt_part_of_a_hyphenated_word_is_corrected() {
+        let dictionary = Dictionary::new(["N-Deklination", "Deklination"]);
+        let rescued = rescue(&Query::new("N-Deklinaton"), &dictionary, &[]).unwrap();
+        assert_eq!((rescued.query.text(), rescued.corrected), ("N-Deklination", true));
     }
 
     #[test]
