@@ -59,6 +59,11 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     "stationsarbeit",
     "lernstationen",
     "lernzirkel",
+    // School days given to a topic ("Projekttag Mülltrennung").
+    "projekttag",
+    "projekttage",
+    "projektwoche",
+    "projektwochen",
     "klasse",
     "klassenstufe",
     "jahrgangsstufe",
@@ -561,6 +566,13 @@ mod tests {
         assert!(is_stopword("Für"));
         assert!(is_stopword("im"));
         assert!(!is_stopword("Photosynthese"));
+    }
+
+    #[test]
+    fn a_school_day_given_to_a_topic_is_framing() {
+        assert!(is_framing_word("Projekttag"));
+        assert!(is_framing_word("Projektwoche"));
+        assert!(!is_framing_word("Projektmanagement"));
     }
 
     #[test]
