@@ -48,7 +48,7 @@ use super::filters::Filters;
 use super::pool::Visibility;
 use super::pool::collections::{keyword_wave, portals, sub_collection_wave, sub_collections};
 use super::pool::index::tree_index;
-use super::query::{Dictionary, Query, edit_distance, fold, keyword_searches, tokens};
+use super::query::{Dictionary, KEYWORD_TYPO_LETTERS, Query, edit_distance, fold, keyword_searches, tokens};
 use super::ranking::{Coverage, TreeRanking, lone_title_word};
 use crate::app::App;
 use crate::ids::NodeId;
@@ -410,16 +410,29 @@ fn titles_a_correction(query: &Query, corrected: &Query, ranked: &[Node]) -> boo
     (ranked.iter().take(3)).any(|node| lone_title_word(node).is_some_and(|word| fixed.contains(&fold(word))))
 }
 
-/// A collection among the first three of `ranked` has a title word the
-/// rescue of `query` made of one of the `unknown` words (folded) by one
-/// slip, one letter left out, added, changed or two swapped ("Demokratie
-/// in Athen" for "Demokartie im alten Athen"); a word two slips away may
-/// be another word ("Textarten" for "Taktarten").
+/// A collection among the first three of `ranked` has a word in its title
+/// that the rescue of `query` made of one of the `unknown` words (folded)
+/// by one slip, one letter left out, added, changed or two swapped
+/// ("Demokratie in Athen" for "Demokartie im alten Athen"); a word two
+/// slips away may be another word ("Textarten" for "Taktarten"). For a
+/// long word, a keyword will do, as the typo dictionary takes it
+/// ([`KEYWORD_TYPO_LETTERS`]: "Eutrophierung" for "Eutrophirung von
+/// Seen"); a short one a slip from a keyword is mostly another word.
 fn titles_a_fixed_slip(unknown: &[&str], query: &Query, rescued: &Query, ranked: &[Node]) -> bool {
-    let fixed: BTreeSet<String> = (fixed_words(query, rescued).into_iter())
-        .filter(|word| unknown.iter().any(|typed| edit_distance(typed, word) <= 1))
-        .collect();
-    (ranked.iter().take(3)).any(|node| tokens(node.display_title()).any(|word| fixed.contains(&fold(word))))
+    let slip_of = |word: &str, long: bool| {
+        unknown
+            .iter()
+            .any(|typed| edit_distance(typed, word) <= 1 && (!long || typed.chars().count() >= KEYWORD_TYPO_LETTERS))
+    };
+    let fixed = fixed_words(query, rescued);
+    let (titled, keyworded): (BTreeSet<&String>, BTreeSet<&String>) = (
+        fixed.iter().filter(|w| slip_of(w, false)).collect(),
+        fixed.iter().filter(|w| slip_of(w, true)).collect(),
+    );
+    (ranked.iter().take(3)).any(|node| {
+        tokens(node.display_title()).any(|word| titled.contains(&fold(word)))
+            || (node.keywords().iter().flat_map(|k| tokens(k))).any(|word| keyworded.contains(&fold(word)))
+    })
 }
 
 /// The title writes a topic word of `query` (four letters or more) in
@@ -640,6 +653,30 @@ mod tests {
         let (typed, rescued) = (Query::new("Taktarten"), Query::new("Textarten"));
         let ranked = [node("b", "andere Textarten")];
         assert!(!titles_a_fixed_slip(&["taktarten"], &typed, &rescued, &ranked));
+    }
+
+    #[test]
+    fn a_keyword_holds_the_fix_of_a_long_word_only() {
+        let with_keyword = |keyword: &str| -> Node {
+            serde_json::from_value(json!({
+                "ref": {"id": "k"}, "name": "Verschmutzung",
+                "properties": {"cclom:title": ["Verschmutzung"], "cclom:general_keyword": [keyword]}
+            }))
+            .unwrap()
+        };
+        let (typed, rescued) = (
+            Query::new("Eutrophirung von Seen"),
+            Query::new("Eutrophierung von Seen"),
+        );
+        let ranked = [with_keyword("Eutrophierung")];
+        assert!(titles_a_fixed_slip(&["eutrofirung"], &typed, &rescued, &ranked));
+        // A short word a slip from a keyword is mostly another word.
+        let (typed, rescued) = (
+            Query::new("Haligen in der Nordsee"),
+            Query::new("Halogen in der Nordsee"),
+        );
+        let ranked = [with_keyword("Halogen")];
+        assert!(!titles_a_fixed_slip(&["haligen"], &typed, &rescued, &ranked));
     }
 
     #[test]

@@ -689,10 +689,21 @@ async fn slips_spellings_and_pronouns_of_round_twenty_are_read() {
         ("Apostrof richtig setzen", "Apostroph", "Deutsch"),
         // A possessive pronoun is no topic word.
         ("Filmmusik und ihre Wirkung", "Filmmusik", "Musik"),
+        // A misspelt part of a hyphenated word; a slip a keyword fixes.
+        ("N-Deklinaton", "N-Deklination", "Deutsch als Zweitsprache"),
+        ("Eutrophirung von Seen", "Verschmutzung von Natur und Umwelt", "Chemie"),
+        // A school day given to a topic frames it.
+        (
+            "Projekttag Mülltrennung in der Grundschule",
+            "Müll und Recycling",
+            "Nachhaltigkeit",
+        ),
     ] {
         among_first_three(&h, query, title, portal).await;
     }
     // Two slips in a word of nine letters make another word, no typo.
     answers_nothing(&h, "Floorball im Sportunterricht").await;
     answers_nothing(&h, "Faustball im Sportunterricht").await;
+    // A short word a slip from a keyword is another word.
+    answers_nothing(&h, "Haligen in der Nordsee").await;
 }

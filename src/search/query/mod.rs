@@ -49,7 +49,7 @@ pub use rescue::{
 };
 pub use text::{is_framing_word, is_stopword, synonym_keys, synonyms_of};
 pub use topic::{signal_terms, topic_query};
-pub use typo::{Dictionary, edit_distance};
+pub use typo::{Dictionary, KEYWORD_TYPO_LETTERS, edit_distance};
 
 pub(crate) use compound::{KnownTerms, Mode, may_split, split_query};
 pub(crate) use model::{Form, QueryModel, Words};

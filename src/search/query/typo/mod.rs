@@ -15,7 +15,7 @@ use crate::vocab::edit_distance_chars as osa;
 
 /// A word only keywords hold is taken for a typo of a title's word only
 /// from this many letters on.
-const KEYWORD_TYPO_LETTERS: usize = 9;
+pub const KEYWORD_TYPO_LETTERS: usize = 9;
 
 /// One dictionary word.
 #[derive(Debug, Clone)]
