@@ -1,0 +1,241 @@
+//! The rescue of a query the tree does not answer as typed: its compounds
+//! split, its closed compounds opened, its typos corrected or its topic
+//! words continued against the tree index's dictionary (wave 3 of the
+//! collection search, see the parent module), and the checks that decide
+//! whether a corrected query found what was misspelt.
+
+use std::collections::BTreeSet;
+
+use crate::search::query::{Dictionary, KEYWORD_TYPO_LETTERS, Query, edit_distance, fold, tokens};
+use crate::search::ranking::lone_title_word;
+use crate::upstream::Node;
+
+/// The query rescued against the typo dictionary: its compounds split,
+/// else its closed compounds written apart as the titles write them, else
+/// its typos corrected, else its topic words continued; `None` when
+/// nothing changes or nothing of the topic is left; with the later parts
+/// of the split compounds (optional in the ranking). A word a title or
+/// keyword of the first wave's `hits` holds is a real word: it is not
+/// continued, and split only into known parts; it is corrected only when
+/// no title holds it (keywords repeat users' typos).
+pub(super) fn rescue(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> Option<Rescue> {
+    let held: BTreeSet<String> = hits
+        .iter()
+        .flat_map(|n| std::iter::once(n.display_title()).chain(n.keywords().iter().map(String::as_str)))
+        .flat_map(tokens)
+        .map(fold)
+        .collect();
+    let held = |word: &str| held.contains(&fold(word));
+    // A word only the keywords hold may still be a typo the titles write
+    // right: editors' keywords repeat users' typos ("Industrialiserung").
+    let titled: BTreeSet<String> = hits.iter().flat_map(|n| tokens(n.display_title())).map(fold).collect();
+    let titled = |word: &str| titled.contains(&fold(word));
+    let kept = |rescued: &Query| !rescued.topic_words().is_empty() || !rescued.subject_uris().is_empty();
+    let rescue = |query: Query, corrected: bool| Rescue {
+        query,
+        optional: Vec::new(),
+        corrected,
+    };
+    match query.split_compounds_except(dictionary, held) {
+        // Nothing but framing or the general last part of a compound was
+        // recognised ("Mengen|lehre"): no topic to search.
+        Some(split) if !split.topic || split.head_only => None,
+        // A part not recognised may be what the compound is ("Vogel|grippe"
+        // is no bird): its known parts are another topic, unless they are
+        // specific ("Trinkwasser|aufbereitung", "SQL-Abfragen").
+        Some(split) if !split.unrecognised.is_empty() && !split.specific => None,
+        // A split that leaves only a subject ("E-Sport" → "E und Sport") is
+        // another question, not this one. The nouns left whole may be
+        // misspelt ("elektrochemische Spanungsreihe"); a word in lower
+        // case beside them is mostly another form of a known one
+        // ("chinesischen"), no typo.
+        Some(split) => {
+            let parts = Query::new(&split.query);
+            let small = |word: &str| word.chars().next().is_some_and(char::is_lowercase);
+            let rescued = parts
+                .corrected_except(dictionary, |word| titled(word) || small(word))
+                .unwrap_or(parts);
+            // Nothing of the topic left: the part not recognised is the
+            // topic, and it may be misspelt ("N-Deklinaton").
+            let unrecognised = |word: &str| split.unrecognised.iter().any(|part| fold(part) == fold(word));
+            let misspelt = || {
+                (query.corrected_except(dictionary, |word| titled(word) || !unrecognised(word)))
+                    .map(|q| rescue(q, true))
+                    .filter(|r| kept(&r.query))
+            };
+            Some(Rescue {
+                query: rescued,
+                optional: split.trailing,
+                corrected: false,
+            })
+            .filter(|r| !r.query.topic_words().is_empty())
+            .or_else(misspelt)
+        }
+        // A corrected subject is the question ("Interkulturele Bildung").
+        None => (query.opened(dictionary, held).map(|q| rescue(q, false)))
+            .or_else(|| query.corrected_except(dictionary, titled).map(|q| rescue(q, true)))
+            .or_else(|| query.continued_except(dictionary, held).map(|q| rescue(q, false)))
+            .filter(|r| kept(&r.query)),
+    }
+}
+
+/// A collection among the first three of `ranked` is titled with a word
+/// the correction of `query` made, alone ("Badminton" for "Badmington
+/// Grundschläge"): the correction found what was misspelt.
+pub(super) fn titles_a_correction(query: &Query, corrected: &Query, ranked: &[Node]) -> bool {
+    let fixed = fixed_words(query, corrected);
+    (ranked.iter().take(3)).any(|node| lone_title_word(node).is_some_and(|word| fixed.contains(&fold(word))))
+}
+
+/// A collection among the first three of `ranked` has a word in its title
+/// that the rescue of `query` made of one of the `unknown` words (folded)
+/// by one slip, one letter left out, added, changed or two swapped
+/// ("Demokratie in Athen" for "Demokartie im alten Athen"); a word two
+/// slips away may be another word ("Textarten" for "Taktarten"). For a
+/// long word, a keyword will do, as the typo dictionary takes it
+/// ([`KEYWORD_TYPO_LETTERS`]: "Eutrophierung" for "Eutrophirung von
+/// Seen"); a short one a slip from a keyword is mostly another word.
+pub(super) fn titles_a_fixed_slip(unknown: &[&str], query: &Query, rescued: &Query, ranked: &[Node]) -> bool {
+    let slip_of = |word: &str, long: bool| {
+        unknown
+            .iter()
+            .any(|typed| edit_distance(typed, word) <= 1 && (!long || typed.chars().count() >= KEYWORD_TYPO_LETTERS))
+    };
+    let fixed = fixed_words(query, rescued);
+    let (titled, keyworded): (BTreeSet<&String>, BTreeSet<&String>) = (
+        fixed.iter().filter(|w| slip_of(w, false)).collect(),
+        fixed.iter().filter(|w| slip_of(w, true)).collect(),
+    );
+    (ranked.iter().take(3)).any(|node| {
+        tokens(node.display_title()).any(|word| titled.contains(&fold(word)))
+            || (node.keywords().iter().flat_map(|k| tokens(k))).any(|word| keyworded.contains(&fold(word)))
+    })
+}
+
+/// The topic words of `rescued` that `query` does not have, folded.
+fn fixed_words(query: &Query, rescued: &Query) -> BTreeSet<String> {
+    let typed: BTreeSet<String> = query.topic_words().iter().map(|w| fold(w)).collect();
+    (rescued.topic_words().iter())
+        .map(|w| fold(w))
+        .filter(|w| !typed.contains(w))
+        .collect()
+}
+
+/// A query rescued against the typo dictionary ([`rescue`]).
+pub(super) struct Rescue {
+    pub(super) query: Query,
+    /// The later parts of its split compounds (optional in the ranking).
+    pub(super) optional: Vec<String>,
+    /// Its typos were corrected, and nothing else changed.
+    pub(super) corrected: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn node(id: &str, title: &str) -> Node {
+        serde_json::from_value(json!({"ref": {"id": id}, "name": title, "properties": {"cclom:title": [title]}}))
+            .unwrap()
+    }
+
+    #[test]
+    fn a_misspelt_subject_is_corrected_to_it() {
+        let dictionary = Dictionary::new(["Interkulturelle Bildung", "Bildung"]);
+        let rescued = rescue(&Query::new("Interkulturele Bildung"), &dictionary, &[]).unwrap();
+        assert_eq!(rescued.query.text(), "Interkulturelle Bildung");
+        assert!(
+            rescued.query.topic_words().is_empty(),
+            "the corrected query names a subject only"
+        );
+    }
+
+    #[test]
+    fn a_word_only_the_keywords_hold_is_still_corrected_to_a_title() {
+        let with_keyword: Node = serde_json::from_value(json!({
+            "ref": {"id": "d"}, "name": "Industrialisierung Deutschland",
+            "properties": {"cclom:title": ["Industrialisierung Deutschland"], "cclom:general_keyword": ["Industrialiserung"]}
+        }))
+        .unwrap();
+        let dictionary = Dictionary::new(["Industrialisierung"]);
+        let rescued = rescue(&Query::new("Industrialiserung"), &dictionary, &[with_keyword]).unwrap();
+        assert_eq!(rescued.query.text(), "Industrialisierung");
+        // A word a title holds is a real word.
+        let titled = node("t", "Industrialiserung");
+        assert!(rescue(&Query::new("Industrialiserung"), &dictionary, &[titled]).is_none());
+    }
+
+    #[test]
+    fn a_misspelt_noun_is_corrected_beside_another_word() {
+        let dictionary = Dictionary::new(["Die Spannungsreihe der Metalle", "Die Elektrochemie"]);
+        let rescued = rescue(&Query::new("elektrochemische Spanungsreihe"), &dictionary, &[]).unwrap();
+        assert!(
+            rescued.query.text().contains("Spannungsreihe"),
+            "{}",
+            rescued.query.text()
+        );
+        let rescued = rescue(&Query::new("Spanungsreihe"), &dictionary, &[]).unwrap();
+        assert_eq!((rescued.query.text(), rescued.corrected), ("Spannungsreihe", true));
+    }
+
+    #[test]
+    fn a_title_of_a_corrected_word_alone_is_what_was_misspelt() {
+        let (typed, corrected) = (
+            Query::new("Badmington Grundschläge"),
+            Query::new("Badminton Grundschläge"),
+        );
+        let ranked = [node("a", "Schlagzeug"), node("b", "Badminton")];
+        assert!(titles_a_correction(&typed, &corrected, &ranked));
+        // A word the user typed right is no correction.
+        assert!(!titles_a_correction(&corrected, &corrected, &ranked));
+        // Among other words it is another topic.
+        let ranked = [node("c", "Badminton und Federball")];
+        assert!(!titles_a_correction(&typed, &corrected, &ranked));
+    }
+
+    #[test]
+    fn a_misspelt_part_of_a_hyphenated_word_is_corrected() {
+        let dictionary = Dictionary::new(["N-Deklination", "Deklination"]);
+        let rescued = rescue(&Query::new("N-Deklinaton"), &dictionary, &[]).unwrap();
+        assert_eq!((rescued.query.text(), rescued.corrected), ("N-Deklination", true));
+    }
+
+    #[test]
+    fn a_slip_fixed_to_a_title_word_is_found() {
+        let (typed, rescued) = (
+            Query::new("Demokartie im alten Athen"),
+            Query::new("Demokratie im alten Athen"),
+        );
+        let ranked = [node("a", "Demokratie in Athen")];
+        assert!(titles_a_fixed_slip(&["demokartie"], &typed, &rescued, &ranked));
+        // A word two slips from the unknown one may be another word.
+        let (typed, rescued) = (Query::new("Taktarten"), Query::new("Textarten"));
+        let ranked = [node("b", "andere Textarten")];
+        assert!(!titles_a_fixed_slip(&["taktarten"], &typed, &rescued, &ranked));
+    }
+
+    #[test]
+    fn a_keyword_holds_the_fix_of_a_long_word_only() {
+        let with_keyword = |keyword: &str| -> Node {
+            serde_json::from_value(json!({
+                "ref": {"id": "k"}, "name": "Verschmutzung",
+                "properties": {"cclom:title": ["Verschmutzung"], "cclom:general_keyword": [keyword]}
+            }))
+            .unwrap()
+        };
+        let (typed, rescued) = (
+            Query::new("Eutrophirung von Seen"),
+            Query::new("Eutrophierung von Seen"),
+        );
+        let ranked = [with_keyword("Eutrophierung")];
+        assert!(titles_a_fixed_slip(&["eutrofirung"], &typed, &rescued, &ranked));
+        // A short word a slip from a keyword is mostly another word.
+        let (typed, rescued) = (
+            Query::new("Haligen in der Nordsee"),
+            Query::new("Halogen in der Nordsee"),
+        );
+        let ranked = [with_keyword("Halogen")];
+        assert!(!titles_a_fixed_slip(&["haligen"], &typed, &rescued, &ranked));
+    }
+}
