@@ -7,10 +7,11 @@ use std::borrow::Cow;
 use std::collections::BTreeSet;
 
 use super::compound::{KnownTerms, Mode, Split, split_compounds, split_compounds_except, split_query};
+use super::lexicon::{is_stopword, material_stems};
 use super::model::QueryModel;
 use super::spelling::with_case_of;
 use super::stem::is_generic_head;
-use super::text::{char_len, fold, is_stopword, material_stems};
+use super::text::{char_len, fold};
 use super::topic::{
     NamedDiscipline, TopicSplit, query_disciplines, signal_terms_of, split_topic, topic_phrase_of, topic_query_of,
     topic_sides_of,

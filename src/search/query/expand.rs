@@ -2,7 +2,8 @@
 //! variants, plus the `topic:` extraction that drops request-framing words.
 
 use super::Query;
-use super::text::{char_len, is_stopword, tokens};
+use super::lexicon::is_stopword;
+use super::text::{char_len, tokens};
 use super::topic::{TopicSplit, synonym_expansions, topic_sides_of};
 use crate::upstream::Criterion;
 

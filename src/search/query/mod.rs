@@ -28,6 +28,7 @@ mod analysis;
 mod compound;
 mod expand;
 mod forms;
+mod lexicon;
 mod model;
 mod rescue;
 mod spelling;
@@ -44,14 +45,15 @@ pub use expand::{
 };
 pub use forms::{MAX_KEYWORD_SEARCHES, keyword_searches, other_forms};
 pub(crate) use forms::{is_name_adjective_of, takes_ien};
+pub use lexicon::{is_framing_word, is_stopword, synonym_keys, synonyms_of};
 pub use rescue::{
     MAX_RESCUE_VARIANTS, WEIGHT_CORRECTED, WEIGHT_RESCUE_TOPIC, WEIGHT_TERM, rescue_variants, topic_beside_heads,
 };
-pub use text::{is_framing_word, is_stopword, synonym_keys, synonyms_of};
 pub use topic::{signal_terms, topic_query};
 pub use typo::{Dictionary, KEYWORD_TYPO_LETTERS, edit_distance};
 
 pub(crate) use compound::{KnownTerms, Mode, may_split, split_query};
+pub(crate) use lexicon::{framing_words, is_grade_token};
 pub(crate) use model::{Form, QueryModel, Words};
 pub(crate) use stem::german_stem;
-pub(crate) use text::{LONG_WORD, char_len, fold, framing_words, is_grade_token, term_matches, tokens};
+pub(crate) use text::{LONG_WORD, char_len, fold, term_matches, tokens};

@@ -9,8 +9,9 @@
 //! stems are those of `stem.rs` (Snowball German), the ones the compound
 //! splitter compares, so the split and the rerank agree on what a word is.
 
+use super::lexicon::{material_lrt, material_stems, synonyms_of};
 use super::stem::{german_stem, stem_len};
-use super::text::{char_len, fold, material_lrt, material_stems, phrase, synonyms_of, tokens};
+use super::text::{char_len, fold, phrase, tokens};
 use super::topic::{NamedDiscipline, TopicSplit, signal_terms_of, synonym_expansions, topic_phrase_of, topic_sides_of};
 use crate::upstream::Node;
 use crate::vocab::Vocabulary;

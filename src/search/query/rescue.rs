@@ -3,8 +3,9 @@
 
 use super::Query;
 use super::expand::{NGSEARCHWORD, Variant, finish};
+use super::lexicon::synonyms_of;
 use super::stem::is_generic_head;
-use super::text::{char_len, normalize_space, synonyms_of};
+use super::text::{char_len, normalize_space};
 use super::topic::TopicSplit;
 
 /// At most this many rescue variants (= parallel ngsearch calls).

@@ -56,7 +56,7 @@ pub(crate) const GENERIC_HEADS: &[&str] = &[
 /// Intent heads: a compound ending in one asks for a material type
 /// ("Linsen|versuch" → Experiment, "Mitose|video" → Video, "Reformations|quiz"
 /// → Tests, "Python|kurs" → Kurs). Every one is a material word of
-/// `text::MATERIAL_WORDS`, which carries the type; like a generic head it
+/// `lexicon::MATERIAL_WORDS`, which carries the type; like a generic head it
 /// never decides the topic.
 pub(crate) const INTENT_HEADS: &[&str] = &[
     "versuch",
@@ -188,7 +188,7 @@ mod tests {
         }
         // Every intent head asks for a material type.
         for h in INTENT_HEADS {
-            assert!(super::super::text::material_lrt(h).is_some(), "{h}");
+            assert!(super::super::lexicon::material_lrt(h).is_some(), "{h}");
         }
     }
 }

@@ -39,9 +39,10 @@ mod tests;
 pub(crate) use split::{Mode, split_word};
 pub(crate) use terms::KnownTerms;
 
+use super::lexicon::{is_framing_word, is_grade_token, is_stopword};
 use super::spelling::with_case_of;
 use super::stem::is_head;
-use super::text::{LONG_WORD, char_len, fold, is_framing_word, is_grade_token, is_stopword, tokens};
+use super::text::{LONG_WORD, char_len, fold, tokens};
 use super::typo::Dictionary;
 use split::MIN_KNOWN_PART;
 

@@ -7,8 +7,9 @@
 //! (`terms.rs`) and the query-level rules of what to split and what to send
 //! upstream (`compound.rs`) read without it.
 
+use super::super::lexicon::{framing_words, is_framing_part, is_framing_word, is_stopword};
 use super::super::stem::{is_generic_head, is_head};
-use super::super::text::{char_len, fold, framing_words, is_framing_part, is_framing_word, is_stopword};
+use super::super::text::{char_len, fold};
 use super::terms::KnownTerms;
 
 /// A known part of a compound has at least this many letters (hyphen

@@ -13,8 +13,9 @@
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
+use super::super::lexicon::{framing_words, synonym_table};
 use super::super::stem::{MAX_TRUNCATION, MIN_TRUNCATED_STEM, german_stem};
-use super::super::text::{char_len, fold, framing_words, is_word_char, synonym_table, tokens};
+use super::super::text::{char_len, fold, is_word_char, tokens};
 use super::super::typo::Dictionary;
 use crate::upstream::Node;
 use crate::vocab::Vocabulary;

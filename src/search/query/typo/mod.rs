@@ -4,9 +4,10 @@
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::lexicon::{is_framing_word, is_stopword};
 use super::spelling::with_case_of;
 use super::stem::{GENERIC_HEADS, german_stem, is_generic_head};
-use super::text::{char_len, fold, is_framing_word, is_stopword, is_word_char};
+use super::text::{char_len, fold, is_word_char};
 
 /// Damerau–Levenshtein distance (optimal string alignment, in chars); the
 /// leaf vocabulary module owns it, the suggestions there use it too.

@@ -1,7 +1,7 @@
 //! Unit tests of the typo dictionary: corrections, their limits, and
 //! what the keywords of the tree add.
 
-use super::super::text::synonym_keys;
+use super::super::lexicon::synonym_keys;
 use super::*;
 
 fn dict() -> Dictionary {

@@ -1,0 +1,484 @@
+//! The German words the query analysis knows by name: stopwords, request
+//! framing (material types, request words, grades, activity verbs) and the
+//! synonym map. Compared lower-case.
+
+/// German stopwords. Compared lower-case.
+const STOPWORDS: &[&str] = &[
+    "der", "die", "das", "den", "dem", "des", "ein", "eine", "einer", "einem", "einen", "eines", "und", "oder", "aber",
+    "als", "auch", "auf", "aus", "bei", "bis", "für", "mit", "nach", "von", "vor", "wie", "über", "unter", "durch",
+    "gegen", "ohne", "zwischen", "ich", "du", "er", "sie", "wir", "ihr", "uns", "sich", "ist", "sind", "war", "hat",
+    "wird", "kann", "soll", "zum", "zur", "vom", "nicht", "noch", "nur", "sehr", "schon", "dann", "wenn", "dass",
+    "weil", "im", "am", "an", "in", "zu", "so", "es", "ob", "mein", "meine", "meiner", "meinen", "meinem", "unser",
+    "unsere", "unserer", "unseren", "unserem",
+    // Possessive and demonstrative pronouns: whose and which, not what
+    // ("Filmmusik und ihre Wirkung", "dieses Gedicht").
+    "ihre", "ihrer", "ihren", "ihrem", "ihres", "sein", "seine", "seiner", "seinen", "seinem", "seines", "dein",
+    "deine", "deiner", "deinen", "deinem", "euer", "eure", "eurer", "euren", "eurem", "diese", "dieser", "diesen",
+    "diesem", "dieses", // "Own": whose, not what ("eigene OER-Materialien erstellen").
+    "eigene", "eigener", "eigenen", "eigenes", "eigenem",
+    // Question words, modal verbs and the impersonal pronoun of a question
+    // asked as a sentence ("Darf man Fleisch essen?", "Was ist ein Atom?").
+    "man", "was", "wer", "wo", "warum", "wann", "welche", "welcher", "welches", "welchen", "darf", "dürfen", "können",
+    "muss", "müssen", "sollen", "sollte", "will", "wollen", "würde", "werden",
+    // A preposition contracted with its article ("fürs Bodenturnen").
+    "beim", "fürs", "ins", "ans", "aufs", "ums", "übers", "durchs", "vors",
+];
+
+/// Request-framing words that are not material types (the material
+/// types are the first column of [`MATERIAL_WORDS`]; both together are the
+/// framing words): they describe the *kind* of request ("Klasse", "ich
+/// suche"), not its subject. Compared lower-case.
+const OTHER_FRAMING_WORDS: &[&str] = &[
+    "material",
+    "materialien",
+    "unterrichtsmaterial",
+    "unterrichtsmaterialien",
+    "medien",
+    "medium",
+    "bildungsinhalt",
+    "bildungsinhalte",
+    "inhalt",
+    "inhalte",
+    "beispiel",
+    "beispiele",
+    "unterricht",
+    "unterrichtsstunde",
+    "unterrichtsstunden",
+    "unterrichtseinheit",
+    "stunde",
+    // What a teacher asks for besides material ("Ideen für …",
+    // "Stundenideen").
+    "idee",
+    "ideen",
+    "anregung",
+    "anregungen",
+    "tipps",
+    "lerneinheit",
+    // Ways of teaching a topic ("Stationenlernen zum Magnetismus").
+    "stationenlernen",
+    "stationslernen",
+    "stationsarbeit",
+    "lernstationen",
+    "lernzirkel",
+    // School days given to a topic ("Projekttag Mülltrennung").
+    "projekttag",
+    "projekttage",
+    "projektwoche",
+    "projektwochen",
+    "klasse",
+    "klassenstufe",
+    "jahrgangsstufe",
+    "sekundarstufe",
+    "sek",
+    "primarstufe",
+    // Course levels of the upper school ("Sport-LK", "Basiskurs
+    // Medienbildung").
+    "kurs",
+    "grundkurs",
+    "leistungskurs",
+    "basiskurs",
+    "lk",
+    "gk",
+    // School types: for whom, not about what ("… für die Realschule").
+    "gymnasium",
+    "realschule",
+    "hauptschule",
+    "gesamtschule",
+    "mittelschule",
+    "förderschule",
+    "berufsschule",
+    "arbeitsmaterial",
+    "arbeitsmaterialien",
+    "thema",
+    "themen",
+    // Verbs of a request sentence ("… ein Experiment durchführen"; more in
+    // REQUEST_WORDS).
+    "durchführen",
+    // What a class does with a topic ("Kurzgeschichte analysieren",
+    // "Brüche üben"): the activity, not the topic.
+    "analysieren",
+    "interpretieren",
+    "erklären",
+    "erklärt",
+    "erläutern",
+    "berechnen",
+    "üben",
+    "wiederholen",
+    "vergleichen",
+    "untersuchen",
+    "verstehen",
+    "erarbeiten",
+    "bearbeiten",
+    "lösen",
+    "beschreiben",
+    "bestimmen",
+    "erkennen",
+    "anwenden",
+    // What a class makes of it ("Podcast erstellen", "Steckbrief
+    // anfertigen").
+    "erstellen",
+    "anfertigen",
+    // Grade and learner words: they say for whom, not about what.
+    "oberstufe",
+    "unterstufe",
+    "mittelstufe",
+    "grundschule",
+    "grundschüler",
+    "grundschülerin",
+    "grundschülerinnen",
+    "grundschülern",
+    "schüler",
+    "schülerin",
+    "schülerinnen",
+    "schülern",
+    "anfänger",
+    "einsteiger",
+    // A language as whose language it is taught ("Türkisch als
+    // Herkunftssprache", "Englisch als Fremdsprache"): the subject, no topic.
+    "herkunftssprache",
+    "herkunftssprachen",
+    "fremdsprache",
+    "fremdsprachen",
+    "zweitsprache",
+    "muttersprache",
+    "erstsprache",
+];
+
+/// Adverbs of how something is explained ("einfach erklärt", "kurz
+/// erklärt"): framing right before a framing word, a topic word elsewhere
+/// ("Einfache Maschinen").
+const MANNER_ADVERBS: &[&str] = &[
+    "einfach",
+    "leicht",
+    "kurz",
+    "verständlich",
+    "anschaulich",
+    "kindgerecht",
+    "schnell",
+];
+
+/// Ordinals: framing right before a framing word ("Spanisch als zweite
+/// Fremdsprache"), a topic word elsewhere ("Zweiter Weltkrieg").
+const ORDINALS: &[&str] = &[
+    "erste", "ersten", "erster", "zweite", "zweiten", "zweiter", "dritte", "dritten", "dritter",
+];
+
+/// A manner adverb (see [`MANNER_ADVERBS`]) or an ordinal ([`ORDINALS`]):
+/// framing right before a framing word. Compared lower-case.
+pub(crate) fn frames_before_framing(word: &str) -> bool {
+    let lower = word.trim().to_lowercase();
+    MANNER_ADVERBS.contains(&lower.as_str()) || ORDINALS.contains(&lower.as_str())
+}
+
+/// Request-framing words that name a *material type*: the words, the folded
+/// stems that show that type in a node's title or keywords (the weak
+/// material bonus of the quality score), and the learning-resource-type
+/// label (`ccm:oeh_lrt_aggregated`) the request asks for, if one fits.
+/// Compared lower-case.
+const MATERIAL_WORDS: &[(&[&str], &[&str], Option<&str>)] = &[
+    (
+        &[
+            "video",
+            "videos",
+            "erklärvideo",
+            "erklärvideos",
+            "lernvideo",
+            "lernvideos",
+            "film",
+            "filme",
+        ],
+        &["video", "film"],
+        Some("Video"),
+    ),
+    (&["podcast"], &["podcast"], Some("Audio")),
+    (
+        &["bild", "bilder", "grafik", "grafiken", "infografik", "infografiken"],
+        &["grafik", "bild"],
+        Some("Bild"),
+    ),
+    (
+        &["simulation", "simulationen"],
+        &["simulation"],
+        Some("Interaktives Medium"),
+    ),
+    (
+        &["arbeitsblatt", "arbeitsblätter"],
+        &["arbeitsblatt"],
+        Some("Arbeitsblatt"),
+    ),
+    (
+        &["übungsblatt", "übungsblätter"],
+        &["ubungsblatt", "arbeitsblatt"],
+        Some("Arbeitsblatt"),
+    ),
+    (&["übung", "übungen"], &["ubung"], Some("Übungsmaterial")),
+    (&["aufgabe", "aufgaben"], &["aufgabe"], None),
+    (
+        &["quiz", "quizze", "quizzes", "test", "tests"],
+        &["quiz", "test"],
+        Some("Tests"),
+    ),
+    (&["lernspiel", "lernspiele"], &["lernspiel"], Some("Lernspiel")),
+    (
+        &["präsentation", "präsentationen"],
+        &["prasentation", "folien"],
+        Some("Präsentation"),
+    ),
+    (&["lernpfad", "lernpfade"], &["lernpfad"], Some("Lernobjekt")),
+    (
+        &[
+            "unterrichtsentwurf",
+            "unterrichtsentwürfe",
+            "stundenentwurf",
+            "stundenentwürfe",
+        ],
+        &["unterrichtsentwurf", "stundenentwurf"],
+        Some("Unterrichtsplan"),
+    ),
+    (
+        &["interaktiv", "interaktive", "interaktiven"],
+        &["interaktiv"],
+        Some("Interaktives Medium"),
+    ),
+    (
+        &[
+            "experiment",
+            "experimente",
+            "versuch",
+            "versuche",
+            "schülerexperiment",
+            "schülerexperimente",
+        ],
+        &["experiment", "versuch"],
+        Some("Experiment"),
+    ),
+    (&["kurs", "kurse", "onlinekurs", "onlinekurse"], &["kurs"], Some("Kurs")),
+    (
+        &["unterrichtsidee", "unterrichtsideen"],
+        &["unterrichtsidee"],
+        Some("Unterrichtsidee"),
+    ),
+];
+
+/// Verbs that are a school activity as a verb and a topic as a noun
+/// ("Bewerbung schreiben" / "Kreatives Schreiben"): framing only when typed
+/// in lower case after another word. German capitalises nouns.
+const ACTIVITY_VERBS: &[&str] = &[
+    "schreiben",
+    "lesen",
+    "rechnen",
+    "zeichnen",
+    "malen",
+    "singen",
+    "spielen",
+    "basteln",
+    "sprechen",
+    "hören",
+];
+
+/// An activity verb as typed in a request (see [`ACTIVITY_VERBS`]).
+pub(crate) fn is_activity_verb(as_typed: &str) -> bool {
+    ACTIVITY_VERBS.contains(&as_typed)
+}
+
+/// Framing nouns that name a grade; a grade number next to one ("Klasse 6",
+/// "6. Klasse", "Sekundarstufe II") is framing too.
+const GRADE_NOUNS: &[&str] = &["klasse", "klassenstufe", "jahrgangsstufe", "sekundarstufe", "sek"];
+
+/// Joiners allowed between a grade noun and its numbers ("Klasse 5 bis 6").
+const GRADE_JOINERS: &[&str] = &["und", "bis", "-", "–", "/"];
+
+/// The synonym map, in a fixed order (the order matters: it decides
+/// which `syn:` variants survive the 5-variant cap).
+const SYNONYMS: &[(&str, &[&str])] = &[
+    ("ki", &["künstliche intelligenz", "artificial intelligence"]),
+    ("künstliche intelligenz", &["ki"]),
+    ("oer", &["open educational resources", "freie bildungsmaterialien"]),
+    ("mathe", &["mathematik"]),
+    ("mathematik", &["mathe"]),
+    ("bio", &["biologie"]),
+    ("biologie", &["bio"]),
+    ("physik", &["physics"]),
+    ("chemie", &["chemistry"]),
+    ("geo", &["geographie", "erdkunde"]),
+    ("geographie", &["erdkunde", "geo"]),
+    ("erdkunde", &["geographie", "geo"]),
+    ("info", &["informatik"]),
+    ("informatik", &["info", "computer science"]),
+    ("grundschule", &["primarstufe"]),
+    ("primarstufe", &["grundschule"]),
+    ("klima", &["klimawandel", "klimaschutz"]),
+    ("klimawandel", &["klima", "klimaschutz", "climate change"]),
+    ("nachhaltigkeit", &["nachhaltige entwicklung", "bne", "sustainability"]),
+    ("bne", &["bildung für nachhaltige entwicklung", "nachhaltigkeit"]),
+];
+
+/// True for a German stopword (case-insensitive).
+pub fn is_stopword(word: &str) -> bool {
+    let lower = word.trim().to_lowercase();
+    STOPWORDS.contains(&lower.as_str())
+}
+
+/// True for a request-framing word (case-insensitive).
+pub fn is_framing_word(word: &str) -> bool {
+    let lower = word.trim().to_lowercase();
+    OTHER_FRAMING_WORDS.contains(&lower.as_str())
+        || REQUEST_WORDS.contains(&lower.as_str())
+        || MATERIAL_WORDS
+            .iter()
+            .any(|(forms, _, _)| forms.contains(&lower.as_str()))
+}
+
+/// The words of a request sentence ("ich suche", "zeig mir bitte", "… ein
+/// Experiment machen", "Gibt es …"): framing standing alone, never a part of
+/// a compound ("Wohnungs|suche", "Fehler|suche" are topics).
+const REQUEST_WORDS: &[&str] = &[
+    "suche",
+    "suchen",
+    "brauche",
+    "benötige",
+    "finde",
+    "finden",
+    "zeig",
+    "zeige",
+    "gib",
+    "möchte",
+    "hätte",
+    "mir",
+    "bitte",
+    "machen",
+    "gibt",
+    // What a class does with it ("Feedback geben", "Suchmaschinen richtig
+    // nutzen", "Tablets einsetzen").
+    "geben",
+    "nutzen",
+    "einsetzen",
+];
+
+/// A framing word that may be split off a compound as its framing part
+/// ("Musik|unterricht", "Zellorganellen-Quiz"): no word of a request
+/// sentence ([`REQUEST_WORDS`]).
+pub(crate) fn is_framing_part(word: &str) -> bool {
+    is_framing_word(word) && !REQUEST_WORDS.contains(&word.trim().to_lowercase().as_str())
+}
+
+/// Every request-framing word (for the compound splitter's known terms).
+pub(crate) fn framing_words() -> impl Iterator<Item = &'static str> {
+    OTHER_FRAMING_WORDS
+        .iter()
+        .chain(REQUEST_WORDS)
+        .copied()
+        .chain(MATERIAL_WORDS.iter().flat_map(|(forms, _, _)| forms.iter().copied()))
+}
+
+/// The learning-resource-type label a material word asks for
+/// (`"Experiment"` → `"Experiment"`, `"Quiz"` → `"Tests"`), if any.
+pub(crate) fn material_lrt(word: &str) -> Option<&'static str> {
+    let lower = word.trim().to_lowercase();
+    MATERIAL_WORDS
+        .iter()
+        .find(|(words, _, _)| words.contains(&lower.as_str()))
+        .and_then(|(_, _, lrt)| *lrt)
+}
+
+/// The folded stems that show the material type a framing word asks for
+/// (`"Arbeitsblätter"` → `["arbeitsblatt"]`), empty for other words.
+pub(crate) fn material_stems(word: &str) -> &'static [&'static str] {
+    let lower = word.trim().to_lowercase();
+    MATERIAL_WORDS
+        .iter()
+        .find(|(words, _, _)| words.contains(&lower.as_str()))
+        .map(|(_, stems, _)| *stems)
+        .unwrap_or(&[])
+}
+
+pub(crate) fn is_grade_noun(lower: &str) -> bool {
+    GRADE_NOUNS.contains(&lower)
+}
+
+pub(crate) fn is_grade_joiner(lower: &str) -> bool {
+    GRADE_JOINERS.contains(&lower)
+}
+
+/// A grade number: "6", "6." (already trimmed to "6"), "10", "5-6", "5/6",
+/// or the roman "i"/"ii" of "Sekundarstufe I/II".
+pub(crate) fn is_grade_token(lower: &str) -> bool {
+    let digits = |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+    digits(lower)
+        || lower
+            .split_once(['-', '/', '–'])
+            .is_some_and(|(a, b)| digits(a) && digits(b))
+        || matches!(lower, "i" | "ii")
+}
+
+/// The synonym keys in map order (also useful to seed a typo [`Dictionary`](super::Dictionary)).
+pub fn synonym_keys() -> impl Iterator<Item = &'static str> {
+    SYNONYMS.iter().map(|(key, _)| *key)
+}
+
+/// The expansions of one synonym key (lower-case), empty when it is no key.
+pub fn synonyms_of(key: &str) -> &'static [&'static str] {
+    let lower = key.trim().to_lowercase();
+    SYNONYMS
+        .iter()
+        .find(|(k, _)| *k == lower)
+        .map(|(_, v)| *v)
+        .unwrap_or(&[])
+}
+
+pub(crate) fn synonym_table() -> &'static [(&'static str, &'static [&'static str])] {
+    SYNONYMS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stopwords_are_case_insensitive() {
+        assert!(is_stopword("Für"));
+        assert!(is_stopword("im"));
+        assert!(!is_stopword("Photosynthese"));
+    }
+
+    #[test]
+    fn a_school_day_given_to_a_topic_is_framing() {
+        assert!(is_framing_word("Projekttag"));
+        assert!(is_framing_word("Projektwoche"));
+        assert!(!is_framing_word("Projektmanagement"));
+    }
+
+    #[test]
+    fn possessive_and_demonstrative_pronouns_are_stopwords() {
+        for word in ["ihre", "Seine", "dieses", "euren"] {
+            assert!(is_stopword(word), "{word}");
+        }
+    }
+
+    #[test]
+    fn material_words() {
+        assert_eq!(material_stems("Arbeitsblätter"), ["arbeitsblatt"]);
+        assert_eq!(material_stems("Erklärvideo"), ["video", "film"]);
+        assert!(material_stems("Unterricht").is_empty());
+        assert!(material_stems("Photosynthese").is_empty());
+        assert!(is_framing_word("Quiz") && is_framing_word("Thema"));
+    }
+
+    #[test]
+    fn grade_tokens() {
+        for t in ["6", "10", "5-6", "5/6", "ii"] {
+            assert!(is_grade_token(t), "{t}");
+        }
+        for t in ["6a", "x", "", "-"] {
+            assert!(!is_grade_token(t), "{t}");
+        }
+    }
+
+    #[test]
+    fn synonym_lookup() {
+        assert_eq!(synonyms_of("KI"), ["künstliche intelligenz", "artificial intelligence"]);
+        assert!(synonyms_of("photosynthese").is_empty());
+        assert_eq!(synonym_keys().count(), 20);
+        assert_eq!(synonym_keys().next(), Some("ki"));
+    }
+}
