@@ -443,7 +443,8 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn node(id: &str, title: &str) -> Node {
+    /// A collection of this id and title (the rescue's tests too).
+    pub(super) fn node(id: &str, title: &str) -> Node {
         serde_json::from_value(json!({"ref": {"id": id}, "name": title, "properties": {"cclom:title": [title]}}))
             .unwrap()
     }

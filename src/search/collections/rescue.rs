@@ -132,13 +132,9 @@ pub(super) struct Rescue {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::node;
     use super::*;
     use serde_json::json;
-
-    fn node(id: &str, title: &str) -> Node {
-        serde_json::from_value(json!({"ref": {"id": id}, "name": title, "properties": {"cclom:title": [title]}}))
-            .unwrap()
-    }
 
     #[test]
     fn a_misspelt_subject_is_corrected_to_it() {
