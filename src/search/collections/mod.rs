@@ -287,8 +287,8 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
         // As below: unless a collection is titled with a specific part of
         // the corrected question ("Badminton" for "Badmington
         // Grundschläge").
-        let lacking = index.complete
-            && rescue_ranking.has_unnamed_word(&index.texts)
+        let leaves_an_unknown_word = index.complete && rescue_ranking.has_unnamed_word(&index.texts);
+        let lacking = leaves_an_unknown_word
             && !(*corrected
                 && (rescue_ranking.titles_a_long_word(&ranked, 3)
                     || rescue_ranking.titles_a_side(&ranked, 3)
@@ -301,7 +301,7 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
         let fixes_a_slip = index.complete
             && rescued_coverage == walked_coverage
             && rescued_coverage > Coverage::Nothing
-            && !rescue_ranking.has_unnamed_word(&index.texts)
+            && !leaves_an_unknown_word
             && titles_a_fixed_slip(&ranking.unnamed_words(&index.texts), search.query, rescued, &ranked);
         if whole && !lacking && (rescued_coverage > walked_coverage || fixes_a_slip) {
             let mut outcome = finish_ranked(ranked, search, "keyword_collections", warnings);
