@@ -325,6 +325,17 @@ mod tests {
         assert!(second.topic_words().is_empty(), "{:?}", second.topic_words());
         assert_eq!(Query::new("Zweiter Weltkrieg").topic_words(), ["Zweiter", "Weltkrieg"]);
         assert_eq!(Query::new("Tipps beim Vokabellernen").topic_words(), ["Vokabellernen"]);
+        // A visit, the start of a lesson and audio examples are how the
+        // class meets a topic, not which.
+        assert_eq!(
+            Query::new("Bauernhofbesuch mit der Klasse").topic_words(),
+            ["Bauernhof"]
+        );
+        assert_eq!(Query::new("Einstiegsstunde zu Epikur").topic_words(), ["Epikur"]);
+        assert_eq!(
+            Query::new("Hörbeispiele und Unterrichtsidee zum Swing").topic_words(),
+            ["Swing"]
+        );
         assert_eq!(
             Query::new("Anregungen zum Wasserkreislauf").topic_words(),
             ["Wasserkreislauf"]

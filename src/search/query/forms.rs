@@ -32,7 +32,11 @@ pub const MAX_KEYWORD_SEARCHES: usize = 10;
 /// `-n` or `-en` ("Summen" → "Summe", "Funktionen" → "Funktion"); a word in
 /// a vowel takes `-s` ("Auto" → "Autos"); a word in `-el` or `-er` takes
 /// `-n`, and one in `-er` may be an adjective's strong ending ("Toter" →
-/// "Tote", "Toten"); any other word takes `-e`,
+/// "Tote", "Toten"); a word in `-ern` or `-eln` may be the dative plural
+/// of one in `-er` or `-el` and loses the `-n` ("Stoikern" → "Stoiker"),
+/// and one in `-s` after a consonant may be a genitive and loses the `-s`
+/// ("Museums" → "Museum");
+/// any other word takes `-e`,
 /// `-en` and `-er` ("Dreieck" → "Dreiecke", "Funktion" → "Funktionen",
 /// "Lied" → "Lieder"), and — when its last vowel is a plain `a`, `o`, `u`
 /// or `au` — the umlaut plurals `-¨e` and `-¨er` ("Strahlensatz" →
@@ -61,6 +65,8 @@ pub fn other_forms(word: &str) -> Vec<String> {
         vec![format!("{word}n"), stem(1), format!("{}n", stem(1))]
     } else if lower.ends_with("el") || lower.ends_with("er") {
         vec![format!("{word}n")]
+    } else if (lower.ends_with("ern") || lower.ends_with("eln")) && char_len(word) >= 6 || is_genitive_s(&lower) {
+        vec![stem(1), format!("{word}e"), format!("{word}en")]
     } else {
         vec![format!("{word}e"), format!("{word}en"), format!("{word}er")]
     });
@@ -69,6 +75,15 @@ pub fn other_forms(word: &str) -> Vec<String> {
         forms.push(format!("{word}ien"));
     }
     forms
+}
+
+/// A word of five letters or more in `-s` after a consonant that may
+/// take it in the genitive (Snowball's valid s-endings): the `-s` may be
+/// that ending or a compound's linking element ("Museums|besuch" →
+/// "Museum").
+fn is_genitive_s(lower: &str) -> bool {
+    let mut letters = lower.chars().rev();
+    char_len(lower) >= 5 && letters.next() == Some('s') && letters.next().is_some_and(|c| "bdfghklmnrt".contains(c))
 }
 
 /// Endings of an adjective made of a name ("Bohr|sches Atommodell",
@@ -280,6 +295,10 @@ mod tests {
         assert_eq!(other_forms("Dreieck"), ["Dreiecke", "Dreiecken", "Dreiecker"]);
         assert_eq!(other_forms("Vogel"), ["Vogeln"]);
         assert_eq!(other_forms("Toter"), ["Totern", "Tote", "Toten"]);
+        assert_eq!(other_forms("Stoikern"), ["Stoiker", "Stoikerne", "Stoikernen"]);
+        assert_eq!(other_forms("Vögeln")[0], "Vögel");
+        assert_eq!(other_forms("Museums"), ["Museum", "Museumse", "Museumsen"]);
+        assert_eq!(other_forms("Kreis")[0], "Kreise", "no genitive after a vowel");
         assert_eq!(
             other_forms("Stromkreis"),
             ["Stromkreise", "Stromkreisen", "Stromkreiser"]

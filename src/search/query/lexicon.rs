@@ -46,6 +46,10 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     "unterrichtsstunden",
     "unterrichtseinheit",
     "stunde",
+    // The start of a lesson ("Einstiegsstunde zu Epikur", "Einstieg in
+    // die Bruchrechnung").
+    "einstieg",
+    "einstiege",
     // What a teacher asks for besides material ("Ideen für …",
     // "Stundenideen").
     "idee",
@@ -60,6 +64,14 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     "stationsarbeit",
     "lernstationen",
     "lernzirkel",
+    // A visit to the place of a topic ("Bauernhofbesuch mit der Klasse",
+    // "Exkursion ins Watt"): how the class meets the topic, not which.
+    "besuch",
+    "besuche",
+    "ausflug",
+    "ausflüge",
+    "exkursion",
+    "exkursionen",
     // School days given to a topic ("Projekttag Mülltrennung").
     "projekttag",
     "projekttage",
@@ -191,6 +203,11 @@ const MATERIAL_WORDS: &[(&[&str], &[&str], Option<&str>)] = &[
         Some("Video"),
     ),
     (&["podcast"], &["podcast"], Some("Audio")),
+    (
+        &["hörbeispiel", "hörbeispiele", "hörprobe", "hörproben"],
+        &["horbeispiel", "horprob"],
+        Some("Audio"),
+    ),
     (
         &["bild", "bilder", "grafik", "grafiken", "infografik", "infografiken"],
         &["grafik", "bild"],
