@@ -114,12 +114,8 @@ pub(crate) fn split_word(word: &str, known: &KnownTerms, mode: Mode) -> Option<V
     }
     let is_piece = |text: &str| lower.contains('-') && lower.split('-').any(|piece| piece == text);
     let unknown = parts.iter().filter(|p| !p.known).count();
-    let truncation_ok = parts
-        .iter()
-        .enumerate()
-        .all(|(i, p)| !p.truncated || parts.get(i + 1).is_some_and(|next| next.known));
+    // (A truncated part is followed by a known one: `search` keeps no other.)
     let acceptable = parts.len() >= 2
-        && truncation_ok
         && unknown <= 1
         // A whole hyphen piece is a word of any length ("Excel-Übungen").
         && parts
@@ -190,6 +186,14 @@ fn search(
     best: &mut Option<(Cost, Vec<Part>)>,
 ) {
     if start == chars.len() {
+        // A truncated part must be followed by a known one: a split that
+        // breaks that rule is no candidate, and must not hide the best one
+        // that keeps it ("Schwi|mmabze|ichen" beside "Schwimm|abzeichen").
+        let truncation_ok = (current.iter().enumerate())
+            .all(|(i, p)| !p.truncated || current.get(i + 1).is_some_and(|next| next.known));
+        if !truncation_ok {
+            return;
+        }
         let known_chars = |p: &Part| if p.known { char_len(&p.text) } else { 0 };
         let uncovered = chars.len() - current.iter().map(known_chars).sum::<usize>();
         let longest = current.iter().map(known_chars).max().unwrap_or(0);

@@ -39,6 +39,15 @@ fn longest_known_part_first_and_one_unknown_part() {
 }
 
 #[test]
+fn a_truncated_part_before_an_unknown_one_hides_no_split() {
+    // "Schwi|mmabze|ichen" covers more letters, but a truncated part must
+    // be followed by a known one.
+    let k = known(&["Schwimmen", "Das bin ich"]);
+    let parts = split_word("Schwimmabzeichen", &k, Mode::Repository).unwrap();
+    assert_eq!(texts(&parts), [("schwimm", true), ("abzeichen", false)]);
+}
+
+#[test]
 fn known_parts_cover_the_most() {
     // "vulkanau|s|bruch" leaves as many letters unknown as
     // "vulkan|ausbruch" but covers fewer with known parts.
