@@ -707,3 +707,34 @@ async fn slips_spellings_and_pronouns_of_round_twenty_are_read() {
     // A short word a slip from a keyword is another word.
     answers_nothing(&h, "Haligen in der Nordsee").await;
 }
+
+#[tokio::test]
+async fn forms_framings_and_compound_heads_of_round_twenty_one_are_read() {
+    let h = Harness::start_real_tree().await;
+    for (query, title, portal) in [
+        // A dative plural and a genitive are searched without their ending.
+        ("Gelassenheit bei den Stoikern", "Die Stoiker", "Philosophie & Ethik"),
+        // A visit, a lesson's start and audio examples frame a request.
+        ("Bauernhofbesuch mit der Klasse", "Auf dem Bauernhof", "Geographie"),
+        ("Einstiegsstunde zu Epikur", "Epikur", "Philosophie & Ethik"),
+        ("Hörbeispiele und Unterrichtsidee zum Swing", "Swing", "Musik"),
+        // A collection keyworded with a long topic word alone answers that
+        // part of the question.
+        ("Papierchromatografie mit Filzstiften", "Chromatographie", "Chemie"),
+        // An unacceptable split no longer hides the best one.
+        (
+            "Entity-Relationsship-Diagramme",
+            "Entity-Relationship(ER)-Diagramme",
+            "Informatik",
+        ),
+        // An abstract last part of a compound keeps its first part's topic.
+        ("Plakatgestaltung im Kunstunterricht", "Plakat / Werbung", "Kunst"),
+    ] {
+        among_first_three(&h, query, title, portal).await;
+    }
+    // A short, concrete last part makes another topic of the first: an
+    // answer must name it.
+    answers_nothing(&h, "Tierspuren").await;
+    answers_nothing(&h, "Sonnenbrand").await;
+    answers_nothing(&h, "Vorbereitung auf die Vergleichsarbeiten in Klasse 8").await;
+}

@@ -30,8 +30,11 @@
 //!    derivation), and the index matched against it (`rescue.rs`). It
 //!    answers when it names more of its topic than the query as typed, or
 //!    as much when it fixed a slip in a word the whole tree lacks to a
-//!    word a first collection writes ("Demokartie im alten Athen"). An
-//!    answer from such a query says so (`relaxed_query`).
+//!    word a first collection writes ("Demokartie im alten Athen"); when
+//!    it split off a compound's short, concrete last part, which makes
+//!    another topic of the first ("Tier|spuren", "Sonnen|brand"), only if
+//!    a first collection names that part. An answer from such a query
+//!    says so (`relaxed_query`).
 //!
 //! **Below a collection** (`parentNodeId`): a walk of its subtree, three
 //! levels in three waves (its sub-collections, theirs, and those below the
@@ -303,7 +306,19 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
             && rescued_coverage > Coverage::Nothing
             && !leaves_an_unknown_word
             && titles_a_fixed_slip(&ranking.unnamed_words(&index.texts), search.query, rescued, &ranked);
-        if whole && !lacking && (rescued_coverage > walked_coverage || fixes_a_slip) {
+        // A compound's short, concrete last part makes another topic of its
+        // first ("Tier|spuren", "Sonnen|brand", "Lese|nacht"): the answer
+        // must name it. A long or abstract one says what about the first
+        // part is asked ("Plakat|gestaltung", "Barock|literatur").
+        let first = rescued.topic_words().first().map(|w| fold(w));
+        let concrete: Vec<&str> = (optional.iter())
+            .map(String::as_str)
+            .filter(|head| is_concrete_head(head) && first.as_deref() != Some(fold(head).as_str()))
+            .collect();
+        let heads = Query::new(&concrete.join(" "));
+        let heads = TreeRanking::new(&heads);
+        let names_a_head = concrete.is_empty() || ranked.iter().take(3).any(|n| heads.matches_closely(n));
+        if whole && !lacking && names_a_head && (rescued_coverage > walked_coverage || fixes_a_slip) {
             let mut outcome = finish_ranked(ranked, search, "keyword_collections", warnings);
             outcome.relaxed_query = Some(rescued.text().to_string());
             return Ok(outcome);
@@ -312,9 +327,10 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
     // A topic word no collection of the whole tree uses, in any form or as
     // any part of a compound, and no rescue found: the tree does not have
     // the topic ("Spiele für den Wandertag" is no page on games) — unless
-    // a collection is titled with another, specific topic word alone
-    // ("Theaterkritik … nach dem Theaterbesuch") or with one of two topics
-    // asked for ("Ringen und Raufen").
+    // a collection is titled or keyworded with another, specific topic word
+    // alone ("Theaterkritik … nach dem Theaterbesuch", "Papierchromatografie
+    // mit Filzstiften") or titled with one of two topics asked for
+    // ("Ringen und Raufen").
     if index.complete
         && ranking.has_unnamed_word(&index.texts)
         && !ranking.titles_a_long_word(&walked, 3)
@@ -328,6 +344,14 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
         return Ok(finish_ranked(Vec::new(), search, walked_how(coverage), warnings));
     }
     Ok(finish_ranked(walked, search, walked_how(coverage), warnings))
+}
+
+/// A compound's last part that names a thing, not an aspect: shorter than
+/// nine letters and without the ending of an abstract noun.
+fn is_concrete_head(head: &str) -> bool {
+    const ABSTRACT: &[&str] = &["ung", "heit", "keit", "ion", "tät", "ur", "ik", "ismus", "schaft"];
+    let lower = head.to_lowercase();
+    crate::search::query::char_len(&lower) < 9 && !ABSTRACT.iter().any(|end| lower.ends_with(end))
 }
 
 /// How an answer after the walk came about: the first wave's keyword
@@ -465,6 +489,16 @@ mod tests {
         let ranking = TreeRanking::new(&query);
         let first: Vec<&str> = best_parents(&ranking, &nodes, 2).iter().map(|n| n.id()).collect();
         assert_eq!(first, ["a", "b"]);
+    }
+
+    #[test]
+    fn a_short_last_part_without_an_abstract_ending_names_a_thing() {
+        for head in ["Spuren", "Brand", "Arbeiten", "Pyramide"] {
+            assert!(is_concrete_head(head), "{head}");
+        }
+        for head in ["Gestaltung", "Sicherheit", "Literatur", "Inhaltsstoffe", "Politik"] {
+            assert!(!is_concrete_head(head), "{head}");
+        }
     }
 
     #[test]

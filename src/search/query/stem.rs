@@ -33,7 +33,8 @@ pub(crate) const MIN_TRUNCATED_STEM: usize = 5;
 
 /// Generic classroom heads of a compound: they say what is done with a
 /// topic ("Kreis|berechnung", "Gedicht|analyse") or which aspect of it is
-/// learnt ("Komma|regeln"), never which topic. Such a
+/// learnt ("Komma|regeln"), or what it prepares for ("Abitur|vorbereitung"),
+/// never which topic. Such a
 /// head is a known part of a split but never its topic; a query whose only
 /// recognised parts are heads like these gets the topic guard (an empty
 /// answer that names the unrecognised part), not the material that happens
@@ -51,6 +52,7 @@ pub(crate) const GENERIC_HEADS: &[&str] = &[
     "arten",
     "regeln",
     "prävention",
+    "vorbereitung",
 ];
 
 /// Intent heads: a compound ending in one asks for a material type
@@ -177,6 +179,7 @@ mod tests {
             "Bestimmung",
             "Berechnung",
             "Arten",
+            "Vorbereitung",
         ] {
             assert!(is_generic_head(w), "{w}");
         }

@@ -53,16 +53,19 @@ impl TreeRanking<'_> {
 
     /// A collection among the first `n` ranked is titled with a long,
     /// specific topic word alone ([`TopicWord::is_specific`]), in some form ("Theaterkritik" for "Theaterkritik
-    /// schreiben nach dem Theaterbesuch"): it is a specific part of the
-    /// question, even when another topic word is one the tree lacks.
+    /// schreiben nach dem Theaterbesuch"), or has it alone as a keyword
+    /// ("Papierchromatographie"): it is a specific part of the question,
+    /// even when another topic word is one the tree lacks.
     pub(crate) fn titles_a_long_word(&self, ranked: &[Node], n: usize) -> bool {
+        let names = |text: &str| {
+            let words = Words::of(text);
+            self.words
+                .iter()
+                .any(|w| w.is_specific() && w.best_fit(&words).is_some_and(|f| f <= Fit::Stem))
+        };
         ranked.iter().take(n).any(|node| {
-            let title = Words::of(node.display_title());
-            lone_title_word(node).is_some()
-                && self
-                    .words
-                    .iter()
-                    .any(|w| w.is_specific() && w.best_fit(&title).is_some_and(|f| f <= Fit::Stem))
+            lone_title_word(node).is_some() && names(node.display_title())
+                || node.keywords().iter().any(|k| lone_word(k).is_some() && names(k))
         })
     }
 
@@ -136,7 +139,12 @@ impl TreeRanking<'_> {
 /// The one word of the node's title beside stopwords ("Badminton", "Die
 /// Theaterkritik"); `None` for a title of more words.
 pub(crate) fn lone_title_word(node: &Node) -> Option<&str> {
-    let mut words = tokens(node.display_title()).filter(|t| !is_stopword(&t.to_lowercase()));
+    lone_word(node.display_title())
+}
+
+/// The one word of a text beside stopwords.
+fn lone_word(text: &str) -> Option<&str> {
+    let mut words = tokens(text).filter(|t| !is_stopword(&t.to_lowercase()));
     match (words.next(), words.next()) {
         (Some(word), None) => Some(word),
         _ => None,

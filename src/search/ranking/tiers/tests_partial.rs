@@ -53,6 +53,20 @@ fn a_title_of_a_long_specific_topic_word_alone_is_part_of_the_question() {
     let query = Query::new("Projektidee Zeitkapsel");
     let ideas = collection("i", "Projektideen", DEUTSCH, "d", &[], "");
     assert!(!TreeRanking::new(&query).titles_a_long_word(&[ideas], 3));
+    // A keyword of that word alone will do; one among other words will not.
+    let query = Query::new("Papierchromatografie mit Filzstiften");
+    let ranking = TreeRanking::new(&query);
+    let keyworded = collection("c", "Chromatographie", DEUTSCH, "d", &["Papierchromatographie"], "");
+    assert!(ranking.titles_a_long_word(std::slice::from_ref(&keyworded), 3));
+    let among = collection(
+        "c",
+        "Chromatographie",
+        DEUTSCH,
+        "d",
+        &["Papierchromatographie mit Kreide"],
+        "",
+    );
+    assert!(!ranking.titles_a_long_word(std::slice::from_ref(&among), 3));
 }
 
 #[test]
