@@ -3,7 +3,7 @@
 //! (`tools::TOOLS`), the resources in `resources/list` and
 //! `resources/read`, and the `_meta` of a tool result that carries the view
 //! data. All of it disappears with `WLO_UI=0`, and this module is the one
-//! place that reads the switch ([`on`]).
+//! place that reads the switch (`on`).
 //!
 //! The HTML is built from `ui/src/` by `ui/build.mjs` and committed; it is
 //! one self-contained document that draws cards or a topic page depending

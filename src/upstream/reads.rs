@@ -112,7 +112,7 @@ impl EduSharing {
     }
 
     /// ngsearch with facets: the value counts of `properties` over every hit
-    /// of `criteria`, up to 5 × `limit` values each (see [`super::facets`]).
+    /// of `criteria`, up to 5 × `limit` values each (see `search::facets`).
     /// It reads a single node.
     pub async fn facets(
         &self,

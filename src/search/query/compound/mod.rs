@@ -57,7 +57,7 @@ pub(crate) fn split_query(query: &str, known: &KnownTerms, mode: Mode, skip: imp
     split_parts(query, known, mode, skip, |_| false).map(|split| split.query)
 }
 
-/// A query with its compounds split (see [`split_query`]).
+/// A query with its compounds split (see `split_query`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Split {
     /// The query with each split word replaced by its kept parts.
@@ -69,7 +69,7 @@ pub struct Split {
     /// The unknown parts of the split words, as the user wrote them.
     pub unrecognised: Vec<String>,
     /// Every split word with an unknown part has a specific known topic
-    /// part before it: a long word ([`LONG_WORD`] letters:
+    /// part before it: a long word (`LONG_WORD` letters:
     /// "Trinkwasser|aufbereitung") or a whole hyphen piece ("SQL-Abfragen"),
     /// which the compound is about. A short one is mostly the start of a
     /// word on another topic ("Vogel|grippe", "Seifen|blasen").

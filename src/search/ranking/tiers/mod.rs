@@ -150,7 +150,7 @@ impl<'q> TreeRanking<'q> {
     /// The ranking with the collections `placed` titled by the topic:
     /// their place in the tree names a compound of it, its last part by
     /// their title and its first part by an ancestor's
-    /// ([`places_compound`](Self::places_compound): "Ausdehnung" below
+    /// (`places_compound`: "Ausdehnung" below
     /// "Wärmelehre" for "Wärmeausdehnung").
     pub fn with_placed(mut self, placed: BTreeSet<String>) -> TreeRanking<'q> {
         self.placed = placed;

@@ -118,7 +118,7 @@ pub(super) fn home_portal<'p>(best: &[&Node], pool: &[Node], portals: &[&'p Node
 
 impl<'q> TreeRanking<'q> {
     /// The ranking with a word of the query that names a portal as a
-    /// school subject ([`portal_named_as_subject`]: "Wirtschaftslehre",
+    /// school subject (`portal_named_as_subject`: "Wirtschaftslehre",
     /// "Standortfaktoren im Wirtschaftsunterricht") read as that subject:
     /// the topic words it gave (the word, or its first part once the
     /// framing head is split off) are none, the portal's own disciplines
