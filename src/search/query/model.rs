@@ -191,7 +191,7 @@ pub(crate) struct QueryModel {
     /// "Quiz" → Tests), when it also names a topic.
     pub resource_types: Vec<String>,
     /// The two topics of an "X und Y" request, and "X und Y" as one phrase
-    /// (see [`topic_sides`]).
+    /// (see `query::topic`).
     pub sides: Option<([Form; 2], Form)>,
 }
 

@@ -21,7 +21,7 @@ pub(crate) fn topic_sides(query: &str) -> Option<[String; 2]> {
     topic_sides_of(&split_topic(query), &query_disciplines(query))
 }
 
-/// [`topic_sides`] of a query already split, with the subjects it names.
+/// [`Query::sides`](super::Query::sides) of a query already split, with the subjects it names.
 pub(crate) fn topic_sides_of(split: &TopicSplit, named: &[NamedDiscipline]) -> Option<[String; 2]> {
     let toks = &split.tokens;
     let und: Vec<usize> = (0..toks.len()).filter(|i| toks[*i].0.to_lowercase() == "und").collect();
@@ -174,7 +174,7 @@ pub(crate) fn topic_phrase(query: &str) -> Option<String> {
     topic_phrase_of(&split_topic(query))
 }
 
-/// [`topic_phrase`] of a query already split.
+/// [`Query::topic_phrase`](super::Query::topic_phrase) of a query already split.
 pub(crate) fn topic_phrase_of(split: &TopicSplit) -> Option<String> {
     if !split.removed || split.topic.is_empty() {
         return None;

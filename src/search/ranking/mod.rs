@@ -8,7 +8,7 @@
 //!
 //! 1. `query::expand_query` turns the [`Query`](crate::search::query::Query)
 //!    into weighted variants; the pool sends them as one wave.
-//! 2. [`fuse`] merges the result lists of the variants that succeeded:
+//! 2. [`fuse()`] merges the result lists of the variants that succeeded:
 //!    weighted reciprocal-rank fusion (k = 60) for consensus, the
 //!    [`relevance_score`] (title/keyword/description match on the topic
 //!    phrase and terms — folded, by Snowball stem, with synonyms — a named

@@ -98,7 +98,7 @@ pub enum Coverage {
 }
 
 /// The exactness of a text that names the topic without an optional word
-/// (see [`Naming::exactness`]).
+/// (see [`naming::Naming`]'s `exactness`).
 const WITHOUT_OPTIONAL: u8 = 4;
 
 /// Where and how a candidate names the topic: its tier, the exactness of
