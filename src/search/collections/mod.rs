@@ -51,7 +51,7 @@ use std::sync::Arc;
 
 mod rescue;
 
-use self::rescue::{Rescue, rescue, titles_a_correction, titles_a_fixed_slip};
+use self::rescue::{Rescue, names_concrete_heads, rescue, titles_a_correction, titles_a_fixed_slip};
 use super::SearchWarning;
 use super::filters::Filters;
 use super::pool::Visibility;
@@ -307,18 +307,9 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
             && !leaves_an_unknown_word
             && titles_a_fixed_slip(&ranking.unnamed_words(&index.texts), search.query, rescued, &ranked);
         // A compound's short, concrete last part makes another topic of its
-        // first ("Tier|spuren", "Sonnen|brand", "Lese|nacht"): the answer
-        // must name it. A long or abstract one says what about the first
-        // part is asked ("Plakat|gestaltung", "Barock|literatur").
-        let first = rescued.topic_words().first().map(|w| fold(w));
-        let concrete: Vec<&str> = (optional.iter())
-            .map(String::as_str)
-            .filter(|head| is_concrete_head(head) && first.as_deref() != Some(fold(head).as_str()))
-            .collect();
-        let heads = Query::new(&concrete.join(" "));
-        let heads = TreeRanking::new(&heads);
-        let names_a_head = concrete.is_empty() || ranked.iter().take(3).any(|n| heads.matches_closely(n));
-        if whole && !lacking && names_a_head && (rescued_coverage > walked_coverage || fixes_a_slip) {
+        // first ("Tier|spuren" is no page on animals): the answer must name it.
+        let names_its_things = names_concrete_heads(rescued, optional, &ranked);
+        if whole && !lacking && names_its_things && (rescued_coverage > walked_coverage || fixes_a_slip) {
             let mut outcome = finish_ranked(ranked, search, "keyword_collections", warnings);
             outcome.relaxed_query = Some(rescued.text().to_string());
             return Ok(outcome);
@@ -344,14 +335,6 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
         return Ok(finish_ranked(Vec::new(), search, walked_how(coverage), warnings));
     }
     Ok(finish_ranked(walked, search, walked_how(coverage), warnings))
-}
-
-/// A compound's last part that names a thing, not an aspect: shorter than
-/// nine letters and without the ending of an abstract noun.
-fn is_concrete_head(head: &str) -> bool {
-    const ABSTRACT: &[&str] = &["ung", "heit", "keit", "ion", "tät", "ur", "ik", "ismus", "schaft"];
-    let lower = head.to_lowercase();
-    crate::search::query::char_len(&lower) < 9 && !ABSTRACT.iter().any(|end| lower.ends_with(end))
 }
 
 /// How an answer after the walk came about: the first wave's keyword
@@ -489,16 +472,6 @@ mod tests {
         let ranking = TreeRanking::new(&query);
         let first: Vec<&str> = best_parents(&ranking, &nodes, 2).iter().map(|n| n.id()).collect();
         assert_eq!(first, ["a", "b"]);
-    }
-
-    #[test]
-    fn a_short_last_part_without_an_abstract_ending_names_a_thing() {
-        for head in ["Spuren", "Brand", "Arbeiten", "Pyramide"] {
-            assert!(is_concrete_head(head), "{head}");
-        }
-        for head in ["Gestaltung", "Sicherheit", "Literatur", "Inhaltsstoffe", "Politik"] {
-            assert!(!is_concrete_head(head), "{head}");
-        }
     }
 
     #[test]

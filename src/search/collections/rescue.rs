@@ -6,8 +6,8 @@
 
 use std::collections::BTreeSet;
 
-use crate::search::query::{Dictionary, KEYWORD_TYPO_LETTERS, Query, edit_distance, fold, tokens};
-use crate::search::ranking::lone_title_word;
+use crate::search::query::{Dictionary, KEYWORD_TYPO_LETTERS, Query, char_len, edit_distance, fold, tokens};
+use crate::search::ranking::{TreeRanking, lone_title_word};
 use crate::upstream::Node;
 
 /// The query rescued against the typo dictionary: its compounds split,
@@ -112,6 +112,33 @@ pub(super) fn titles_a_fixed_slip(unknown: &[&str], query: &Query, rescued: &Que
     })
 }
 
+/// A compound's last parts the rescue split off and made optional
+/// (`optional`) that are short and concrete ([`is_concrete_head`]) are
+/// named by a collection among the first three of `ranked`; true without
+/// such parts. A thing makes another topic of a compound's first part
+/// ("Tier|spuren" is no page on animals, "Sonnen|brand" none on the sun);
+/// an aspect does not ("Plakat|gestaltung", "Barock|literatur"). A part
+/// that is the rescued query's first topic word is no last part
+/// ("Welt|bevölkerungsentwicklung" keeps "Welt" optional).
+pub(super) fn names_concrete_heads(rescued: &Query, optional: &[String], ranked: &[Node]) -> bool {
+    let first = rescued.topic_words().first().map(|w| fold(w));
+    let concrete: Vec<&str> = (optional.iter())
+        .map(String::as_str)
+        .filter(|head| is_concrete_head(head) && first.as_deref() != Some(fold(head).as_str()))
+        .collect();
+    let heads = Query::new(&concrete.join(" "));
+    let heads = TreeRanking::new(&heads);
+    concrete.is_empty() || ranked.iter().take(3).any(|n| heads.matches_closely(n))
+}
+
+/// A compound's last part that names a thing, not an aspect: shorter than
+/// nine letters and without the ending of an abstract noun.
+fn is_concrete_head(head: &str) -> bool {
+    const ABSTRACT: &[&str] = &["ung", "heit", "keit", "ion", "tät", "ur", "ik", "ismus", "schaft"];
+    let lower = head.to_lowercase();
+    char_len(&lower) < 9 && !ABSTRACT.iter().any(|end| lower.ends_with(end))
+}
+
 /// The topic words of `rescued` that `query` does not have, folded.
 fn fixed_words(query: &Query, rescued: &Query) -> BTreeSet<String> {
     let typed: BTreeSet<String> = query.topic_words().iter().map(|w| fold(w)).collect();
@@ -209,6 +236,36 @@ mod tests {
         let (typed, rescued) = (Query::new("Taktarten"), Query::new("Textarten"));
         let ranked = [node("b", "andere Textarten")];
         assert!(!titles_a_fixed_slip(&["taktarten"], &typed, &rescued, &ranked));
+    }
+
+    #[test]
+    fn a_short_last_part_without_an_abstract_ending_names_a_thing() {
+        for head in ["Spuren", "Brand", "Arbeiten", "Pyramide"] {
+            assert!(is_concrete_head(head), "{head}");
+        }
+        for head in ["Gestaltung", "Sicherheit", "Literatur", "Inhaltsstoffe", "Politik"] {
+            assert!(!is_concrete_head(head), "{head}");
+        }
+    }
+
+    #[test]
+    fn a_concrete_last_part_must_be_named() {
+        let rescued = Query::new("Tier Spuren");
+        let optional = ["Spuren".to_string()];
+        assert!(!names_concrete_heads(&rescued, &optional, &[node("t", "Tiere")]));
+        assert!(names_concrete_heads(
+            &rescued,
+            &optional,
+            &[node("s", "Spuren im Schnee")]
+        ));
+        // An aspect need not be named.
+        let rescued = Query::new("Plakat Gestaltung");
+        let optional = ["Gestaltung".to_string()];
+        assert!(names_concrete_heads(
+            &rescued,
+            &optional,
+            &[node("p", "Plakat / Werbung")]
+        ));
     }
 
     #[test]
