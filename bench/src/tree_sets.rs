@@ -1,5 +1,5 @@
 //! The relevance benchmark's real-tree collection sets: the judged-set files
-//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,heldout-l,heldout-m,heldout-n,heldout-o,heldout-p,heldout-q,heldout-r,heldout-s,heldout-t,heldout-u,heldout-v,heldout-w,heldout-x,heldout-y,heldout-z,heldout-aa,heldout-ab,heldout-ac,heldout-ad,heldout-ae,heldout-af,heldout-ag,heldout-ah,heldout-ai,heldout-aj,heldout-ak,heldout-al,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k,negative-l,negative-m,negative-n,negative-o,negative-p,negative-q,negative-r,negative-s,negative-t,negative-u,negative-v,negative-w,negative-x,negative-y,negative-z,negative-aa,negative-ab,negative-ac,negative-ad,negative-ae,negative-af,negative-ag,negative-ah,negative-ai,negative-aj,negative-ak,negative-al}.json`,
+//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,heldout-l,heldout-m,heldout-n,heldout-o,heldout-p,heldout-q,heldout-r,heldout-s,heldout-t,heldout-u,heldout-v,heldout-w,heldout-x,heldout-y,heldout-z,heldout-aa,heldout-ab,heldout-ac,heldout-ad,heldout-ae,heldout-af,heldout-ag,heldout-ah,heldout-ai,heldout-aj,heldout-ak,heldout-al,heldout-am,heldout-an,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k,negative-l,negative-m,negative-n,negative-o,negative-p,negative-q,negative-r,negative-s,negative-t,negative-u,negative-v,negative-w,negative-x,negative-y,negative-z,negative-aa,negative-ab,negative-ac,negative-ad,negative-ae,negative-af,negative-ag,negative-ah,negative-ai,negative-aj,negative-ak,negative-al,negative-am,negative-an}.json`,
 //! graded by hand from WLO's 2023 collection tree) and how one ranked answer scores
 //! against them.
 //!
@@ -50,9 +50,10 @@ pub const K: usize = 5;
 /// `heldout-ae.json`/`negative-ae.json` and `heldout-af.json`/`negative-af.json` while the nineteenth was made;
 /// `heldout-ag.json`/`negative-ag.json` and `heldout-ah.json`/`negative-ah.json` before the twentieth; `heldout-ai.json`/`negative-ai.json` and
 /// `heldout-aj.json`/`negative-aj.json` before the twenty-first; `heldout-ak.json`/`negative-ak.json`
-/// and `heldout-al.json`/`negative-al.json` before the twenty-second.
+/// and `heldout-al.json`/`negative-al.json` before the twenty-second; `heldout-am.json`/`negative-am.json`
+/// and `heldout-an.json`/`negative-an.json` before the twenty-third.
 /// Files that do not exist are skipped.
-pub const FILES: [&str; 76] = [
+pub const FILES: [&str; 80] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
@@ -91,6 +92,8 @@ pub const FILES: [&str; 76] = [
     "heldout-aj.json",
     "heldout-ak.json",
     "heldout-al.json",
+    "heldout-am.json",
+    "heldout-an.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
@@ -129,6 +132,8 @@ pub const FILES: [&str; 76] = [
     "negative-aj.json",
     "negative-ak.json",
     "negative-al.json",
+    "negative-am.json",
+    "negative-an.json",
 ];
 
 /// One judged-set file.
