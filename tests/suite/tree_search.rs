@@ -738,3 +738,30 @@ async fn forms_framings_and_compound_heads_of_round_twenty_one_are_read() {
     answers_nothing(&h, "Sonnenbrand").await;
     answers_nothing(&h, "Vorbereitung auf die Vergleichsarbeiten in Klasse 8").await;
 }
+
+#[tokio::test]
+async fn generic_heads_superlatives_and_keyworded_first_parts_of_round_twenty_two_are_read() {
+    let h = Harness::start_real_tree().await;
+    for (query, title, portal) in [
+        // "Aufbau" says which aspect is asked, not which topic: the fats,
+        // not "Der Aufbau unserer Städte".
+        (
+            "Aufbau gesättigter und ungesättigter Fettsäuren",
+            "Fette und Öle - Ester langkettiger Carbonsäuren",
+            "Chemie",
+        ),
+        ("Merkmale des romantischen Kunstliedes", "Kunstlied", "Musik"),
+        // A superlative is searched as its adjective.
+        ("die spektakulärsten Experimente", "Spektakuläre Experimente", "Chemie"),
+        // A compound's first part that only keywords hold, its last part
+        // named by the same collection.
+        ("Folkloretänze im Musikunterricht", "Tänze aus aller Welt", "Musik"),
+        ("Pendlerverkehr", "Verkehr: Personenverkehr", "Geographie"),
+    ] {
+        among_first_three(&h, query, title, portal).await;
+    }
+    // A keyword's word as first part answers only when a first collection
+    // names the rest of the compound too.
+    answers_nothing(&h, "Brieffreundschaften").await;
+    answers_nothing(&h, "Orchideen").await;
+}

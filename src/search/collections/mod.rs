@@ -51,7 +51,9 @@ use std::sync::Arc;
 
 mod rescue;
 
-use self::rescue::{Rescue, names_concrete_heads, rescue, titles_a_correction, titles_a_fixed_slip};
+use self::rescue::{
+    Rescue, names_concrete_heads, names_keyword_heads, rescue, titles_a_correction, titles_a_fixed_slip,
+};
 use super::SearchWarning;
 use super::filters::Filters;
 use super::pool::Visibility;
@@ -266,6 +268,7 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
         query: rescued,
         optional,
         corrected,
+        keyword_heads,
     }) = &rescued
     {
         let (rescue_lists, _) = keyword_wave(app, &keyword_searches(rescued), search.keyword_max()).await;
@@ -308,7 +311,8 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
             && titles_a_fixed_slip(&ranking.unnamed_words(&index.texts), search.query, rescued, &ranked);
         // A compound's short, concrete last part makes another topic of its
         // first ("Tier|spuren" is no page on animals): the answer must name it.
-        let names_its_things = names_concrete_heads(rescued, optional, &ranked);
+        let names_its_things =
+            names_concrete_heads(rescued, optional, &ranked) && names_keyword_heads(keyword_heads, &ranked);
         if whole && !lacking && names_its_things && (rescued_coverage > walked_coverage || fixes_a_slip) {
             let mut outcome = finish_ranked(ranked, search, "keyword_collections", warnings);
             outcome.relaxed_query = Some(rescued.text().to_string());

@@ -35,6 +35,7 @@ pub(super) fn rescue(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> O
         query,
         optional: Vec::new(),
         corrected,
+        keyword_heads: Vec::new(),
     };
     match query.split_compounds_except(dictionary, held) {
         // Nothing but framing or the general last part of a compound was
@@ -67,6 +68,7 @@ pub(super) fn rescue(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> O
                 query: rescued,
                 optional: split.trailing,
                 corrected: false,
+                keyword_heads: split.keyword_heads,
             })
             .filter(|r| !r.query.topic_words().is_empty())
             .or_else(misspelt)
@@ -131,6 +133,20 @@ pub(super) fn names_concrete_heads(rescued: &Query, optional: &[String], ranked:
     concrete.is_empty() || ranked.iter().take(3).any(|n| heads.matches_closely(n))
 }
 
+/// One collection among the first three of `ranked` names every one of
+/// `heads`; true without heads. A compound's first part that only
+/// keywords know is the tree's word for its topic ("Chor|singen" →
+/// "Mehrstimmiges Singen") only when the answer names the rest too.
+pub(super) fn names_keyword_heads(heads: &[String], ranked: &[Node]) -> bool {
+    let heads: Vec<Query> = heads.iter().map(|head| Query::new(head)).collect();
+    let heads: Vec<TreeRanking<'_>> = heads.iter().map(TreeRanking::new).collect();
+    heads.is_empty()
+        || ranked
+            .iter()
+            .take(3)
+            .any(|n| heads.iter().all(|head| head.matches_closely(n)))
+}
+
 /// A compound's last part that names a thing, not an aspect: shorter than
 /// nine letters and without the ending of an abstract noun.
 fn is_concrete_head(head: &str) -> bool {
@@ -155,6 +171,10 @@ pub(super) struct Rescue {
     pub(super) optional: Vec<String>,
     /// Its typos were corrected, and nothing else changed.
     pub(super) corrected: bool,
+    /// The later parts of its compounds split after a keyword's word
+    /// ([`Split::keyword_heads`](crate::search::query::Split)): a first
+    /// collection must name them ([`names_keyword_heads`]).
+    pub(super) keyword_heads: Vec<String>,
 }
 
 #[cfg(test)]
@@ -266,6 +286,24 @@ mod tests {
             &optional,
             &[node("p", "Plakat / Werbung")]
         ));
+    }
+
+    #[test]
+    fn the_rest_of_a_compound_split_after_a_keyword_word_must_be_named_by_one_collection() {
+        let heads = ["Freundschaften".to_string()];
+        assert!(!names_keyword_heads(&heads, &[node("p", "Paulusbriefe")]));
+        assert!(names_keyword_heads(
+            &heads,
+            &[node("p", "Paulusbriefe"), node("f", "Freundschaften im Netz")]
+        ));
+        // Every part by the same collection.
+        let heads = ["Jugend".to_string(), "Spiele".to_string()];
+        assert!(!names_keyword_heads(
+            &heads,
+            &[node("j", "Jugend im Wandel"), node("s", "Spiele im Sport")]
+        ));
+        assert!(names_keyword_heads(&heads, &[node("j", "Spiele der Jugend")]));
+        assert!(names_keyword_heads(&[], &[]));
     }
 
     #[test]

@@ -400,6 +400,7 @@ mod tests {
         assert_eq!(words("Winkelsumme im Dreieck"), ["Winkelsumme", "Dreieck"]);
         assert_eq!(words("lineare Funktion"), ["lineare", "Funktion"]);
         assert_eq!(words("Übungen zur Kurzgeschichte Analyse"), ["Kurzgeschichte"]);
+        assert_eq!(words("Aufbau der Fettsäuren"), ["Fettsäuren"]);
         assert_eq!(words("Arbeitsblatt"), ["Arbeitsblatt"], "all framing");
         // A question asked as a sentence: its nouns and verb, not its
         // question word, modal verb or pronoun.

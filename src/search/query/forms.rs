@@ -207,11 +207,14 @@ const ADJECTIVE_SUFFIXES: &[&str] = &[
 const ADJECTIVE_ENDINGS: &[&str] = &["er", "es", "em", "en", "e", ""];
 
 /// The uninflected form of an adjective ("elektrischer" → "elektrisch"),
-/// `None` for a word that does not look like one.
+/// also of its superlative ("spektakulärsten" → "spektakulär": a title
+/// names the thing, not the best of it); `None` for a word that does not
+/// look like one.
 fn adjective_base(word: &str) -> Option<&str> {
     let lower = word.to_lowercase();
     ADJECTIVE_ENDINGS.iter().find_map(|ending| {
-        let base = lower.strip_suffix(ending)?;
+        let inflected = lower.strip_suffix(ending)?;
+        let base = inflected.strip_suffix("st").unwrap_or(inflected);
         (char_len(base) >= 4 && ADJECTIVE_SUFFIXES.iter().any(|s| base.ends_with(s))).then(|| &word[..base.len()])
     })
 }
@@ -284,6 +287,11 @@ mod tests {
         assert_eq!(name_of_adjective("elektrische"), None);
         assert_eq!(name_of_adjective("Elektrische"), None, "an adjective in -isch");
         assert_eq!(other_forms("Volkslied")[2], "Volkslieder");
+        // A superlative: its adjective's forms.
+        assert_eq!(
+            other_forms("spektakulärsten"),
+            ["spektakuläre", "spektakulären", "spektakulär"]
+        );
         assert_eq!(other_forms("Funktionen"), ["Funktione", "Funktion"]);
         assert_eq!(other_forms("Winkelsumme"), ["Winkelsummen", "Winkelsumm"]);
         assert_eq!(other_forms("Vulkane"), ["Vulkanen", "Vulkan"]);

@@ -23,7 +23,7 @@
 use rust_stemmers::{Algorithm, Stemmer};
 use std::sync::OnceLock;
 
-use super::text::fold;
+use super::text::{char_len, fold};
 
 /// A part before the end of a compound may be this many letters shorter
 /// than a known stem it is a prefix of ("bruchrech" for "bruchrechn").
@@ -53,6 +53,8 @@ pub(crate) const GENERIC_HEADS: &[&str] = &[
     "regeln",
     "prävention",
     "vorbereitung",
+    "aufbau",
+    "merkmale",
 ];
 
 /// Intent heads: a compound ending in one asks for a material type
@@ -82,8 +84,28 @@ pub(crate) fn german_stem(word: &str) -> String {
     }
     let stemmer = STEMMER.get_or_init(|| Stemmer::create(Algorithm::German));
     // The stemmer folds umlauts itself; on folded input it gives the same.
-    stemmer.stem(&folded).into_owned()
+    let stem = stemmer.stem(&folded);
+    // Snowball drops a superlative's "-st" only after the consonants of its
+    // s-endings: "spektakulärsten" and "aktivste" keep it, and would never
+    // meet "spektakulär" and "aktiv".
+    if let Some(base) = stem.strip_suffix("st")
+        && char_len(base) >= 5
+        && SUPERLATIVE_BASES.iter().any(|end| base.ends_with(end))
+    {
+        return base.to_string();
+    }
+    // Snowball drops an "-s" after these consonants as a genitive's, but
+    // not when a plural's "-e" or "-en" follows: "Krebs" is "kreb",
+    // "Krebse" "krebs". The plural's stem drops it too.
+    match stem.strip_suffix('s') {
+        Some(base) if char_len(base) >= 4 && base.ends_with(|c: char| "bdfghklmnrt".contains(c)) => base.to_string(),
+        _ => stem.into_owned(),
+    }
 }
+
+/// Adjective suffixes, folded, after which Snowball leaves a superlative's
+/// "-st" (see [`german_stem`]).
+const SUPERLATIVE_BASES: &[&str] = &["ar", "iv"];
 
 /// The Snowball stem of an already folded word, as the byte length of the
 /// prefix of the word it is (the stemmer only ever drops an ending once
@@ -147,6 +169,26 @@ mod tests {
     }
 
     #[test]
+    fn a_superlative_and_a_plural_after_an_s_share_their_words_stem() {
+        // Snowball keeps "-st" after r and v, and drops "-s" after a
+        // consonant only when no plural ending follows.
+        for (word, base) in [
+            ("spektakulärsten", "spektakulär"),
+            ("aktivste", "aktiv"),
+            ("sichtbarsten", "sichtbar"),
+            ("Krebse", "Krebs"),
+            ("Impulse", "Impuls"),
+            ("Diskurse", "Diskurs"),
+        ] {
+            assert_eq!(german_stem(word), german_stem(base), "{word}");
+        }
+        // Short stems stay: "Karst" is no superlative, "Kurse" no "Kur".
+        assert_eq!(german_stem("Karst"), "karst");
+        assert_eq!(german_stem("Kurse"), "kurs");
+        assert_eq!(german_stem("Prozesse"), german_stem("Prozess"));
+    }
+
+    #[test]
     fn the_rerank_stem_is_a_prefix_of_the_folded_word() {
         for (word, stem) in [
             ("arbeitsblatter", "arbeitsblatt"),
@@ -185,6 +227,9 @@ mod tests {
         }
         for w in ["Versuch", "Versuche", "Video", "Quiz", "Kurs"] {
             assert!(is_intent_head(w), "{w}");
+        }
+        for w in ["Aufbau", "Merkmale"] {
+            assert!(is_generic_head(w), "{w}");
         }
         for w in ["Satzglieder", "Gedicht", "Linsen"] {
             assert!(!is_head(w), "{w}");

@@ -87,6 +87,12 @@ pub struct Split {
     /// the last part is a compound itself, the parts before it instead
     /// ("Welt|bevölkerungsentwicklung" → "Welt"): it names the topic.
     pub trailing: Vec<String>,
+    /// The later topic parts of the split words whose first part only
+    /// keywords know ("Fluss|krebs" → "Krebs"), as sent: such a part is
+    /// the tree's word for the compound's topic only when a collection
+    /// also names what it is a kind of ("Brief|freundschaften" is no
+    /// page on letters).
+    pub keyword_heads: Vec<String>,
 }
 
 /// [`split_query`]; a word `whole` holds is split only into known parts.
@@ -104,13 +110,14 @@ fn split_parts(
     let mut topics = Vec::new();
     let mut head_only = false;
     let mut trailing = Vec::new();
+    let mut keyword_heads = Vec::new();
     let mut out: Vec<String> = Vec::new();
     for token in tokens(query) {
         let candidate = may_split(token) && !skip(token);
         let split = candidate
             .then(|| split_word(token, known, mode))
             .flatten()
-            .filter(|parts| !whole(token) || parts.iter().all(|p| p.known));
+            .filter(|parts| !whole(token) || parts.iter().all(|p| p.known && !p.keyword));
         match split {
             Some(parts) => {
                 changed = true;
@@ -143,6 +150,9 @@ fn split_parts(
                         true => trailing.extend(topic_parts[..topic_parts.len() - 1].iter().map(typed)),
                         false => trailing.extend(topic_parts.iter().skip(1).map(typed)),
                     }
+                    if topic_parts.first().is_some_and(|p| p.keyword) {
+                        keyword_heads.extend(topic_parts.iter().skip(1).map(typed));
+                    }
                 }
                 // The repository's spelling of a topic part ("Satzglied" →
                 // "Satzglieder"): ngsearch matches words as written.
@@ -174,6 +184,7 @@ fn split_parts(
         topics,
         head_only,
         trailing,
+        keyword_heads,
     })
 }
 

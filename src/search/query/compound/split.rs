@@ -53,6 +53,8 @@ pub(crate) struct Part {
     /// Known by a stem it starts (a truncated first part): only when a
     /// known part follows ("Bruchrechen|aufgaben", never "Funkti|oniert").
     pub truncated: bool,
+    /// Known only as a keyword's word ("Fluss|krebs"), never a title's.
+    pub keyword: bool,
 }
 
 impl Part {
@@ -63,6 +65,7 @@ impl Part {
             surface: None,
             topic: false,
             truncated: false,
+            keyword: false,
         }
     }
 
@@ -104,6 +107,7 @@ pub(crate) fn split_word(word: &str, known: &KnownTerms, mode: Mode) -> Option<V
                 surface: None,
                 topic: false,
                 truncated: false,
+                keyword: false,
             })
         });
         match (whole, segment(piece, known, mode)) {
@@ -115,8 +119,11 @@ pub(crate) fn split_word(word: &str, known: &KnownTerms, mode: Mode) -> Option<V
     let is_piece = |text: &str| lower.contains('-') && lower.split('-').any(|piece| piece == text);
     let unknown = parts.iter().filter(|p| !p.known).count();
     // (A truncated part is followed by a known one: `search` keeps no other.)
+    // A part only keywords know is a word beside known ones, never beside
+    // a fragment ("Grund|schläge" is no split of a known "Grund").
+    let keyworded = parts.iter().any(|p| p.keyword);
     let acceptable = parts.len() >= 2
-        && unknown <= 1
+        && unknown <= usize::from(!keyworded)
         // A whole hyphen piece is a word of any length ("Excel-Übungen").
         && parts
             .iter()
@@ -267,14 +274,16 @@ fn part_known(text: &str, last: bool, known: &KnownTerms, mode: Mode, min_framin
         surface,
         topic,
         truncated,
+        keyword: false,
     };
     match mode {
         Mode::Framing => ((found.is_some_and(|(_, truncated)| !truncated) || is_framing_part(text))
             && char_len(text) >= min_framing)
             .then(|| part(None, false, false)),
         Mode::Repository if framing => Some(part(None, false, false)),
-        Mode::Repository => found
-            .filter(|(k, _)| k.topic)
-            .map(|(k, truncated)| part(Some(k.surface.clone()), true, truncated)),
+        Mode::Repository => found.filter(|(k, _)| k.topic).map(|(k, truncated)| Part {
+            keyword: k.keyword,
+            ..part(Some(k.surface.clone()), true, truncated)
+        }),
     }
 }

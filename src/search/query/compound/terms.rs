@@ -28,6 +28,8 @@ use crate::vocab::Vocabulary;
 pub(crate) struct Known {
     pub surface: String,
     pub topic: bool,
+    /// Known only from editors' keywords, as a compound's first part.
+    pub keyword: bool,
 }
 
 /// A set of known words, by folded word (ä = a, ß = ss, lower-case) and by
@@ -37,6 +39,9 @@ pub(crate) struct Known {
 pub(crate) struct KnownTerms {
     words: BTreeMap<String, Known>,
     stems: BTreeMap<String, Known>,
+    /// Words known only as a compound's first part, by folded word (see
+    /// [`with_dictionary`](Self::with_dictionary)).
+    first_parts: BTreeMap<String, Known>,
     base: Option<&'static KnownTerms>,
 }
 
@@ -81,6 +86,21 @@ impl KnownTerms {
         for word in dictionary.words() {
             terms.add(word, dictionary.is_topic_word(word));
         }
+        // A word only keywords hold names a compound's topic ("Fluss|krebs",
+        // "Chor|singen"): the titles do not use every word the tree's topics
+        // are made of. Only as a first part: a compound is a kind of its
+        // last part, and that must be a word of the titles.
+        for word in dictionary
+            .keyword_words()
+            .filter(|w| w.chars().all(char::is_alphabetic))
+        {
+            let known = Known {
+                surface: word.to_string(),
+                topic: true,
+                keyword: true,
+            };
+            terms.first_parts.entry(fold(word)).or_insert(known);
+        }
         terms
     }
 
@@ -116,6 +136,7 @@ impl KnownTerms {
             let known = Known {
                 surface: word.to_lowercase(),
                 topic,
+                keyword: false,
             };
             for (map, key) in [(&mut self.words, fold(word)), (&mut self.stems, german_stem(word))] {
                 match map.get_mut(&key) {
@@ -171,10 +192,19 @@ impl KnownTerms {
             return Some((known, false));
         }
         let found = self.lookup_by_stem(folded, last);
-        if found.is_some_and(|(k, _)| k.topic) || by_word.is_none() {
+        if found.is_some_and(|(k, _)| k.topic) {
             return found;
         }
+        if by_word.is_none() {
+            return found.or_else(|| self.first_part(folded, last).map(|known| (known, false)));
+        }
         by_word.map(|known| (known, false))
+    }
+
+    /// A word known only as a compound's first part, as written: a
+    /// keyword's stem is too short a key ("Orch|ideen" is no "Orchester").
+    fn first_part(&self, folded: &str, last: bool) -> Option<&Known> {
+        self.first_parts.get(folded).filter(|_| !last)
     }
 
     fn lookup_by_stem(&self, folded: &str, last: bool) -> Option<(&Known, bool)> {

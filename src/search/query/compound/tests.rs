@@ -363,3 +363,20 @@ fn a_last_part_that_is_a_compound_itself_names_the_topic() {
     let got = split_compounds(&d, "Wasserorgane").unwrap();
     assert_eq!(got.trailing, ["Organe"]);
 }
+
+#[test]
+fn a_word_only_keywords_hold_is_a_first_part_beside_known_ones() {
+    let d = Dictionary::with_labels(std::iter::empty(), ["Mehrstimmiges Singen", "Schläge"])
+        .with_keywords(["Chor", "Grund", "Singchor"]);
+    let got = split_compounds(&d, "Chorsingen").unwrap();
+    assert_eq!(got.query, "Chor Singen");
+    assert_eq!(got.keyword_heads, ["Singen"]);
+    // Never as the last part, and never beside a fragment.
+    assert_eq!(split_compounds(&d, "Singechor"), None);
+    assert_eq!(split_compounds(&d, "Grundpfeiler"), None);
+    // A word the repository answered with is split only into title words.
+    assert_eq!(split_compounds_except(&d, "Chorsingen", |_| true), None);
+    // A compound of title words has no keyword heads.
+    let d = Dictionary::new(["Chor", "Singen"]);
+    assert!(split_compounds(&d, "Chorsingen").unwrap().keyword_heads.is_empty());
+}

@@ -189,6 +189,11 @@ impl Dictionary {
             .filter(|w| !self.keyword_only.contains(*w))
     }
 
+    /// The words only editors' keywords hold ([`with_keywords`](Self::with_keywords)).
+    pub fn keyword_words(&self) -> impl Iterator<Item = &str> {
+        self.keyword_only.iter().map(String::as_str)
+    }
+
     /// Whether the dictionary holds this whole word (case-insensitive).
     pub fn contains(&self, word: &str) -> bool {
         self.index.contains_key(&word.trim().to_lowercase())
