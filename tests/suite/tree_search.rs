@@ -765,3 +765,31 @@ async fn generic_heads_superlatives_and_keyworded_first_parts_of_round_twenty_tw
     answers_nothing(&h, "Brieffreundschaften").await;
     answers_nothing(&h, "Orchideen").await;
 }
+
+#[tokio::test]
+async fn learners_by_grade_upper_school_words_and_general_last_parts_of_round_twenty_three_are_read() {
+    let h = Harness::start_real_tree().await;
+    // A subject with level words only answers its portal.
+    for (query, portal) in [
+        ("Deutsch für Erstklässler", "Deutsch"),
+        ("Englisch Kursstufe", "Englisch"),
+        ("Mathe Abi", "Mathematik"),
+    ] {
+        let corpus = h.standin.corpus();
+        let doc = search(&h, query).await;
+        let first = ids(&doc).first().and_then(|id| corpus.get(id));
+        assert!(
+            first.is_some_and(|n| n.parent_id.as_deref() == Some(ROOT_ID) && n.title.trim() == portal),
+            "{query}: the portal {portal} is not first: {doc}"
+        );
+    }
+    // "-stücke" and "-schutz" name no other topic than the compound's first
+    // part: a page on it answers.
+    among_first_three(
+        &h,
+        "Kleidungsstücke benennen im Englischunterricht",
+        "Kleidung",
+        "Englisch",
+    )
+    .await;
+}

@@ -145,6 +145,10 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     "schülern",
     "anfänger",
     "einsteiger",
+    // The upper school's last years and their exam, as teachers say them
+    // ("Englisch Kursstufe", "Mathe Abi").
+    "kursstufe",
+    "abi",
     // A language as whose language it is taught ("Türkisch als
     // Herkunftssprache", "Englisch als Fremdsprache"): the subject, no topic.
     "herkunftssprache",
@@ -340,10 +344,23 @@ pub fn is_stopword(word: &str) -> bool {
 pub fn is_framing_word(word: &str) -> bool {
     let lower = word.trim().to_lowercase();
     OTHER_FRAMING_WORDS.contains(&lower.as_str())
+        || is_grade_learner(&lower)
         || REQUEST_WORDS.contains(&lower.as_str())
         || MATERIAL_WORDS
             .iter()
             .any(|(forms, _, _)| forms.contains(&lower.as_str()))
+}
+
+/// A learner named by grade ("Erstklässler", "Fünftklässlerinnen"): for
+/// whom, not about what.
+fn is_grade_learner(lower: &str) -> bool {
+    const ORDINALS: &[&str] = &[
+        "erst", "zweit", "dritt", "viert", "fünft", "sechst", "siebt", "acht", "neunt", "zehnt", "elft", "zwölft",
+    ];
+    ["klässler", "klässlerin", "klässlerinnen", "klässlern"]
+        .iter()
+        .find_map(|ending| lower.strip_suffix(ending))
+        .is_some_and(|grade| ORDINALS.contains(&grade))
 }
 
 /// The words of a request sentence ("ich suche", "zeig mir bitte", "… ein
@@ -463,6 +480,22 @@ mod tests {
         assert!(is_framing_word("Projekttag"));
         assert!(is_framing_word("Projektwoche"));
         assert!(!is_framing_word("Projektmanagement"));
+    }
+
+    #[test]
+    fn learners_by_grade_and_the_upper_school_s_words_are_framing() {
+        for word in [
+            "Erstklässler",
+            "Fünftklässlerinnen",
+            "Zwölftklässlern",
+            "Kursstufe",
+            "Abi",
+        ] {
+            assert!(is_framing_word(word), "{word}");
+        }
+        for word in ["Klässler", "Mitklässler", "Abitur"] {
+            assert!(!is_framing_word(word), "{word}");
+        }
     }
 
     #[test]

@@ -55,6 +55,8 @@ pub(crate) const GENERIC_HEADS: &[&str] = &[
     "vorbereitung",
     "aufbau",
     "merkmale",
+    "stücke",
+    "schutz",
 ];
 
 /// Intent heads: a compound ending in one asks for a material type
@@ -228,7 +230,7 @@ mod tests {
         for w in ["Versuch", "Versuche", "Video", "Quiz", "Kurs"] {
             assert!(is_intent_head(w), "{w}");
         }
-        for w in ["Aufbau", "Merkmale"] {
+        for w in ["Aufbau", "Merkmale", "Stücke", "Schutz"] {
             assert!(is_generic_head(w), "{w}");
         }
         for w in ["Satzglieder", "Gedicht", "Linsen"] {
