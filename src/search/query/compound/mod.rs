@@ -18,7 +18,8 @@
 //!   ("Energieerhaltung" among hits keyworded "Energie");
 //! * the typo dictionary of the zero-result rescue (collection titles, which
 //!   that wave reads anyway) — for planning the rescue wave
-//!   ("Gedichtanalyse" with a collection "Gedichte").
+//!   ("Gedichtanalyse" with a collection "Gedichte"); the words only its
+//!   keywords hold, as a first part beside title words ("Chor|singen").
 //!
 //! A split keeps at most one unknown part (the rest of the compound, e.g.
 //! "analyse"); searching and scoring use the known parts only, since the
