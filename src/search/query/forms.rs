@@ -19,6 +19,7 @@
 
 use super::Query;
 use super::spelling::alternate_spellings;
+use super::stem::S_ENDINGS;
 use super::text::{char_len, tokens};
 
 /// Keyword searches of one collection search at most.
@@ -83,7 +84,7 @@ pub fn other_forms(word: &str) -> Vec<String> {
 /// "Museum").
 fn is_genitive_s(lower: &str) -> bool {
     let mut letters = lower.chars().rev();
-    char_len(lower) >= 5 && letters.next() == Some('s') && letters.next().is_some_and(|c| "bdfghklmnrt".contains(c))
+    char_len(lower) >= 5 && letters.next() == Some('s') && letters.next().is_some_and(|c| S_ENDINGS.contains(c))
 }
 
 /// Endings of an adjective made of a name ("Bohr|sches Atommodell",

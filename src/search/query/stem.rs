@@ -100,10 +100,14 @@ pub(crate) fn german_stem(word: &str) -> String {
     // not when a plural's "-e" or "-en" follows: "Krebs" is "kreb",
     // "Krebse" "krebs". The plural's stem drops it too.
     match stem.strip_suffix('s') {
-        Some(base) if char_len(base) >= 4 && base.ends_with(|c: char| "bdfghklmnrt".contains(c)) => base.to_string(),
+        Some(base) if char_len(base) >= 4 && base.ends_with(|c: char| S_ENDINGS.contains(c)) => base.to_string(),
         _ => stem.into_owned(),
     }
 }
+
+/// The consonants after which Snowball's German stemmer drops an "-s" (its
+/// valid s-endings): a genitive's or a compound's linking "-s".
+pub(crate) const S_ENDINGS: &str = "bdfghklmnrt";
 
 /// Adjective suffixes, folded, after which Snowball leaves a superlative's
 /// "-st" (see [`german_stem`]).
