@@ -793,3 +793,46 @@ async fn learners_by_grade_upper_school_words_and_general_last_parts_of_round_tw
     )
     .await;
 }
+
+#[tokio::test]
+async fn ordinals_verbs_for_their_nouns_short_adjectives_and_one_of_two_topics_of_round_twenty_four_are_read() {
+    let h = Harness::start_real_tree().await;
+    for (query, title, portal) in [
+        // An ordinal word names the collection its digits title.
+        (
+            "Elemente der fünften Hauptgruppe",
+            "5. Hauptgruppe: Stickstoffgruppe",
+            "Chemie",
+        ),
+        // A verb in "-ieren" names its noun in "-ion".
+        (
+            "Brueche addieren und subtrahieren",
+            "Addition & Subtraktion von Brüchen",
+            "Mathematik",
+        ),
+        (
+            "Arbeitsblätter schriftliches Subtrahieren Klasse 3",
+            "schriftliche Subtraktion",
+            "Mathematik",
+        ),
+        // A short adjective in another ending than the keyword's.
+        (
+            "Erklärvideo zum freien Fall für Klasse 9",
+            "Beschleunigte Bewegungen",
+            "Physik",
+        ),
+        // One of two topics asked for, its first part suspended.
+        (
+            "Kosten- und Leistungsrechnung im Fach Wirtschaft",
+            "Kostenrechnung",
+            "Wirtschaft",
+        ),
+        // "Stundenbild" is a lesson's plan: framing.
+        ("Stundenbild Tennis für Klasse 8", "Tennis", "Sport"),
+    ] {
+        among_first_three(&h, query, title, portal).await;
+    }
+    // A present participle describes ("motivierend"), and "Passion" is no
+    // noun of "passieren": neither makes an answer.
+    answers_nothing(&h, "Ideen für einen motivierenden Stundeneinstieg").await;
+}

@@ -204,6 +204,7 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
     let ranking = ranking.with_optional(&verbs);
     let portal_ids: BTreeSet<&str> = portal_nodes.iter().map(|p| p.id()).collect();
     let indexed = |ranking: &TreeRanking<'_>| -> Vec<Node> {
+        let sides = ranking.sides();
         index
             .entries()
             .enumerate()
@@ -214,8 +215,15 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
                         .first()
                         .is_some_and(|title| ranking.names_by_path(title, &index.ancestor_titles(*at)))
                 };
+                // A collection titled with one of two topics asked for
+                // answers half the question ("Kostenrechnung" for "Kosten-
+                // und Leistungsrechnung").
+                let by_side = || texts.first().is_some_and(|title| sides.titled_by(title));
                 keeps(search, n)
-                    && (ranking.names_closely_in(n, texts) || below_portal && ranking.matches_closely(n) || by_path())
+                    && (ranking.names_closely_in(n, texts)
+                        || below_portal && ranking.matches_closely(n)
+                        || by_path()
+                        || by_side())
             })
             .map(|(_, (n, _))| n.clone())
             .collect()

@@ -2,6 +2,9 @@
 //! framing (material types, request words, grades, activity verbs) and the
 //! synonym map. Compared lower-case.
 
+use super::derive::ordinal_base;
+use super::spelling::fold;
+
 /// German stopwords. Compared lower-case.
 const STOPWORDS: &[&str] = &[
     "der", "die", "das", "den", "dem", "des", "ein", "eine", "einer", "einem", "einen", "eines", "und", "oder", "aber",
@@ -46,6 +49,11 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     "unterrichtsstunden",
     "unterrichtseinheit",
     "stunde",
+    // A lesson's plan as teachers name it ("Stundenbild Tennis").
+    "stundenbild",
+    "stundenbilder",
+    "stundenverlauf",
+    "unterrichtsverlauf",
     // The start of a lesson ("Einstiegsstunde zu Epikur", "Einstieg in
     // die Bruchrechnung").
     "einstieg",
@@ -354,13 +362,11 @@ pub fn is_framing_word(word: &str) -> bool {
 /// A learner named by grade ("Erstklässler", "Fünftklässlerinnen"): for
 /// whom, not about what.
 fn is_grade_learner(lower: &str) -> bool {
-    const ORDINALS: &[&str] = &[
-        "erst", "zweit", "dritt", "viert", "fünft", "sechst", "siebt", "acht", "neunt", "zehnt", "elft", "zwölft",
-    ];
     ["klässler", "klässlerin", "klässlerinnen", "klässlern"]
         .iter()
         .find_map(|ending| lower.strip_suffix(ending))
-        .is_some_and(|grade| ORDINALS.contains(&grade))
+        .and_then(|grade| ordinal_base(&fold(grade)))
+        .is_some_and(|grade| grade <= 13)
 }
 
 /// The words of a request sentence ("ich suche", "zeig mir bitte", "… ein

@@ -26,6 +26,7 @@
 
 mod analysis;
 mod compound;
+mod derive;
 mod expand;
 mod forms;
 mod lexicon;
@@ -51,6 +52,8 @@ pub use rescue::{
 };
 pub use topic::{signal_terms, topic_query};
 pub use typo::{Dictionary, KEYWORD_TYPO_LETTERS, edit_distance};
+
+pub(crate) use derive::{ordinal, same_derivation};
 
 pub(crate) use compound::{KnownTerms, Mode, may_split, split_query};
 pub(crate) use lexicon::{framing_words, is_grade_token};

@@ -70,23 +70,31 @@ impl TreeRanking<'_> {
     }
 
     /// The query asks for two topics ("Ringen und Raufen") and a
-    /// collection among the first `n` ranked is titled with one of them,
-    /// one of its words of five letters or more, in some form ("Ringen
-    /// und Kämpfen", "Jesu Tod und Auferstehung" for "Auferstehung Jesu"):
-    /// it answers half the question, even when the other half is a word
-    /// the tree lacks.
+    /// collection among the first `n` ranked is titled with one of them
+    /// ([`Sides::titled_by`]): it answers half the question, even when the
+    /// other half is a word the tree lacks.
     pub(crate) fn titles_a_side(&self, ranked: &[Node], n: usize) -> bool {
-        let Some(sides) = self.query.sides() else {
-            return false;
-        };
-        sides.iter().any(|side| {
-            let words: Vec<TopicWord> = tokens(side).map(TopicWord::of).collect();
-            words.iter().any(|w| w.letters() >= 5)
-                && ranked.iter().take(n).any(|node| {
-                    let title = Words::of(node.display_title());
-                    words.iter().all(|w| w.best_fit(&title).is_some_and(|f| f <= Fit::Stem))
-                })
-        })
+        let sides = self.sides();
+        ranked
+            .iter()
+            .take(n)
+            .any(|node| sides.titled_by(&Words::of(node.display_title())))
+    }
+
+    /// The two topics of an "X und Y" query, as topic words; none for
+    /// another query. A suspended first part is the compound it shares
+    /// its last part with ("Kosten-" of "Kosten- und Leistungsrechnung").
+    pub(crate) fn sides(&self) -> Sides {
+        let query_tokens: Vec<String> = tokens(self.query.text()).map(str::to_string).collect();
+        let sides = (self.query.sides().into_iter().flatten())
+            .map(|side| {
+                (tokens(&side))
+                    .map(|w| TopicWord::of(w).suspended_before(&query_tokens))
+                    .collect::<Vec<_>>()
+            })
+            .filter(|words| words.iter().any(|w| w.letters() >= 5))
+            .collect();
+        Sides(sides)
     }
 
     /// Some required topic word is named by none of `texts` (each node's
@@ -148,5 +156,18 @@ fn lone_word(text: &str) -> Option<&str> {
     match (words.next(), words.next()) {
         (Some(word), None) => Some(word),
         _ => None,
+    }
+}
+
+/// The two topics of an "X und Y" query ([`TreeRanking::sides`]).
+pub(crate) struct Sides(Vec<Vec<TopicWord>>);
+
+impl Sides {
+    /// The title names one of the topics, each of its words in some form
+    /// ("Ringen und Kämpfen" for "Ringen und Raufen", "Jesu Tod und
+    /// Auferstehung" for "Auferstehung Jesu", "Kostenrechnung" for
+    /// "Kosten- und Leistungsrechnung"); a topic of five letters or more.
+    pub(crate) fn titled_by(&self, title: &Words) -> bool {
+        (self.0.iter()).any(|side| side.iter().all(|w| w.best_fit(title).is_some_and(|f| f <= Fit::Stem)))
     }
 }

@@ -82,6 +82,13 @@ fn a_title_with_one_of_two_topics_asked_for_answers_half_the_question() {
     let query = Query::new("Max und Moritz");
     let max = collection("m", "Max Planck", DEUTSCH, "p", &[], "");
     assert!(!TreeRanking::new(&query).titles_a_side(&[max], 3));
+    // A suspended first part is the compound it shares its last part with.
+    let query = Query::new("Kosten- und Leistungsrechnung");
+    let ranking = TreeRanking::new(&query);
+    let costs = collection("k", "Kostenrechnung", DEUTSCH, "w", &[], "");
+    let costs_alone = collection("c", "Kosten", DEUTSCH, "w", &[], "");
+    assert!(ranking.titles_a_side(&[costs], 3));
+    assert!(!ranking.titles_a_side(&[costs_alone], 3), "not the compound");
 }
 
 #[test]

@@ -176,3 +176,24 @@ fn a_suspended_first_part_takes_the_last_part_of_the_compound_after_it() {
     // Without the word after it, it is completed by nothing.
     assert_eq!(TopicWord::of("Kosten-").best_fit(&Words::of("Kostenrechnung")), None);
 }
+
+#[test]
+fn a_short_adjective_meets_its_other_endings() {
+    // Snowball leaves the endings of "freien" and "freier": one base.
+    assert_eq!(fit("freien", "Freier Fall"), Some(Fit::Stem));
+    assert_eq!(fit("freiem", "freie Wahlen"), Some(Fit::Stem));
+    // Another word that starts alike is no form of it.
+    assert_eq!(fit("freien", "Freizeit"), None);
+}
+
+#[test]
+fn an_ordinal_meets_its_digits_and_a_verb_in_ieren_its_noun() {
+    assert_eq!(fit("fünften", "5. Hauptgruppe: Stickstoffgruppe"), Some(Fit::Stem));
+    assert_eq!(fit("Zweiter", "2. Weltkrieg"), Some(Fit::Stem));
+    assert_eq!(fit("zwanzigsten", "Musiktheater im 20. Jahrhundert"), Some(Fit::Stem));
+    assert_eq!(fit("fünften", "6. Hauptgruppe: Chalkogene"), None);
+    assert_eq!(fit("Subtrahieren", "schriftliche Subtraktion"), Some(Fit::Stem));
+    assert_eq!(fit("Integration", "Wie integriere ich?"), Some(Fit::Stem));
+    // "Region" is no noun of "regieren": at most a word that starts alike.
+    assert_eq!(fit("regieren", "Regionen Europas"), Some(Fit::Head));
+}

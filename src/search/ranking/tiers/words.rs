@@ -4,7 +4,8 @@
 //! hyphenated — by its parts.
 
 use crate::search::query::{
-    LONG_WORD, Words, char_len, fold, framing_words, german_stem, is_name_adjective_of, takes_ien,
+    LONG_WORD, Words, char_len, fold, framing_words, german_stem, is_name_adjective_of, ordinal, same_derivation,
+    takes_ien,
 };
 
 /// A topic word ends a compound of the text from this many letters on
@@ -43,6 +44,8 @@ pub(super) struct TopicWord {
     /// ([`loan_stem`]) and whether its plural ends in `-en`, when the
     /// word ends like one.
     loan: Option<(String, bool)>,
+    /// The number it names as an ordinal ([`ordinal`]: "fünften", "5").
+    ordinal: Option<u32>,
     /// Written with a capital letter: a noun, or the start of a phrase.
     pub(super) capitalised: bool,
     /// Its place among the words of the query, when it is one of them as
@@ -207,14 +210,19 @@ fn ends_with_form(word: &str, folded: &str) -> bool {
 /// share the stem "komm" and are two words. A longer stem is one word's
 /// ("Bewerbung" / "bewerbe").
 fn inflects(a: &str, b: &str) -> bool {
-    let ending = |rest: &str| rest.is_empty() || ENDINGS.contains(&rest);
-    // Both the same base with an ending ("erst|en" / "erst|er").
-    let same_base = a
-        .char_indices()
+    a.starts_with(b) || b.starts_with(a) || same_base(a, b)
+}
+
+/// Both folded words are one base of four letters or more with inflection
+/// endings ([`ENDINGS`], or an adjective's dative "-em": "erst|en" /
+/// "erst|er", "frei|em" / "frei|er"). Snowball leaves the endings of a
+/// short word ("freien", "freier"), so their stems differ.
+fn same_base(a: &str, b: &str) -> bool {
+    let ending = |rest: &str| rest.is_empty() || rest == "em" || ENDINGS.contains(&rest);
+    a.char_indices()
         .skip(4)
         .take_while(|(i, _)| b.is_char_boundary(*i) && a[..*i] == b[..*i])
-        .any(|(i, _)| ending(&a[i..]) && ending(&b[i..]));
-    a.starts_with(b) || b.starts_with(a) || same_base
+        .any(|(i, _)| ending(&a[i..]) && ending(&b[i..]))
 }
 
 /// The loanword stem of a folded word that ends in `-um`, `-us` or `-a`
@@ -262,6 +270,7 @@ impl TopicWord {
             || (!small && self.same_loanword(word, stem))
             || by_ending(&self.folded, word)
             || by_ending(word, &self.folded)
+            || same_base(&self.folded, word)
             || by_ien(&self.folded, word)
             || by_ien(word, &self.folded)
             || by_english_plural(&self.folded, word)
@@ -271,6 +280,8 @@ impl TopicWord {
             || self.studied_in(word)
             || self.derived_as(word)
             || self.completed_as(word)
+            || self.ordinal.is_some() && self.ordinal == ordinal(word)
+            || same_derivation(&self.folded, word)
         {
             Some(Fit::Stem)
         } else if (char_len(&self.folded) >= MIN_PART && ends_with_form(word, &self.folded))
@@ -333,6 +344,7 @@ impl TopicWord {
         let folded = fold(word);
         TopicWord {
             loan: loan_stem(&folded).map(|l| (l.stem.to_string(), l.plural_en)),
+            ordinal: ordinal(&folded),
             capitalised: word.chars().next().is_some_and(char::is_uppercase),
             at: None,
             folded,
@@ -445,8 +457,8 @@ impl TopicWord {
 
     /// Whether any word of `text` may fit: every fit puts the first three
     /// letters of the folded topic word or of its stem into a word (as its
-    /// start, or where a compound's last part starts), and a suspended
-    /// hyphen needs a hyphen. A text without them is passed over unread:
+    /// start, or where a compound's last part starts), a suspended
+    /// hyphen needs a hyphen; an ordinal may meet its digits. A text without them is passed over unread:
     /// the tree index asks this of every text of every collection, and
     /// of a closed compound's halves at every place they could meet.
     fn may_fit_a_word(&self, text: &Words) -> bool {
@@ -457,6 +469,7 @@ impl TopicWord {
             || folded.contains(&self.stem[..start(&self.stem)])
             || folded.contains(&unhyphened[..start(&unhyphened)])
             || folded.contains('-')
+            || self.ordinal.is_some()
     }
 
     /// A compound written with a suspended hyphen, its last part left to

@@ -1,0 +1,183 @@
+//! Words of one meaning that word formation writes apart, where the
+//! Snowball stem does not bring them together: a verb in "-ieren" and the
+//! noun made from it ("addieren" / "Addition", "subtrahieren" /
+//! "Subtraktion", "modellieren" / "Modellierung"), and an ordinal number
+//! written as a word or in digits ("fünften" / "5.", "Zweiter" / "2.").
+//! Both are rules of German, not lists of any repository's words. Every
+//! word here is folded ([`fold`](super::fold)).
+
+use super::text::char_len;
+
+/// The endings of a verb in "-ieren" after its "-ier-": infinitive,
+/// persons, past participle and its adjective endings. Not the present
+/// participle: it says how something is ("ein motivierender Einstieg"),
+/// not what is done.
+const VERB_ENDINGS: &[&str] = &["en", "e", "st", "t", "te", "ten", "ter", "tes", "tem"];
+
+/// A verb's root is this long at least ("add|ieren").
+const MIN_ROOT: usize = 3;
+
+/// The root of a verb in "-ieren" in any of its forms ("subtrahierst" →
+/// "subtrah"), or `None` for another word.
+fn verb_root(word: &str) -> Option<&str> {
+    let at = word.rfind("ier")?;
+    let root = &word[..at];
+    (VERB_ENDINGS.contains(&&word[at + 3..]) && char_len(root) >= MIN_ROOT && root.chars().all(char::is_alphabetic))
+        .then_some(root)
+}
+
+/// The noun is made from the verb of `root`: "-ierung" ("modell|ierung"),
+/// "-ation" ("interpret|ation", "polymeris|ation"), "-ition" ("add|ition"),
+/// "-ikation" for "-izieren" ("multiplik|ation"), "-ktion" for a root that
+/// ends in a vowel or in h, z or g ("konstru|ktion", "subtra|ktion",
+/// "redu|ktion", "rea|ktion"), "-sion" for one in d ("divi|sion"), "-ion"
+/// after a root in t ("selekt|ion"), or the noun whole for a verb made
+/// from it ("funktion|ieren"). The plural in "-en" too. "Passion" is no
+/// noun of "passieren", nor "Region" of "regieren".
+fn nominalises(root: &str, noun: &str) -> bool {
+    let noun = match noun.strip_suffix("en") {
+        Some(singular) if singular.ends_with("ion") || singular.ends_with("ung") => singular,
+        _ => noun,
+    };
+    let ktion = |base: &str| {
+        root == base
+            || root
+                .strip_prefix(base)
+                .is_some_and(|rest| matches!(rest, "h" | "z" | "g"))
+    };
+    (noun.ends_with("ion") && noun == root)
+        || noun.strip_suffix("ierung") == Some(root)
+        || noun.strip_suffix("ation") == Some(root)
+        || noun.strip_suffix("ition") == Some(root)
+        || noun
+            .strip_suffix("ikation")
+            .is_some_and(|base| root.strip_suffix("iz") == Some(base))
+        || noun.strip_suffix("ktion").is_some_and(ktion)
+        || noun
+            .strip_suffix("sion")
+            .is_some_and(|base| root.strip_suffix('d') == Some(base))
+        || noun
+            .strip_suffix("ion")
+            .is_some_and(|base| base == root && root.ends_with('t'))
+}
+
+/// One of the two folded words is a verb in "-ieren" and the other the noun
+/// made from it ([`nominalises`]), in either order.
+pub(crate) fn same_derivation(a: &str, b: &str) -> bool {
+    let one_way = |verb: &str, noun: &str| verb_root(verb).is_some_and(|root| nominalises(root, noun));
+    one_way(a, b) || one_way(b, a)
+}
+
+/// The ordinal numbers as words, folded and without their ending.
+const ORDINALS: &[(&str, u32)] = &[
+    ("erst", 1),
+    ("zweit", 2),
+    ("dritt", 3),
+    ("viert", 4),
+    ("funft", 5),
+    ("sechst", 6),
+    ("siebt", 7),
+    ("siebent", 7),
+    ("acht", 8),
+    ("neunt", 9),
+    ("zehnt", 10),
+    ("elft", 11),
+    ("zwolft", 12),
+    ("dreizehnt", 13),
+    ("vierzehnt", 14),
+    ("funfzehnt", 15),
+    ("sechzehnt", 16),
+    ("siebzehnt", 17),
+    ("achtzehnt", 18),
+    ("neunzehnt", 19),
+    ("zwanzigst", 20),
+    ("einundzwanzigst", 21),
+];
+
+/// The adjective endings of an ordinal word ("fünft|en", "zweit|er").
+const ORDINAL_ENDINGS: &[&str] = &["e", "er", "en", "es", "em"];
+
+/// The number a folded word names as an ordinal: digits ("5", the "5." of
+/// "5. Hauptgruppe" trimmed) or an ordinal word with its ending ("fünften",
+/// "Zweiter"). A word without an ending is no ordinal ("acht").
+pub(crate) fn ordinal(word: &str) -> Option<u32> {
+    if word.chars().all(|c| c.is_ascii_digit()) {
+        return word.parse().ok().filter(|n| (1..=99).contains(n));
+    }
+    ORDINAL_ENDINGS
+        .iter()
+        .filter_map(|ending| word.strip_suffix(ending))
+        .find_map(ordinal_base)
+}
+
+/// The number an ordinal word names without its ending ("fünft", "zwölft"
+/// of "Zwölftklässler"), folded.
+pub(crate) fn ordinal_base(base: &str) -> Option<u32> {
+    ORDINALS.iter().find(|(w, _)| *w == base).map(|(_, n)| *n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::query::fold;
+
+    fn derived(a: &str, b: &str) -> bool {
+        same_derivation(&fold(a), &fold(b))
+    }
+
+    #[test]
+    fn verbs_in_ieren_meet_their_nouns() {
+        for (verb, noun) in [
+            ("addieren", "Addition"),
+            ("subtrahieren", "Subtraktion"),
+            ("Subtrahieren", "Subtraktionen"),
+            ("multiplizieren", "Multiplikation"),
+            ("dividiert", "Division"),
+            ("integrieren", "Integration"),
+            ("manipulieren", "Manipulation"),
+            ("modellieren", "Modellierung"),
+            ("konstruierst", "Konstruktion"),
+            ("reduziert", "Reduktion"),
+            ("reagieren", "Reaktion"),
+            ("polymerisieren", "Polymerisation"),
+            ("selektiert", "Selektion"),
+            ("funktionieren", "Funktion"),
+            ("industrialisiert", "Industrialisierung"),
+        ] {
+            assert!(derived(verb, noun), "{verb} / {noun}");
+            assert!(derived(noun, verb), "{noun} / {verb}");
+        }
+    }
+
+    #[test]
+    fn other_words_in_ier_or_ion_do_not() {
+        for (a, b) in [
+            ("regieren", "Region"),
+            ("Papiere", "Passion"),
+            ("Tiere", "Titration"),
+            ("addieren", "Adaption"),
+            ("integrieren", "Integral"),
+            ("Addition", "Subtraktion"),
+            ("studieren", "Studie"),
+            ("passiert", "Passion"),
+            ("rebellieren", "Rebell"),
+            ("motivierende", "Motivation"),
+        ] {
+            assert!(!derived(a, b), "{a} / {b}");
+        }
+    }
+
+    #[test]
+    fn ordinals_are_read_from_words_and_digits() {
+        assert_eq!(ordinal(&fold("fünften")), Some(5));
+        assert_eq!(ordinal(&fold("Zweiter")), Some(2));
+        assert_eq!(ordinal(&fold("zwölftes")), Some(12));
+        assert_eq!(ordinal(&fold("zwanzigsten")), Some(20));
+        assert_eq!(ordinal("5"), Some(5));
+        assert_eq!(ordinal("20"), Some(20));
+        assert_eq!(ordinal("acht"), None);
+        assert_eq!(ordinal("1945"), None);
+        assert_eq!(ordinal("erstaunlich"), None);
+        assert_eq!(ordinal("0"), None);
+    }
+}
