@@ -832,6 +832,10 @@ async fn ordinals_verbs_for_their_nouns_short_adjectives_and_one_of_two_topics_o
     ] {
         among_first_three(&h, query, title, portal).await;
     }
+    // A compound of two framing words and a language's year of learning
+    // are level words: a subject with them answers its portal.
+    answers_the_portal(&h, "DaZ Anfängerkurs", "Deutsch als Zweitsprache").await;
+    answers_the_portal(&h, "Französisch 1. Lernjahr", "Französisch").await;
     // A present participle describes ("motivierend"), and "Passion" is no
     // noun of "passieren": neither makes an answer.
     answers_nothing(&h, "Ideen für einen motivierenden Stundeneinstieg").await;

@@ -4,6 +4,7 @@
 
 use super::derive::ordinal_base;
 use super::spelling::fold;
+use super::text::char_len;
 
 /// German stopwords. Compared lower-case.
 const STOPWORDS: &[&str] = &[
@@ -88,6 +89,10 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     "klasse",
     "klassenstufe",
     "jahrgangsstufe",
+    // The year of learning a language ("Französisch 1. Lernjahr").
+    "lernjahr",
+    "lernjahre",
+    "lernjahres",
     "sekundarstufe",
     "sek",
     "primarstufe",
@@ -348,15 +353,39 @@ pub fn is_stopword(word: &str) -> bool {
     STOPWORDS.contains(&lower.as_str())
 }
 
-/// True for a request-framing word (case-insensitive).
+/// True for a request-framing word (case-insensitive), or a compound of
+/// two ([`is_framing_compound`]).
 pub fn is_framing_word(word: &str) -> bool {
     let lower = word.trim().to_lowercase();
-    OTHER_FRAMING_WORDS.contains(&lower.as_str())
-        || is_grade_learner(&lower)
-        || REQUEST_WORDS.contains(&lower.as_str())
-        || MATERIAL_WORDS
+    is_listed_framing_part(&lower) || REQUEST_WORDS.contains(&lower.as_str()) || is_framing_compound(&lower)
+}
+
+/// One listed framing word that may be part of a compound: not a word of
+/// a request sentence ([`REQUEST_WORDS`]). Lower case.
+fn is_listed_framing_part(lower: &str) -> bool {
+    OTHER_FRAMING_WORDS.contains(&lower)
+        || is_grade_learner(lower)
+        || MATERIAL_WORDS.iter().any(|(forms, _, _)| forms.contains(&lower))
+}
+
+/// A compound of two framing words ("Anfänger|kurs", "Oberstufen|kurs",
+/// "Grundschul|klasse"): for whom and what kind, no topic either. Parts
+/// of three letters or more, joined directly or by a linking letter; a
+/// first part may drop its "e" ("Grundschul-").
+fn is_framing_compound(lower: &str) -> bool {
+    const MIN_PART: usize = 3;
+    let first_part = |first: &str| {
+        ["", "s", "n", "en"]
             .iter()
-            .any(|(forms, _, _)| forms.contains(&lower.as_str()))
+            .filter_map(|link| first.strip_suffix(link))
+            .filter(|f| char_len(f) >= MIN_PART)
+            .any(|f| is_listed_framing_part(f) || is_listed_framing_part(&format!("{f}e")))
+    };
+    char_len(lower) > 2 * MIN_PART
+        && lower.char_indices().skip(MIN_PART).any(|(at, _)| {
+            let (first, rest) = lower.split_at(at);
+            char_len(rest) >= MIN_PART && is_listed_framing_part(rest) && first_part(first)
+        })
 }
 
 /// A learner named by grade ("Erstklässler", "Fünftklässlerinnen"): for
@@ -501,6 +530,23 @@ mod tests {
         }
         for word in ["Klässler", "Mitklässler", "Abitur"] {
             assert!(!is_framing_word(word), "{word}");
+        }
+    }
+
+    #[test]
+    fn a_compound_of_two_framing_words_is_framing() {
+        for word in [
+            "Anfängerkurs",
+            "Oberstufenkurs",
+            "Grundschulklasse",
+            "Einsteigerkurse",
+            "Lernjahr",
+        ] {
+            assert!(is_framing_word(word), "{word}");
+        }
+        // A topic beside a framing word, and a request word, make none.
+        for word in ["Förderkurs", "Klassenfahrt", "Schülerzeitung", "Suchmaschine", "Kurs"] {
+            assert!(is_framing_word(word) == (word == "Kurs"), "{word}");
         }
     }
 
