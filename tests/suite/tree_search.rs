@@ -840,3 +840,35 @@ async fn ordinals_verbs_for_their_nouns_short_adjectives_and_one_of_two_topics_o
     // noun of "passieren": neither makes an answer.
     answers_nothing(&h, "Ideen für einen motivierenden Stundeneinstieg").await;
 }
+
+#[tokio::test]
+async fn inflected_subject_names_the_word_fach_and_sides_after_an_article_of_round_twenty_five_are_read() {
+    let h = Harness::start_real_tree().await;
+    for (query, title, portal) in [
+        // A subject of two words with another adjective ending, and "im
+        // Fach": the subject, no topic words.
+        (
+            "Objekttheater im Darstellenden Spiel",
+            "Objekt- und Medientheater",
+            "Darstellendes Spiel",
+        ),
+        (
+            "Objekttheater im Fach Darstellendes Spiel",
+            "Objekt- und Medientheater",
+            "Darstellendes Spiel",
+        ),
+        // One of two topics asked for, an article after "und".
+        (
+            "Die heilige Barbara und die Barbarazweige im Religionsunterricht",
+            "Barbara von Nikomedien und die vierzehn heiligen Nothelfer",
+            "Religion",
+        ),
+        (
+            "Mendeleev und das Periodensystem",
+            "Die Historische Entwicklung des Periodensystems",
+            "Chemie",
+        ),
+    ] {
+        among_first_three(&h, query, title, portal).await;
+    }
+}

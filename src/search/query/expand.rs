@@ -434,9 +434,15 @@ mod tests {
             topic_sides("Materialien zum Thema Vulkane und Erdbeben"),
             Some(["Vulkane".to_string(), "Erdbeben".to_string()])
         );
+        // An article or pronoun after "und" is no side.
+        assert_eq!(
+            topic_sides("Die heilige Barbara und die Barbarazweige"),
+            Some(["heilige Barbara".to_string(), "Barbarazweige".to_string()])
+        );
         for q in [
             "Mathe und Physik",
             "Photosynthese",
+            "Vulkane und die",
             "Brüche und Dezimalzahlen und Prozente",
             "und Takt",
         ] {

@@ -49,6 +49,10 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     "unterrichtsstunde",
     "unterrichtsstunden",
     "unterrichtseinheit",
+    // The subject a topic is taught in ("… im Fach Wirtschaft").
+    "fach",
+    "schulfach",
+    "unterrichtsfach",
     "stunde",
     // A lesson's plan as teachers name it ("Stundenbild Tennis").
     "stundenbild",

@@ -393,6 +393,16 @@ mod tests {
     }
 
     #[test]
+    fn a_subject_of_several_words_is_named_with_other_adjective_endings() {
+        assert_eq!(uris("Objekttheater im Darstellenden Spiel"), ["12002"]);
+        let politics = uris("Politische Bildung");
+        assert!(!politics.is_empty());
+        assert_eq!(uris("Wahlen in der Politischen Bildung"), politics);
+        // Only before the last word, which stays as written.
+        assert!(uris("Darstellendes Spielen").is_empty());
+    }
+
+    #[test]
     fn disciplines_are_named_as_schools_name_them() {
         // "Schul" before a subject's name or alias.
         assert_eq!(uris("Schulsport"), ["600"]);

@@ -32,8 +32,12 @@ pub(crate) fn topic_sides_of(split: &TopicSplit, named: &[NamedDiscipline]) -> O
         let (t, framing) = &toks[i];
         !framing && char_len(t) >= 2 && !is_stopword(t) && !named.iter().any(|d| d.span.contains(&i))
     };
-    let left_start = (0..*at).rev().take_while(|i| is_topic_word(*i)).last()?;
-    let right_end = (at + 1..toks.len()).take_while(|i| is_topic_word(*i)).last()?;
+    // An article or pronoun may stand between "und" and a side ("Barbara
+    // und die Barbarazweige", "Amos und seine Sozialkritik").
+    let left_end = (0..*at).rev().find(|i| !is_stopword(&toks[*i].0))? + 1;
+    let left_start = (0..left_end).rev().take_while(|i| is_topic_word(*i)).last()?;
+    let right_start = (at + 1..toks.len()).find(|i| !is_stopword(&toks[*i].0))?;
+    let right_end = (right_start..toks.len()).take_while(|i| is_topic_word(*i)).last()?;
     let join = |range: std::ops::Range<usize>| {
         toks[range]
             .iter()
@@ -41,7 +45,7 @@ pub(crate) fn topic_sides_of(split: &TopicSplit, named: &[NamedDiscipline]) -> O
             .collect::<Vec<_>>()
             .join(" ")
     };
-    Some([join(left_start..*at), join(at + 1..right_end + 1)])
+    Some([join(left_start..left_end), join(right_start..right_end + 1)])
 }
 
 /// Every synonym substitution of the lower-cased query, in synonym-map order,
@@ -211,6 +215,7 @@ pub(crate) fn query_disciplines(query: &str) -> Vec<NamedDiscipline> {
             }
             let candidate = toks[start..start + len].join(" ");
             let entry = exact_discipline(&candidate)
+                .or_else(|| inflected_discipline(&toks[start..start + len]))
                 .or_else(|| (len == 1).then(|| school_named_discipline(typed[start])).flatten())
                 .or_else(|| (len == 1).then(|| linked_subject(&toks[start])).flatten())
                 .or_else(|| combined_subject(&toks[start..start + len]));
@@ -237,6 +242,28 @@ fn exact_discipline(lower: &str) -> Option<&'static vocab::Entry> {
         .entries()
         .iter()
         .find(|e| e.label.to_lowercase() == lower || e.aliases.iter().any(|a| a.to_lowercase() == lower))
+}
+
+/// The discipline whose label of several words the words are with other
+/// adjective endings before its last word: "im Darstellenden Spiel", "in
+/// der Politischen Bildung", "in Bildender Kunst".
+fn inflected_discipline(words: &[String]) -> Option<&'static vocab::Entry> {
+    const ADJECTIVE_ENDINGS: &[&str] = &["es", "en", "er", "em", "e"];
+    let base = |w: &str| {
+        let stripped = ADJECTIVE_ENDINGS.iter().find_map(|end| w.strip_suffix(end));
+        stripped.filter(|b| char_len(b) >= 4).unwrap_or(w).to_string()
+    };
+    let fits = |name: &str| {
+        let name: Vec<String> = name.split_whitespace().map(str::to_lowercase).collect();
+        name.len() == words.len()
+            && name.last() == words.last()
+            && name.iter().zip(words).all(|(n, w)| n == w || base(n) == base(w))
+    };
+    (words.len() >= 2)
+        .then(|| {
+            (Vocabulary::Discipline.entries().iter()).find(|e| fits(&e.label) || e.aliases.iter().any(|a| fits(a)))
+        })
+        .flatten()
 }
 
 /// A subject's name with the linking "s" of a compound's first part, after
