@@ -230,7 +230,10 @@ impl KnownTerms {
             return Some((known, false));
         }
         // A truncated first part: "Bruchrechen|aufgaben" for "Bruchrechnung".
-        if !last && char_len(&stem) >= MIN_TRUNCATED_STEM {
+        // The part is its own stem with an inflection at most: a stem
+        // Snowball cut a derivation from ("person" of "Persönlichkeits")
+        // starts other words ("Personal").
+        if !last && char_len(&stem) >= MIN_TRUNCATED_STEM && inflected(folded, &stem) {
             return self
                 .stem_extending(&stem)
                 .filter(|k| inflected(&k.surface, &german_stem(&k.surface)))

@@ -235,6 +235,11 @@ fn truncated_first_parts_match_by_stem_prefix() {
     assert!(!k.knows("bruchrech"));
     assert!(k.lookup("bruchrech", false).is_some());
     assert!(k.lookup("bruch", false).is_none());
+    // A part that Snowball cut a derivation from is no truncated word:
+    // "person" of "Persönlichkeits" is no "Personal".
+    let k = known(&["Personal", "Persönlichkeit", "Modell"]);
+    let parts = split_word("Persönlichkeitsmodell", &k, Mode::Repository).unwrap();
+    assert_eq!(parts[0].surface.as_deref().unwrap_or(&parts[0].text), "persönlichkeit");
 }
 
 #[test]
