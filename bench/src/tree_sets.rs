@@ -1,5 +1,5 @@
 //! The relevance benchmark's real-tree collection sets: the judged-set files
-//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,heldout-l,heldout-m,heldout-n,heldout-o,heldout-p,heldout-q,heldout-r,heldout-s,heldout-t,heldout-u,heldout-v,heldout-w,heldout-x,heldout-y,heldout-z,heldout-aa,heldout-ab,heldout-ac,heldout-ad,heldout-ae,heldout-af,heldout-ag,heldout-ah,heldout-ai,heldout-aj,heldout-ak,heldout-al,heldout-am,heldout-an,heldout-ao,heldout-ap,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k,negative-l,negative-m,negative-n,negative-o,negative-p,negative-q,negative-r,negative-s,negative-t,negative-u,negative-v,negative-w,negative-x,negative-y,negative-z,negative-aa,negative-ab,negative-ac,negative-ad,negative-ae,negative-af,negative-ag,negative-ah,negative-ai,negative-aj,negative-ak,negative-al,negative-am,negative-an,negative-ao,negative-ap}.json`,
+//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,heldout-l,heldout-m,heldout-n,heldout-o,heldout-p,heldout-q,heldout-r,heldout-s,heldout-t,heldout-u,heldout-v,heldout-w,heldout-x,heldout-y,heldout-z,heldout-aa,heldout-ab,heldout-ac,heldout-ad,heldout-ae,heldout-af,heldout-ag,heldout-ah,heldout-ai,heldout-aj,heldout-ak,heldout-al,heldout-am,heldout-an,heldout-ao,heldout-ap,heldout-aq,heldout-ar,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k,negative-l,negative-m,negative-n,negative-o,negative-p,negative-q,negative-r,negative-s,negative-t,negative-u,negative-v,negative-w,negative-x,negative-y,negative-z,negative-aa,negative-ab,negative-ac,negative-ad,negative-ae,negative-af,negative-ag,negative-ah,negative-ai,negative-aj,negative-ak,negative-al,negative-am,negative-an,negative-ao,negative-ap,negative-aq,negative-ar}.json`,
 //! graded by hand from WLO's 2023 collection tree) and how one ranked answer scores
 //! against them.
 //!
@@ -52,9 +52,10 @@ pub const K: usize = 5;
 /// `heldout-aj.json`/`negative-aj.json` before the twenty-first; `heldout-ak.json`/`negative-ak.json`
 /// and `heldout-al.json`/`negative-al.json` before the twenty-second; `heldout-am.json`/`negative-am.json`
 /// and `heldout-an.json`/`negative-an.json` before the twenty-third; `heldout-ao.json`/`negative-ao.json`
-/// and `heldout-ap.json`/`negative-ap.json` before the twenty-fourth.
+/// and `heldout-ap.json`/`negative-ap.json` before the twenty-fourth; `heldout-aq.json`/`negative-aq.json`
+/// and `heldout-ar.json`/`negative-ar.json` before the twenty-fifth.
 /// Files that do not exist are skipped.
-pub const FILES: [&str; 84] = [
+pub const FILES: [&str; 88] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
@@ -97,6 +98,8 @@ pub const FILES: [&str; 84] = [
     "heldout-an.json",
     "heldout-ao.json",
     "heldout-ap.json",
+    "heldout-aq.json",
+    "heldout-ar.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
@@ -139,6 +142,8 @@ pub const FILES: [&str; 84] = [
     "negative-an.json",
     "negative-ao.json",
     "negative-ap.json",
+    "negative-aq.json",
+    "negative-ar.json",
 ];
 
 /// One judged-set file.
