@@ -358,7 +358,7 @@ pub fn is_stopword(word: &str) -> bool {
 }
 
 /// True for a request-framing word (case-insensitive), or a compound of
-/// two ([`is_framing_compound`]).
+/// two ("Anfänger|kurs").
 pub fn is_framing_word(word: &str) -> bool {
     let lower = word.trim().to_lowercase();
     is_listed_framing_part(&lower) || REQUEST_WORDS.contains(&lower.as_str()) || is_framing_compound(&lower)
