@@ -6,6 +6,7 @@
 //! Both are rules of German, not lists of any repository's words. Every
 //! word here is folded ([`fold`](super::fold)).
 
+use super::forms::ADJECTIVE_ENDINGS;
 use super::text::char_len;
 
 /// The endings of a verb in "-ieren" after its "-ier-": infinitive,
@@ -94,9 +95,6 @@ const ORDINALS: &[(&str, u32)] = &[
     ("einundzwanzigst", 21),
 ];
 
-/// The adjective endings of an ordinal word ("fünft|en", "zweit|er").
-const ORDINAL_ENDINGS: &[&str] = &["e", "er", "en", "es", "em"];
-
 /// The number a folded word names as an ordinal: digits ("5", the "5." of
 /// "5. Hauptgruppe" trimmed) or an ordinal word with its ending ("fünften",
 /// "Zweiter"). A word without an ending is no ordinal ("acht").
@@ -104,8 +102,10 @@ pub(crate) fn ordinal(word: &str) -> Option<u32> {
     if word.chars().all(|c| c.is_ascii_digit()) {
         return word.parse().ok().filter(|n| (1..=99).contains(n));
     }
-    ORDINAL_ENDINGS
+    // An adjective's ending, not none ("fünft|en", "zweit|er").
+    ADJECTIVE_ENDINGS
         .iter()
+        .filter(|ending| !ending.is_empty())
         .filter_map(|ending| word.strip_suffix(ending))
         .find_map(ordinal_base)
 }

@@ -204,8 +204,9 @@ fn umlaut_of(c: char) -> char {
 const ADJECTIVE_SUFFIXES: &[&str] = &[
     "isch", "ig", "lich", "al", "iv", "ell", "ar", "är", "bar", "sam", "haft",
 ];
-/// Inflection endings of an adjective.
-const ADJECTIVE_ENDINGS: &[&str] = &["er", "es", "em", "en", "e", ""];
+/// Inflection endings of an adjective, none last (an ordinal's and a
+/// subject's name's adjective use them too).
+pub(super) const ADJECTIVE_ENDINGS: &[&str] = &["er", "es", "em", "en", "e", ""];
 
 /// The uninflected form of an adjective ("elektrischer" → "elektrisch"),
 /// also of its superlative ("spektakulärsten" → "spektakulär": a title

@@ -3,6 +3,7 @@
 //! sides and its synonym forms. Expansion, the query model and the rescue
 //! all read a query through these, so they live below all three.
 
+use super::forms::ADJECTIVE_ENDINGS;
 use super::lexicon::{
     frames_before_framing, is_activity_verb, is_framing_word, is_grade_joiner, is_grade_noun, is_grade_token,
     is_stopword, synonym_table,
@@ -248,10 +249,11 @@ fn exact_discipline(lower: &str) -> Option<&'static vocab::Entry> {
 /// adjective endings before its last word: "im Darstellenden Spiel", "in
 /// der Politischen Bildung", "in Bildender Kunst".
 fn inflected_discipline(words: &[String]) -> Option<&'static vocab::Entry> {
-    const ADJECTIVE_ENDINGS: &[&str] = &["es", "en", "er", "em", "e"];
     let base = |w: &str| {
-        let stripped = ADJECTIVE_ENDINGS.iter().find_map(|end| w.strip_suffix(end));
-        stripped.filter(|b| char_len(b) >= 4).unwrap_or(w).to_string()
+        let stripped = ADJECTIVE_ENDINGS
+            .iter()
+            .find_map(|end| w.strip_suffix(end).filter(|b| char_len(b) >= 4));
+        stripped.unwrap_or(w).to_string()
     };
     let fits = |name: &str| {
         let name: Vec<String> = name.split_whitespace().map(str::to_lowercase).collect();
