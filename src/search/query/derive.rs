@@ -6,8 +6,7 @@
 //! Both are rules of German, not lists of any repository's words. Every
 //! word here is folded ([`fold`](super::fold)).
 
-use super::forms::ADJECTIVE_ENDINGS;
-use super::text::char_len;
+use super::text::{ADJECTIVE_ENDINGS, char_len};
 
 /// The endings of a verb in "-ieren" after its "-ier-": infinitive,
 /// persons, past participle and its adjective endings. Not the present

@@ -20,7 +20,7 @@
 use super::Query;
 use super::spelling::alternate_spellings;
 use super::stem::S_ENDINGS;
-use super::text::{char_len, tokens};
+use super::text::{ADJECTIVE_ENDINGS, char_len, tokens};
 
 /// Keyword searches of one collection search at most.
 pub const MAX_KEYWORD_SEARCHES: usize = 10;
@@ -204,9 +204,6 @@ fn umlaut_of(c: char) -> char {
 const ADJECTIVE_SUFFIXES: &[&str] = &[
     "isch", "ig", "lich", "al", "iv", "ell", "ar", "är", "bar", "sam", "haft",
 ];
-/// Inflection endings of an adjective, none last (an ordinal's and a
-/// subject's name's adjective use them too).
-pub(super) const ADJECTIVE_ENDINGS: &[&str] = &["er", "es", "em", "en", "e", ""];
 
 /// The uninflected form of an adjective ("elektrischer" → "elektrisch"),
 /// also of its superlative ("spektakulärsten" → "spektakulär": a title

@@ -54,6 +54,10 @@ pub(crate) fn tokens(query: &str) -> impl Iterator<Item = &str> {
         .filter(|t| !t.is_empty())
 }
 
+/// Inflection endings of an adjective, none last: an adjective's forms,
+/// an ordinal's ("fünft|en") and a subject's name's ("Darstellend|en").
+pub(crate) const ADJECTIVE_ENDINGS: &[&str] = &["er", "es", "em", "en", "e", ""];
+
 /// A word of this many letters is specific: a compound it starts is about
 /// it ("Energieerhaltung" in "Energieerhaltungssatz", "Trinkwasser" in
 /// "Trinkwasseraufbereitung"). A short one is mostly the start of words on

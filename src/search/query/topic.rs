@@ -3,12 +3,11 @@
 //! sides and its synonym forms. Expansion, the query model and the rescue
 //! all read a query through these, so they live below all three.
 
-use super::forms::ADJECTIVE_ENDINGS;
 use super::lexicon::{
     frames_before_framing, is_activity_verb, is_framing_word, is_grade_joiner, is_grade_noun, is_grade_token,
     is_stopword, synonym_table,
 };
-use super::text::{char_len, find_whole_word, tokens};
+use super::text::{ADJECTIVE_ENDINGS, char_len, find_whole_word, tokens};
 use crate::vocab::{self, Vocabulary};
 
 /// The two topics of an "X und Y" request, as written: the runs of topic
