@@ -872,3 +872,32 @@ async fn inflected_subject_names_the_word_fach_and_sides_after_an_article_of_rou
         among_first_three(&h, query, title, portal).await;
     }
 }
+
+#[tokio::test]
+async fn a_second_topic_as_a_phrase_the_teachers_own_question_and_what_a_class_weighs_of_round_twenty_six_are_read() {
+    let h = Harness::start_real_tree().await;
+    // The second of two topics is the whole phrase: a collection titled
+    // with one word of it ("Sinn des Lebens") answers neither topic.
+    answers_nothing(&h, "Raumfahrt und das Leben auf der Raumstation").await;
+    // "Wie löse ich …": how the teacher goes about it, not the topic.
+    let doc = among_first_three(
+        &h,
+        "Wie löse ich eine Bruchgleichung?",
+        "Bruchgleichungen",
+        "Mathematik",
+    )
+    .await;
+    assert_eq!(
+        first_title(h.standin.corpus(), &doc).as_deref(),
+        Some("Bruchgleichungen"),
+        "{doc}"
+    );
+    // "Vor- und Nachteile" is what a class weighs about the topic.
+    among_first_three(
+        &h,
+        "Vor- und Nachteile intensiver Landwirtschaft",
+        "Wirtschaftsweisen Landwirtschaft: Intensive Landwirtschaft",
+        "Geographie",
+    )
+    .await;
+}

@@ -13,8 +13,8 @@ use super::spelling::with_case_of;
 use super::stem::is_generic_head;
 use super::text::{char_len, fold};
 use super::topic::{
-    NamedDiscipline, TopicSplit, query_disciplines, signal_terms_of, split_topic, topic_phrase_of, topic_query_of,
-    topic_sides_of,
+    NamedDiscipline, TopicSplit, phrase_sides_of, query_disciplines, signal_terms_of, split_topic, topic_phrase_of,
+    topic_query_of,
 };
 use super::typo::Dictionary;
 
@@ -125,9 +125,11 @@ impl Query {
         signal_terms_of(&self.split)
     }
 
-    /// The two topics of an "X und Y" request, as written.
+    /// The two topics of an "X und Y" request, as written; the second runs
+    /// on through stopwords to its last topic word ("Raumfahrt und Leben auf
+    /// der Raumstation" → "Raumfahrt", "Leben auf der Raumstation").
     pub fn sides(&self) -> Option<[String; 2]> {
-        topic_sides_of(&self.split, &self.disciplines)
+        phrase_sides_of(&self.split, &self.disciplines)
     }
 
     /// The discipline URIs the query names exactly, in query order.
@@ -310,6 +312,15 @@ mod tests {
         // Small words alone are the topic.
         assert_eq!(Query::new("das oder dass").topic_words(), ["das", "dass"]);
         assert!(Query::new("und").topic_words().is_empty());
+        // The second of two sides runs on to its last topic word.
+        assert_eq!(
+            Query::new("Raumfahrt und das Leben auf der Raumstation, Klasse 6").sides(),
+            Some(["Raumfahrt".to_string(), "Leben auf der Raumstation".to_string()])
+        );
+        assert_eq!(
+            Query::new("Vulkane und Erdbeben für die Klasse 7").sides(),
+            Some(["Vulkane".to_string(), "Erdbeben".to_string()])
+        );
         // What the class does with it, and as whose language a language is
         // taught, are no topic.
         assert_eq!(Query::new("Feedback geben üben").topic_words(), ["Feedback"]);

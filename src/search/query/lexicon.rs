@@ -147,6 +147,9 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     // anfertigen").
     "erstellen",
     "anfertigen",
+    // What a class weighs ("Vor- und Nachteile extensiver Landwirtschaft").
+    "vorteile",
+    "nachteile",
     // Grade and learner words: they say for whom, not about what.
     "oberstufe",
     "unterstufe",
@@ -361,7 +364,15 @@ pub fn is_stopword(word: &str) -> bool {
 /// two ("Anfänger|kurs").
 pub fn is_framing_word(word: &str) -> bool {
     let lower = word.trim().to_lowercase();
-    is_listed_framing_part(&lower) || REQUEST_WORDS.contains(&lower.as_str()) || is_framing_compound(&lower)
+    is_listed_framing_part(&lower) || is_request_word(&lower) || is_framing_compound(&lower)
+}
+
+/// A word of a request sentence: listed ([`REQUEST_WORDS`]), or a listed
+/// activity's first person ("Wie löse ich …", "Wie erkläre ich …"): the
+/// infinitive without its final "n". Lower case.
+fn is_request_word(lower: &str) -> bool {
+    REQUEST_WORDS.contains(&lower)
+        || (lower.ends_with('e') && char_len(lower) >= 4 && OTHER_FRAMING_WORDS.contains(&format!("{lower}n").as_str()))
 }
 
 /// One listed framing word that may be part of a compound: not a word of
@@ -432,7 +443,7 @@ const REQUEST_WORDS: &[&str] = &[
 /// ("Musik|unterricht", "Zellorganellen-Quiz"): no word of a request
 /// sentence ([`REQUEST_WORDS`]).
 pub(crate) fn is_framing_part(word: &str) -> bool {
-    is_framing_word(word) && !REQUEST_WORDS.contains(&word.trim().to_lowercase().as_str())
+    is_framing_word(word) && !is_request_word(&word.trim().to_lowercase())
 }
 
 /// Every request-framing word (for the compound splitter's known terms).
@@ -512,6 +523,18 @@ mod tests {
         assert!(is_stopword("Für"));
         assert!(is_stopword("im"));
         assert!(!is_stopword("Photosynthese"));
+    }
+
+    #[test]
+    fn a_listed_activity_in_the_first_person_is_a_request_word() {
+        for word in ["löse", "Erkläre", "vergleiche"] {
+            assert!(is_framing_word(word), "{word}");
+            assert!(!is_framing_part(word), "{word} is no part of a compound");
+        }
+        // Only the first person of a listed activity, not any word in -e.
+        for word in ["Rose", "gehe", "Lösung"] {
+            assert!(!is_framing_word(word), "{word}");
+        }
     }
 
     #[test]

@@ -21,8 +21,23 @@ pub(crate) fn topic_sides(query: &str) -> Option<[String; 2]> {
     topic_sides_of(&split_topic(query), &query_disciplines(query))
 }
 
-/// [`Query::sides`](super::Query::sides) of a query already split, with the subjects it names.
+/// The two topics of an "X und Y" query already split, with the subjects it
+/// names, as [`topic_sides`] reads them: each side is the run of topic words
+/// next to the "und". Content search asks the repository for each side.
 pub(crate) fn topic_sides_of(split: &TopicSplit, named: &[NamedDiscipline]) -> Option<[String; 2]> {
+    sides_of(split, named, false)
+}
+
+/// [`Query::sides`](super::Query::sides): [`topic_sides_of`], but the second
+/// side runs on through stopwords to its last topic word ("Raumfahrt und
+/// Leben auf der Raumstation" → "Raumfahrt", "Leben auf der Raumstation"),
+/// so that a collection titled with a word of that phrase alone ("Sinn des
+/// Lebens") does not count as titled with the side.
+pub(crate) fn phrase_sides_of(split: &TopicSplit, named: &[NamedDiscipline]) -> Option<[String; 2]> {
+    sides_of(split, named, true)
+}
+
+fn sides_of(split: &TopicSplit, named: &[NamedDiscipline], phrase: bool) -> Option<[String; 2]> {
     let toks = &split.tokens;
     let und: Vec<usize> = (0..toks.len()).filter(|i| toks[*i].0.to_lowercase() == "und").collect();
     let [at] = und.as_slice() else {
@@ -37,7 +52,14 @@ pub(crate) fn topic_sides_of(split: &TopicSplit, named: &[NamedDiscipline]) -> O
     let left_end = (0..*at).rev().find(|i| !is_stopword(&toks[*i].0))? + 1;
     let left_start = (0..left_end).rev().take_while(|i| is_topic_word(*i)).last()?;
     let right_start = (at + 1..toks.len()).find(|i| !is_stopword(&toks[*i].0))?;
-    let right_end = (right_start..toks.len()).take_while(|i| is_topic_word(*i)).last()?;
+    let right_end = if phrase {
+        (right_start..toks.len())
+            .take_while(|i| is_topic_word(*i) || is_stopword(&toks[*i].0))
+            .filter(|i| is_topic_word(*i))
+            .last()?
+    } else {
+        (right_start..toks.len()).take_while(|i| is_topic_word(*i)).last()?
+    };
     let join = |range: std::ops::Range<usize>| {
         toks[range]
             .iter()
@@ -100,6 +122,16 @@ impl TopicSplit {
     }
 }
 
+/// A suspended first part joined to a framing word ("Vor- und Nachteile",
+/// "Unterrichts- oder Arbeitsmaterial") is framing like that word.
+fn suspends_framing(lower: &[String], i: usize) -> bool {
+    lower[i].ends_with('-')
+        && lower
+            .get(i + 1)
+            .is_some_and(|joiner| joiner == "und" || joiner == "oder")
+        && lower.get(i + 2).is_some_and(|next| is_framing_word(next))
+}
+
 /// Split the query into topic terms and request framing. Framing = the framing
 /// words, grade numbers next to a grade noun ("Klasse 6",
 /// "6. Klasse", "Klasse 5 bis 6", "Sekundarstufe II"), an activity verb
@@ -114,6 +146,7 @@ pub(crate) fn split_topic(query: &str) -> TopicSplit {
                 || (is_grade_token(&toks[i]) && near_grade_noun(&toks, i))
                 || (i > 0 && is_activity_verb(original[i]))
                 || (frames_before_framing(&toks[i]) && toks.get(i + 1).is_some_and(|next| is_framing_word(next)))
+                || suspends_framing(&toks, i)
         })
         .collect();
     let mut split = TopicSplit {
@@ -425,5 +458,16 @@ mod tests {
         assert_eq!(signal_terms("Inflation einfach erklärt"), ["inflation"]);
         assert_eq!(signal_terms("Einfache Maschinen"), ["einfache", "maschinen"]);
         assert_eq!(signal_terms("einfach"), ["einfach"]);
+        // A question of how the teacher does it, and what a class weighs,
+        // with a suspended first part, are framing.
+        assert_eq!(
+            signal_terms("Wie löse ich eine Steckbriefaufgabe?"),
+            ["steckbriefaufgabe"]
+        );
+        assert_eq!(
+            signal_terms("Vor- und Nachteile extensiver Landwirtschaft"),
+            ["extensiver", "landwirtschaft"]
+        );
+        assert_eq!(signal_terms("Vor- und Frühgeschichte"), ["vor-", "frühgeschichte"]);
     }
 }

@@ -89,6 +89,15 @@ fn a_title_with_one_of_two_topics_asked_for_answers_half_the_question() {
     let costs_alone = collection("c", "Kosten", DEUTSCH, "w", &[], "");
     assert!(ranking.titles_a_side(&[costs], 3));
     assert!(!ranking.titles_a_side(&[costs_alone], 3), "not the compound");
+    // The second side is the whole phrase up to its last topic word: a
+    // title with one of its words is no side ("Sinn des Lebens" for
+    // "Leben auf der Raumstation").
+    let query = Query::new("Arbeitsblätter zur Raumfahrt und zum Leben auf der Raumstation");
+    let ranking = TreeRanking::new(&query);
+    let life = collection("l", "Sinn des Lebens", DEUTSCH, "r", &[], "");
+    let station = collection("s", "Leben auf der Raumstation", DEUTSCH, "r", &[], "");
+    assert!(!ranking.titles_a_side(&[life], 3), "one word of the phrase");
+    assert!(ranking.titles_a_side(&[station], 3));
 }
 
 #[test]
