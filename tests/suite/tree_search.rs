@@ -901,3 +901,15 @@ async fn a_second_topic_as_a_phrase_the_teachers_own_question_and_what_a_class_w
     )
     .await;
 }
+
+#[tokio::test]
+async fn two_nouns_of_one_verb_instructions_and_the_upper_schools_phases_of_round_twenty_seven_are_read() {
+    let h = Harness::start_real_tree().await;
+    // "-ifizierung" and "-ifikation" are nouns of one verb; "c" before "a"
+    // is read as "k" ("Gamification").
+    leads_in_portal(&h, "Gamifizierung im Chemieunterricht", "Gamification", "Chemie").await;
+    // "Anleitung" frames the request: no typo of "Ableitung".
+    answers_nothing(&h, "Anleitung für ein World Café in der Oberstufe").await;
+    // A phase of the upper school says for whom, not about what.
+    answers_the_portal(&h, "Pädagogik Qualifikationsphase", "Pädagogik").await;
+}

@@ -61,10 +61,19 @@ fn nominalises(root: &str, noun: &str) -> bool {
             .is_some_and(|base| base == root && root.ends_with('t'))
 }
 
+/// The root of a noun in "-ierung" ("gamifizierung" → "gamifiz"), or `None`.
+fn ierung_root(word: &str) -> Option<&str> {
+    let root = word.strip_suffix("ierungen").or_else(|| word.strip_suffix("ierung"))?;
+    (char_len(root) >= MIN_ROOT && root.chars().all(char::is_alphabetic)).then_some(root)
+}
+
 /// One of the two folded words is a verb in "-ieren" and the other the noun
-/// made from it ([`nominalises`]), in either order.
+/// made from it ([`nominalises`]), in either order; or both are nouns of one
+/// such verb ("Gamifizierung" / "Gamifikation").
 pub(crate) fn same_derivation(a: &str, b: &str) -> bool {
-    let one_way = |verb: &str, noun: &str| verb_root(verb).is_some_and(|root| nominalises(root, noun));
+    let one_way = |word: &str, noun: &str| {
+        (verb_root(word).or_else(|| ierung_root(word))).is_some_and(|root| nominalises(root, noun))
+    };
     one_way(a, b) || one_way(b, a)
 }
 
@@ -142,6 +151,10 @@ mod tests {
             ("selektiert", "Selektion"),
             ("funktionieren", "Funktion"),
             ("industrialisiert", "Industrialisierung"),
+            // Two nouns of one verb.
+            ("Gamifizierung", "Gamifikation"),
+            ("Klassifizierungen", "Klassifikation"),
+            ("Isolierung", "Isolation"),
         ] {
             assert!(derived(verb, noun), "{verb} / {noun}");
             assert!(derived(noun, verb), "{noun} / {verb}");
@@ -161,6 +174,8 @@ mod tests {
             ("passiert", "Passion"),
             ("rebellieren", "Rebell"),
             ("motivierende", "Motivation"),
+            ("Regierung", "Region"),
+            ("Passierung", "Passion"),
         ] {
             assert!(!derived(a, b), "{a} / {b}");
         }

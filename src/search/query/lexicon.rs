@@ -143,6 +143,8 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     "bestimmen",
     "erkennen",
     "anwenden",
+    "unterscheiden",
+    "planen",
     // What a class makes of it ("Podcast erstellen", "Steckbrief
     // anfertigen").
     "erstellen",
@@ -150,6 +152,9 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     // What a class weighs ("Vor- und Nachteile extensiver Landwirtschaft").
     "vorteile",
     "nachteile",
+    // Instructions for a method ("Anleitung für ein Gruppenpuzzle").
+    "anleitung",
+    "anleitungen",
     // Grade and learner words: they say for whom, not about what.
     "oberstufe",
     "unterstufe",
@@ -169,6 +174,9 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     // ("Englisch Kursstufe", "Mathe Abi").
     "kursstufe",
     "abi",
+    // The phases of the upper school ("Pädagogik Einführungsphase").
+    "einführungsphase",
+    "qualifikationsphase",
     // A language as whose language it is taught ("Türkisch als
     // Herkunftssprache", "Englisch als Fremdsprache"): the subject, no topic.
     "herkunftssprache",
@@ -533,6 +541,23 @@ mod tests {
         }
         // Only the first person of a listed activity, not any word in -e.
         for word in ["Rose", "gehe", "Lösung"] {
+            assert!(!is_framing_word(word), "{word}");
+        }
+    }
+
+    #[test]
+    fn instructions_weighing_and_the_upper_schools_phases_are_framing() {
+        for word in [
+            "Anleitung",
+            "Nachteile",
+            "Einführungsphase",
+            "Qualifikationsphase",
+            "unterscheiden",
+            "plane",
+        ] {
+            assert!(is_framing_word(word), "{word}");
+        }
+        for word in ["Ableitung", "Einführung", "Planet"] {
             assert!(!is_framing_word(word), "{word}");
         }
     }
