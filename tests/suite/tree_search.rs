@@ -903,7 +903,7 @@ async fn a_second_topic_as_a_phrase_the_teachers_own_question_and_what_a_class_w
 }
 
 #[tokio::test]
-async fn two_nouns_of_one_verb_instructions_and_the_upper_schools_phases_of_round_twenty_seven_are_read() {
+async fn two_nouns_of_one_verb_instructions_clubs_and_the_upper_schools_phases_of_round_twenty_seven_are_read() {
     let h = Harness::start_real_tree().await;
     // "-ifizierung" and "-ifikation" are nouns of one verb; "c" before "a"
     // is read as "k" ("Gamification").
@@ -912,4 +912,8 @@ async fn two_nouns_of_one_verb_instructions_and_the_upper_schools_phases_of_roun
     answers_nothing(&h, "Anleitung für ein World Café in der Oberstufe").await;
     // A phase of the upper school says for whom, not about what.
     answers_the_portal(&h, "Pädagogik Qualifikationsphase", "Pädagogik").await;
+    // A school club is where the topic is taught: read as framing, not
+    // relaxed away as a word the tree lacks.
+    let doc = among_first_three(&h, "Schulgarten-AG", "Schulgarten und Wildkräuter", "Nachhaltigkeit").await;
+    assert_eq!(doc.get("relaxedQuery"), None, "{doc}");
 }

@@ -100,6 +100,9 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     "sekundarstufe",
     "sek",
     "primarstufe",
+    // A school club ("Theater-AG", "Robotik-AG"): where the topic is
+    // taught, not which.
+    "ag",
     // Course levels of the upper school ("Sport-LK", "Basiskurs
     // Medienbildung").
     "kurs",
@@ -546,7 +549,7 @@ mod tests {
     }
 
     #[test]
-    fn instructions_weighing_and_the_upper_schools_phases_are_framing() {
+    fn instructions_weighing_clubs_and_the_upper_schools_phases_are_framing() {
         for word in [
             "Anleitung",
             "Nachteile",
@@ -557,6 +560,9 @@ mod tests {
         ] {
             assert!(is_framing_word(word), "{word}");
         }
+        // A school club, but no part of a closed compound ("Vortrag").
+        assert!(is_framing_word("AG"));
+        assert!(!is_framing_word("Vortrag"));
         for word in ["Ableitung", "Einführung", "Planet"] {
             assert!(!is_framing_word(word), "{word}");
         }
