@@ -1,5 +1,5 @@
 //! The relevance benchmark's real-tree collection sets: the judged-set files
-//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,heldout-l,heldout-m,heldout-n,heldout-o,heldout-p,heldout-q,heldout-r,heldout-s,heldout-t,heldout-u,heldout-v,heldout-w,heldout-x,heldout-y,heldout-z,heldout-aa,heldout-ab,heldout-ac,heldout-ad,heldout-ae,heldout-af,heldout-ag,heldout-ah,heldout-ai,heldout-aj,heldout-ak,heldout-al,heldout-am,heldout-an,heldout-ao,heldout-ap,heldout-aq,heldout-ar,heldout-as,heldout-at,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k,negative-l,negative-m,negative-n,negative-o,negative-p,negative-q,negative-r,negative-s,negative-t,negative-u,negative-v,negative-w,negative-x,negative-y,negative-z,negative-aa,negative-ab,negative-ac,negative-ad,negative-ae,negative-af,negative-ag,negative-ah,negative-ai,negative-aj,negative-ak,negative-al,negative-am,negative-an,negative-ao,negative-ap,negative-aq,negative-ar,negative-as,negative-at}.json`,
+//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,heldout-l,heldout-m,heldout-n,heldout-o,heldout-p,heldout-q,heldout-r,heldout-s,heldout-t,heldout-u,heldout-v,heldout-w,heldout-x,heldout-y,heldout-z,heldout-aa,heldout-ab,heldout-ac,heldout-ad,heldout-ae,heldout-af,heldout-ag,heldout-ah,heldout-ai,heldout-aj,heldout-ak,heldout-al,heldout-am,heldout-an,heldout-ao,heldout-ap,heldout-aq,heldout-ar,heldout-as,heldout-at,heldout-au,heldout-av,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k,negative-l,negative-m,negative-n,negative-o,negative-p,negative-q,negative-r,negative-s,negative-t,negative-u,negative-v,negative-w,negative-x,negative-y,negative-z,negative-aa,negative-ab,negative-ac,negative-ad,negative-ae,negative-af,negative-ag,negative-ah,negative-ai,negative-aj,negative-ak,negative-al,negative-am,negative-an,negative-ao,negative-ap,negative-aq,negative-ar,negative-as,negative-at,negative-au,negative-av}.json`,
 //! graded by hand from WLO's 2023 collection tree) and how one ranked answer scores
 //! against them.
 //!
@@ -54,9 +54,10 @@ pub const K: usize = 5;
 /// and `heldout-an.json`/`negative-an.json` before the twenty-third; `heldout-ao.json`/`negative-ao.json`
 /// and `heldout-ap.json`/`negative-ap.json` before the twenty-fourth; `heldout-aq.json`/`negative-aq.json`
 /// and `heldout-ar.json`/`negative-ar.json` before the twenty-fifth; `heldout-as.json`/`negative-as.json`
-/// and `heldout-at.json`/`negative-at.json` before the twenty-sixth.
+/// and `heldout-at.json`/`negative-at.json` before the twenty-sixth; `heldout-au.json`/`negative-au.json`
+/// and `heldout-av.json`/`negative-av.json` while the twenty-seventh was made.
 /// Files that do not exist are skipped.
-pub const FILES: [&str; 92] = [
+pub const FILES: [&str; 96] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
@@ -103,6 +104,8 @@ pub const FILES: [&str; 92] = [
     "heldout-ar.json",
     "heldout-as.json",
     "heldout-at.json",
+    "heldout-au.json",
+    "heldout-av.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
@@ -149,6 +152,8 @@ pub const FILES: [&str; 92] = [
     "negative-ar.json",
     "negative-as.json",
     "negative-at.json",
+    "negative-au.json",
+    "negative-av.json",
 ];
 
 /// One judged-set file.
