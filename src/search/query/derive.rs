@@ -1,7 +1,8 @@
 //! Words of one meaning that word formation writes apart, where the
 //! Snowball stem does not bring them together: a verb in "-ieren" and the
-//! noun made from it ("addieren" / "Addition", "subtrahieren" /
-//! "Subtraktion", "modellieren" / "Modellierung"), and an ordinal number
+//! nouns made from it ("addieren" / "Addition", "subtrahieren" /
+//! "Subtraktion", "modellieren" / "Modellierung", "Gamifizierung" /
+//! "Gamifikation"), and an ordinal number
 //! written as a word or in digits ("fünften" / "5.", "Zweiter" / "2.").
 //! Both are rules of German, not lists of any repository's words. Every
 //! word here is folded ([`fold`](super::fold)).
