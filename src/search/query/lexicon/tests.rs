@@ -1,0 +1,116 @@
+//! Unit tests of the words the query lexicon knows by name.
+
+use super::*;
+
+#[test]
+fn stopwords_are_case_insensitive() {
+    assert!(is_stopword("Für"));
+    assert!(is_stopword("im"));
+    assert!(!is_stopword("Photosynthese"));
+}
+
+#[test]
+fn a_listed_activity_in_the_first_person_is_a_request_word() {
+    for word in ["löse", "Erkläre", "vergleiche"] {
+        assert!(is_framing_word(word), "{word}");
+        assert!(!is_framing_part(word), "{word} is no part of a compound");
+    }
+    // Only the first person of a listed activity, not any word in -e.
+    for word in ["Rose", "gehe", "Lösung"] {
+        assert!(!is_framing_word(word), "{word}");
+    }
+}
+
+#[test]
+fn instructions_weighing_clubs_and_the_upper_schools_phases_are_framing() {
+    for word in [
+        "Anleitung",
+        "Nachteile",
+        "Einführungsphase",
+        "Qualifikationsphase",
+        "unterscheiden",
+        "plane",
+    ] {
+        assert!(is_framing_word(word), "{word}");
+    }
+    // A school club, but no part of a closed compound ("Vortrag").
+    assert!(is_framing_word("AG"));
+    assert!(!is_framing_word("Vortrag"));
+    for word in ["Ableitung", "Einführung", "Planet"] {
+        assert!(!is_framing_word(word), "{word}");
+    }
+}
+
+#[test]
+fn a_school_day_given_to_a_topic_is_framing() {
+    assert!(is_framing_word("Projekttag"));
+    assert!(is_framing_word("Projektwoche"));
+    assert!(!is_framing_word("Projektmanagement"));
+}
+
+#[test]
+fn learners_by_grade_and_the_upper_school_s_words_are_framing() {
+    for word in [
+        "Erstklässler",
+        "Fünftklässlerinnen",
+        "Zwölftklässlern",
+        "Kursstufe",
+        "Abi",
+    ] {
+        assert!(is_framing_word(word), "{word}");
+    }
+    for word in ["Klässler", "Mitklässler", "Abitur"] {
+        assert!(!is_framing_word(word), "{word}");
+    }
+}
+
+#[test]
+fn a_compound_of_two_framing_words_is_framing() {
+    for word in [
+        "Anfängerkurs",
+        "Oberstufenkurs",
+        "Grundschulklasse",
+        "Einsteigerkurse",
+        "Lernjahr",
+    ] {
+        assert!(is_framing_word(word), "{word}");
+    }
+    // A topic beside a framing word, and a request word, make none.
+    for word in ["Förderkurs", "Klassenfahrt", "Schülerzeitung", "Suchmaschine", "Kurs"] {
+        assert!(is_framing_word(word) == (word == "Kurs"), "{word}");
+    }
+}
+
+#[test]
+fn possessive_and_demonstrative_pronouns_are_stopwords() {
+    for word in ["ihre", "Seine", "dieses", "euren"] {
+        assert!(is_stopword(word), "{word}");
+    }
+}
+
+#[test]
+fn material_words() {
+    assert_eq!(material_stems("Arbeitsblätter"), ["arbeitsblatt"]);
+    assert_eq!(material_stems("Erklärvideo"), ["video", "film"]);
+    assert!(material_stems("Unterricht").is_empty());
+    assert!(material_stems("Photosynthese").is_empty());
+    assert!(is_framing_word("Quiz") && is_framing_word("Thema"));
+}
+
+#[test]
+fn grade_tokens() {
+    for t in ["6", "10", "5-6", "5/6", "ii"] {
+        assert!(is_grade_token(t), "{t}");
+    }
+    for t in ["6a", "x", "", "-"] {
+        assert!(!is_grade_token(t), "{t}");
+    }
+}
+
+#[test]
+fn synonym_lookup() {
+    assert_eq!(synonyms_of("KI"), ["künstliche intelligenz", "artificial intelligence"]);
+    assert!(synonyms_of("photosynthese").is_empty());
+    assert_eq!(synonym_keys().count(), 20);
+    assert_eq!(synonym_keys().next(), Some("ki"));
+}
