@@ -504,3 +504,30 @@ async fn two_nouns_of_one_verb_instructions_clubs_and_the_upper_schools_phases_o
     let doc = among_first_three(&h, "Schulgarten-AG", "Schulgarten und Wildkräuter", "Nachhaltigkeit").await;
     assert_eq!(doc.get("relaxedQuery"), None, "{doc}");
 }
+
+#[tokio::test]
+async fn generic_heads_before_a_genitive_quantifiers_phases_short_forms_and_slips_in_compounds_of_round_twenty_eight_are_read()
+ {
+    let h = Harness::start_real_tree().await;
+    // "verschiedene" says how many, not what; "Arten von Märkten" is
+    // titled by the compound of both nouns.
+    leads_in_portal(
+        &h,
+        "Welche verschiedenen Arten von Märkten gibt es?",
+        "Marktarten",
+        "Wirtschaft",
+    )
+    .await;
+    // A phase of the upper school by its short name frames the request.
+    answers_the_portal(&h, "Chemie Q2", "Chemie").await;
+    answers_the_portal(&h, "Physik E-Phase", "Physik").await;
+    // A three-part compound's short form names it ("Bild|datei|formate")
+    // when nothing names the compound itself; the compound first when
+    // something does ("Zinseszinsen", not "Zinsrechnung").
+    leads_in_portal(&h, "Bilddateiformate", "Bildformate", "Informatik").await;
+    leads_in_portal(&h, "Zinseszinsrechnung", "Zinseszinsen", "Mathematik").await;
+    // A slip in a compound's last part is corrected in the compound; the
+    // learners it is for frame the request.
+    let doc = among_first_three(&h, "Fitnesstrainig für Jugendliche", "Fitness", "Sport").await;
+    assert_eq!(doc["relaxedQuery"], json!("Fitnesstraining für Jugendliche"), "{doc}");
+}

@@ -89,6 +89,42 @@ fn possessive_and_demonstrative_pronouns_are_stopwords() {
 }
 
 #[test]
+fn quantifiers_are_stopwords() {
+    for word in [
+        "verschiedenen",
+        "allen",
+        "viel",
+        "mehreren",
+        "anderen",
+        "Unterschiedliche",
+    ] {
+        assert!(is_stopword(word), "{word}");
+    }
+    // Not the nouns and verbs of their stems.
+    for word in ["Unterschiede", "Vielfalt", "unterscheiden", "Allee"] {
+        assert!(!is_stopword(word), "{word}");
+    }
+}
+
+#[test]
+fn the_upper_schools_phases_by_short_name_and_older_learners_are_framing() {
+    for word in [
+        "Q-Phase",
+        "e-phase",
+        "Q1",
+        "Q4",
+        "EF",
+        "Jugendliche",
+        "Fortgeschrittenen",
+    ] {
+        assert!(is_framing_word(word), "{word}");
+    }
+    for word in ["Q5", "Phase", "Jugend", "Jugendkultur", "Fortschritt"] {
+        assert!(!is_framing_word(word), "{word}");
+    }
+}
+
+#[test]
 fn material_words() {
     assert_eq!(material_stems("Arbeitsblätter"), ["arbeitsblatt"]);
     assert_eq!(material_stems("Erklärvideo"), ["video", "film"]);

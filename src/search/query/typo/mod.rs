@@ -1,6 +1,7 @@
 //! Typo correction for the zero-result rescue: a small edit-distance
 //! dictionary built from vocabulary labels, synonym keys and collection titles.
 
+use std::borrow::Cow;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -13,6 +14,11 @@ use super::text::{char_len, fold, is_word_char};
 /// leaf vocabulary module owns it, the suggestions there use it too.
 pub use crate::vocab::edit_distance;
 use crate::vocab::edit_distance_chars as osa;
+
+/// The shortest first part of a compound whose last part is corrected
+/// ([`Dictionary::correction`]), and the shortest last part.
+const MIN_FIRST_PART: usize = 4;
+const MIN_LAST_PART: usize = 5;
 
 /// A word only keywords hold is taken for a typo of a title's word only
 /// from this many letters on.
@@ -231,6 +237,49 @@ impl Dictionary {
         }
     }
 
+    /// [`suggest`](Self::suggest), or for an unknown compound of a known
+    /// first part and a misspelt last part, the compound with that part
+    /// corrected ("Fitnesstrainig" → "fitnesstraining"): a typo hits one
+    /// part of a long word, and the whole word is too far from any other.
+    fn correction(&self, word: &str) -> Option<Cow<'_, str>> {
+        if let Some(fix) = self.suggest(word) {
+            return Some(Cow::Borrowed(fix));
+        }
+        let lower = word.trim().to_lowercase();
+        if !is_significant(&lower) || self.index.contains_key(&lower) {
+            return None;
+        }
+        let chars: Vec<char> = lower.chars().collect();
+        let of_titles = |e: &Entry| !self.keyword_only.contains(&e.word);
+        // The longest known first part whose rest is a slip of a title's word.
+        for at in (MIN_FIRST_PART..chars.len().saturating_sub(MIN_LAST_PART - 1)).rev() {
+            let first: String = chars[..at].iter().collect();
+            if !self.index.contains_key(&first) || is_stopword(&first) {
+                continue;
+            }
+            let rest: String = chars[at..].iter().collect();
+            let lasts: Vec<(&str, &str)> = LINKS
+                .iter()
+                .filter_map(|link| rest.strip_prefix(link).map(|last| (*link, last)))
+                .filter(|(_, last)| char_len(last) >= MIN_LAST_PART)
+                .collect();
+            // Two known words: a compound, no typo.
+            if lasts.iter().any(|(_, last)| self.index.contains_key(*last)) {
+                return None;
+            }
+            let fixed = lasts.iter().find_map(|(link, last)| {
+                let fix = self
+                    .nearest(last, usize::MAX, of_titles)
+                    .filter(|_| is_significant(last))?;
+                Some(format!("{first}{link}{fix}"))
+            });
+            if fixed.is_some() {
+                return fixed.map(Cow::Owned);
+            }
+        }
+        None
+    }
+
     /// The word is a known word and a generic head ("Takt|arten",
     /// "Handball|regeln"): a compound, no typo of another word
     /// ("Textarten").
@@ -392,9 +441,12 @@ impl Dictionary {
             rest = &rest[start..];
             let end = rest.find(|c: char| !is_word_char(c)).unwrap_or(rest.len());
             let word = &rest[..end];
-            match self.suggest(word).filter(|fix| !known(word) || fold(fix) == fold(word)) {
+            match self
+                .correction(word)
+                .filter(|fix| !known(word) || fold(fix) == fold(word))
+            {
                 Some(fix) => {
-                    out.push_str(&apply_case(word, fix));
+                    out.push_str(&apply_case(word, &fix));
                     changed = true;
                 }
                 None => out.push_str(word),

@@ -239,3 +239,20 @@ fn two_slips_in_a_word_of_nine_letters_make_another_word() {
     // Compared as written, a word of ten letters may have two.
     assert_eq!(d.suggest("Phytagoras"), Some("pythagoras"));
 }
+
+#[test]
+fn a_slip_in_the_last_part_of_a_compound_is_corrected_in_the_compound() {
+    let d = Dictionary::new(["Fitness", "Training und Ausdauer", "Verkehr", "Zeichen setzen"]);
+    assert_eq!(
+        d.correct("Fitnesstrainig für Jugendliche").as_deref(),
+        Some("Fitnesstraining für Jugendliche")
+    );
+    // With a linking "s" between the parts.
+    assert_eq!(d.correct("Verkehrszeichn").as_deref(), Some("Verkehrszeichen"));
+    // A compound of two known words is no typo; an unknown last part far
+    // from every word stays as typed.
+    assert_eq!(d.correct("Fitnesszeichen"), None);
+    assert_eq!(d.correct("Fitnessstudio"), None);
+    // The first part is a whole known word, not the start of one.
+    assert_eq!(d.correct("Fitnetrainig"), None);
+}

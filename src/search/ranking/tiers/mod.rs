@@ -55,7 +55,7 @@ use super::fill::school_disciplines;
 use crate::search::query::{Query, Words, char_len, fold, is_stopword, tokens};
 use crate::upstream::Node;
 use crate::vocab::Vocabulary;
-use naming::{compound_pairs, genitive_aspects};
+use naming::{compound_pairs, genitive_aspects, heads_before_genitive};
 use subject::{home_portal, own_disciplines};
 use words::{Fit, TopicWord};
 
@@ -101,6 +101,11 @@ pub enum Coverage {
 /// (see [`naming::Naming`]'s `exactness`).
 const WITHOUT_OPTIONAL: u8 = 4;
 
+/// The exactness of a text that names a topic word only by a compound's
+/// short form ([`words::Fit::Clipped`]): after every other text of its
+/// tier, and such a title covers the topic only as a keyword does.
+const CLIPPED: u8 = 3 * WITHOUT_OPTIONAL + 3;
+
 /// Where and how a candidate names the topic: its tier, the exactness of
 /// its best text, the topic words it names (bits).
 type Placed = (Tier, u8, u64);
@@ -117,6 +122,9 @@ pub struct TreeRanking<'q> {
     /// genitive after them ([`genitive_aspects`]): a collection's place
     /// in the tree still names them.
     aspects: u64,
+    /// The generic heads before a genitive ([`heads_before_genitive`]):
+    /// named only as a closed compound's last part.
+    heads: u64,
     /// The collections whose place in the tree names a compound of the
     /// topic (see [`with_placed`](Self::with_placed)).
     placed: BTreeSet<String>,
@@ -135,6 +143,16 @@ impl<'q> TreeRanking<'q> {
             .map(|w| TopicWord::of(w).at(&query_tokens).suspended_before(&query_tokens))
             .collect();
         let aspects = genitive_aspects(&words, &query_tokens);
+        // After the query's own topic words, whose places other rules
+        // share with `query.topic_words()`.
+        let mut words = words;
+        let mut heads = 0u64;
+        for head in heads_before_genitive(&words, &query_tokens) {
+            if words.len() < 64 {
+                heads |= 1 << words.len();
+                words.push(head);
+            }
+        }
         TreeRanking {
             query,
             compounds: compound_pairs(&words, &query_tokens),
@@ -142,9 +160,10 @@ impl<'q> TreeRanking<'q> {
             subjects: query.subject_uris().to_vec(),
             optional: 0,
             aspects,
+            heads,
             placed: BTreeSet::new(),
         }
-        .with_optional_mask(aspects)
+        .with_optional_mask(aspects | heads)
     }
 
     /// The ranking with the collections `placed` titled by the topic:
@@ -232,7 +251,11 @@ impl<'q> TreeRanking<'q> {
             .iter()
             .filter(in_subject)
             .filter_map(|n| self.tier(n))
-            .map(|(tier, ..)| tier)
+            .map(|(tier, exactness, _)| match tier {
+                // The search goes on: it may find the compound itself.
+                Tier::Title if exactness >= CLIPPED => Tier::Keyword,
+                tier => tier,
+            })
             .min();
         match best {
             Some(Tier::Title) => Coverage::Title,
@@ -267,6 +290,7 @@ impl<'q> TreeRanking<'q> {
             subjects: self.subjects.clone(),
             optional: self.optional,
             aspects: self.aspects,
+            heads: self.heads,
             placed: self.placed.clone(),
             compounds: self.compounds.clone(),
         };

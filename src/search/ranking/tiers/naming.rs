@@ -5,8 +5,8 @@
 
 use super::node_texts;
 use super::words::{Fit, TopicWord, closed_in};
-use super::{Placed, Tier, TreeRanking, WITHOUT_OPTIONAL};
-use crate::search::query::{Words, char_len, is_stopword, tokens};
+use super::{CLIPPED, Placed, Tier, TreeRanking, WITHOUT_OPTIONAL};
+use crate::search::query::{Words, char_len, is_generic_head, is_stopword, tokens};
 use crate::upstream::Node;
 
 /// How one text (a title, a keyword, a description) names the topic.
@@ -92,7 +92,14 @@ impl TreeRanking<'_> {
     /// How one text names the topic words.
     pub(super) fn naming(&self, text: &str) -> Naming {
         let words = Words::of(text);
-        let mut fits: Vec<Option<Fit>> = self.words.iter().map(|w| w.best_fit(&words)).collect();
+        // A generic head only as the compound's last part, below.
+        let mut fits: Vec<Option<Fit>> = (self.words.iter().enumerate())
+            .map(|(i, w)| {
+                (self.heads & (1 << i.min(63)) == 0)
+                    .then(|| w.best_fit(&words))
+                    .flatten()
+            })
+            .collect();
         // Two words of the query the text writes as one compound
         // ("Instrumentenbau" for "Instrumente bauen"): parts of it.
         for &(first, last) in &self.compounds {
@@ -117,6 +124,7 @@ impl TreeRanking<'_> {
             Fit::Exact | Fit::Stem if only_what_is_named => 1,
             Fit::Exact | Fit::Stem => 2,
             Fit::Part | Fit::Head => 3,
+            Fit::Clipped => CLIPPED,
             // After every text that names the compound itself.
             Fit::Aspect if only_what_is_named => WITHOUT_OPTIONAL + 1,
             Fit::Aspect => WITHOUT_OPTIONAL + 3,
@@ -155,15 +163,36 @@ const GENITIVE_LINKS: &[&str] = &["der", "des", "von", "vom"];
 /// "Instrumentenbau"), or a noun and its genitive or "von" phrase, the
 /// other way round ("Vorstellungen vom Jenseits": "Jenseitsvorstellungen").
 pub(super) fn compound_pairs(words: &[TopicWord], tokens: &[String]) -> Vec<(usize, usize)> {
-    (1..words.len())
+    let index_at = |at: usize| words.iter().position(|w| w.at == Some(at));
+    (0..words.len())
         .filter_map(|i| {
-            let (a, b) = (words[i - 1].at?, words[i].at?);
+            let a = words[i].at?;
             let link = tokens.get(a + 1).map(|t| t.to_lowercase());
-            match b.checked_sub(a)? {
-                1 => Some((i - 1, i)),
-                2 if link.is_some_and(|l| GENITIVE_LINKS.contains(&l.as_str())) => Some((i, i - 1)),
-                _ => None,
+            if let Some(next) = index_at(a + 1) {
+                Some((i, next))
+            } else if link.is_some_and(|l| GENITIVE_LINKS.contains(&l.as_str())) {
+                index_at(a + 2).map(|genitive| (genitive, i))
+            } else {
+                None
             }
+        })
+        .collect()
+}
+
+/// The generic heads ("Arten", "Merkmale") the query names before a
+/// genitive or "von" phrase of a topic word ("Arten von Märkten"). A
+/// generic head is no topic word of the query, but the compound of the
+/// two may title the topic ("Marktarten"): the head joins the ranking's
+/// words, optional, as that compound's last part ([`compound_pairs`]).
+pub(super) fn heads_before_genitive(words: &[TopicWord], tokens: &[String]) -> Vec<TopicWord> {
+    (0..tokens.len().saturating_sub(2))
+        .filter(|&at| is_generic_head(&tokens[at]) && words.iter().all(|w| w.at != Some(at)))
+        .filter(|&at| GENITIVE_LINKS.contains(&tokens[at + 1].to_lowercase().as_str()))
+        .filter(|&at| words.iter().any(|w| w.at == Some(at + 2)))
+        .map(|at| {
+            let mut head = TopicWord::of(&tokens[at]);
+            head.at = Some(at);
+            head
         })
         .collect()
 }

@@ -166,8 +166,10 @@ impl<'q> TreeRanking<'q> {
                 .any(|n| *n == folded || folded.strip_suffix('s') == Some(n.as_str()))
             {
                 self.words.remove(i);
-                let below = self.optional & ((1u64 << i) - 1);
-                self.optional = below | ((self.optional >> (i + 1)) << i);
+                for mask in [&mut self.optional, &mut self.heads] {
+                    let below = *mask & ((1u64 << i) - 1);
+                    *mask = below | ((*mask >> (i + 1)) << i);
+                }
             } else {
                 i += 1;
             }

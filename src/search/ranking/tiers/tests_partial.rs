@@ -188,6 +188,27 @@ fn a_noun_and_its_genitive_are_named_by_the_compound_that_puts_the_genitive_firs
 }
 
 #[test]
+fn a_generic_head_before_a_genitive_names_the_compound_of_both_first() {
+    let candidates = [
+        collection("m", "Markt", DEUTSCH, "w", &[], ""),
+        collection("a", "Marktarten", DEUTSCH, "m", &[], ""),
+        collection("d", "Dreiecke", MATHE, "g", &[], ""),
+    ];
+    // "Arten" is no topic word: the market's page still answers, after
+    // the compound.
+    assert_eq!(
+        titles("verschiedene Arten von Märkten", &candidates, &[]),
+        ["Marktarten", "Markt"]
+    );
+    let query = Query::new("Arten von Märkten");
+    let ranking = TreeRanking::new(&query);
+    assert!(ranking.names_closely_in(&candidates[1], &[Words::of("Marktarten")]));
+    // A generic head alone names nothing.
+    assert!(!ranking.names_closely_in(&candidates[2], &[Words::of("Arten von Dreiecken")]));
+    assert_eq!(titles("Arten von Dreiecken", &candidates, &[]), ["Dreiecke"]);
+}
+
+#[test]
 fn a_verb_after_the_topic_that_no_collection_uses_is_no_topic_word() {
     let texts: Vec<Vec<Words>> = vec![vec![Words::of("Plakat / Werbung"), Words::of("Werbeplakate")]];
     let query = Query::new("Werbeplakate entwerfen");

@@ -27,6 +27,17 @@ fn forms_are_words_with_inflection_endings_not_words_of_one_stem() {
 }
 
 #[test]
+fn a_three_part_compound_is_named_by_its_short_form_without_the_middle() {
+    assert_eq!(fit("Audiodateiformate", "Audioformate"), Some(Fit::Clipped));
+    assert_eq!(fit("Bilddateiformat", "Bildformate und Auflösung"), Some(Fit::Clipped));
+    // Parts too short to be words cut a word where no part ends.
+    assert_eq!(fit("Lichtausbreitung", "Lichtung"), None);
+    assert_eq!(fit("Audiodateiformate", "Audiomate"), None);
+    // Not the other way round: the longer compound says more.
+    assert_eq!(fit("Audioformate", "Audiodateiformate"), None);
+}
+
+#[test]
 fn a_closed_compound_is_named_by_a_text_that_names_both_halves() {
     assert_eq!(
         fit("Kreislaufsystem", "Blutkreislauf, Lymph- und Immunsystem"),

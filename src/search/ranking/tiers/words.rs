@@ -26,6 +26,10 @@ pub(super) enum Fit {
     /// The last part of a compound ("Romantik" of "Spätromantik": a kind
     /// of it).
     Part,
+    /// A three-part compound's short form of its first and last parts
+    /// ("Audioformate" for "Audiodateiformate"): often the same thing,
+    /// sometimes a broader one ("Zinsrechnung" for "Zinseszinsrechnung").
+    Clipped,
     /// The first part of a compound ("Satz" of "Satzgruppe"); a word that
     /// merely starts with the topic word looks the same ("Schach|telhalme").
     Head,
@@ -288,6 +292,8 @@ impl TopicWord {
             || self.in_hyphenated(word, small)
         {
             Some(Fit::Part)
+        } else if clipped(&self.folded, word) {
+            Some(Fit::Clipped)
         } else if head(word) {
             Some(Fit::Head)
         } else {
@@ -549,6 +555,36 @@ pub(super) fn closed_in(first: &TopicWord, last: &TopicWord, text: &Words) -> bo
             .filter_map(|base| word.strip_prefix(base))
             .any(|rest| LINKS.iter().filter_map(|link| rest.strip_prefix(link)).any(is_last))
     })
+}
+
+/// `word` is `compound` without a middle part: a three-part compound's
+/// short form of its first and last parts ("Audioformate" of
+/// "Audiodateiformate", "Fernamt" of "Fernsprechamt"). Each kept part and
+/// the dropped middle have [`MIN_HEAD`] letters or more and the last part
+/// [`MIN_PART`]: shorter ones cut words where no part ends ("Lichtung" is
+/// no "Licht|ausbrei|tung"). Either may carry an inflection ending
+/// ("Bildformate" of "Bilddateiformat").
+fn clipped(compound: &str, word: &str) -> bool {
+    let base = |w: &str| -> Vec<char> {
+        let stripped = ["en", "er", "es", "e", "n", "s"]
+            .iter()
+            .find_map(|ending| w.strip_suffix(ending))
+            .filter(|b| char_len(b) >= MIN_PART);
+        stripped.unwrap_or(w).chars().collect()
+    };
+    let (long, short) = (base(compound), base(word));
+    if short.len() < MIN_HEAD + MIN_PART || long.len() < short.len() + MIN_HEAD {
+        return false;
+    }
+    let same_start = long.iter().zip(&short).take_while(|(a, b)| a == b).count();
+    let same_end = long
+        .iter()
+        .rev()
+        .zip(short.iter().rev())
+        .take_while(|(a, b)| a == b)
+        .count();
+    // A first part of `at` letters and a last part of the rest.
+    (MIN_HEAD..=short.len() - MIN_PART).any(|at| at <= same_start && short.len() - at <= same_end)
 }
 
 /// A folded word without its hyphens: a word written with a hyphen or
