@@ -2,10 +2,10 @@
 //! collection's place in the tree, a specific part of the question, one
 //! of two topics asked for.
 
-use super::TreeRanking;
 use super::naming::genitive_aspects;
 use super::tests::{DEUTSCH, MATHE, collection, titles};
 use super::words::TopicWord;
+use super::{Coverage, TreeRanking};
 use crate::search::query::{Query, Words};
 
 #[test]
@@ -206,6 +206,19 @@ fn a_generic_head_before_a_genitive_names_the_compound_of_both_first() {
     // A generic head alone names nothing.
     assert!(!ranking.names_closely_in(&candidates[2], &[Words::of("Arten von Dreiecken")]));
     assert_eq!(titles("Arten von Dreiecken", &candidates, &[]), ["Dreiecke"]);
+}
+
+#[test]
+fn a_title_naming_the_topic_only_by_a_short_form_comes_last_and_covers_it_as_a_keyword_does() {
+    let short = collection("z", "Zinsrechnung", MATHE, "m", &[], "");
+    let compound = collection("zz", "Zinseszinsrechnungsaufgaben", MATHE, "m", &[], "");
+    let query = Query::new("Zinseszinsrechnung");
+    let ranking = TreeRanking::new(&query);
+    assert_eq!(ranking.coverage(std::slice::from_ref(&short), &[]), Coverage::Keyword);
+    assert_eq!(
+        titles("Zinseszinsrechnung", &[short, compound], &[]),
+        ["Zinseszinsrechnungsaufgaben", "Zinsrechnung"]
+    );
 }
 
 #[test]
