@@ -68,14 +68,28 @@ fn ierung_root(word: &str) -> Option<&str> {
     (char_len(root) >= MIN_ROOT && root.chars().all(char::is_alphabetic)).then_some(root)
 }
 
+/// The root of a noun in "-ismus" or of its adjective in "-istisch", in
+/// any of its forms ("extremistische" → "extrem", "Hinduismus" →
+/// "hindu"), or `None`.
+fn ismus_root(word: &str) -> Option<&str> {
+    let root = (word.strip_suffix("ismus").or_else(|| word.strip_suffix("ismen"))).or_else(|| {
+        let at = word.rfind("istisch")?;
+        let ending = &word[at + "istisch".len()..];
+        (ending.is_empty() || ADJECTIVE_ENDINGS.contains(&ending)).then_some(&word[..at])
+    })?;
+    (char_len(root) >= MIN_ROOT && root.chars().all(char::is_alphabetic)).then_some(root)
+}
+
 /// One of the two folded words is a verb in "-ieren" and the other the noun
 /// made from it ([`nominalises`]), in either order; or both are nouns of one
-/// such verb ("Gamifizierung" / "Gamifikation").
+/// such verb ("Gamifizierung" / "Gamifikation"); or one is a noun in
+/// "-ismus" and the other its adjective in "-istisch" ("Extremismus" /
+/// "extremistische").
 pub(crate) fn same_derivation(a: &str, b: &str) -> bool {
     let one_way = |word: &str, noun: &str| {
         (verb_root(word).or_else(|| ierung_root(word))).is_some_and(|root| nominalises(root, noun))
     };
-    one_way(a, b) || one_way(b, a)
+    one_way(a, b) || one_way(b, a) || ismus_root(a).is_some_and(|root| ismus_root(b) == Some(root))
 }
 
 /// The ordinal numbers as words, folded and without their ending.
@@ -159,6 +173,28 @@ mod tests {
         ] {
             assert!(derived(verb, noun), "{verb} / {noun}");
             assert!(derived(noun, verb), "{noun} / {verb}");
+        }
+    }
+
+    #[test]
+    fn a_noun_in_ismus_meets_its_adjective_in_istisch() {
+        for (noun, adjective) in [
+            ("Extremismus", "extremistische"),
+            ("Hinduismus", "hinduistisch"),
+            ("Tourismus", "touristischen"),
+            ("Egoismus", "egoistisches"),
+        ] {
+            assert!(derived(noun, adjective), "{noun} / {adjective}");
+            assert!(derived(adjective, noun), "{adjective} / {noun}");
+        }
+        // Not another noun or adjective of the root, nor another ending.
+        for (a, b) in [
+            ("Extremismus", "extreme"),
+            ("Statistik", "statistisch"),
+            ("Realismus", "realistischste"),
+            ("Kapitalismus", "Kapitalisten"),
+        ] {
+            assert!(!derived(a, b), "{a} / {b}");
         }
     }
 

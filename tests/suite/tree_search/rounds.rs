@@ -531,3 +531,25 @@ async fn generic_heads_before_a_genitive_quantifiers_phases_short_forms_and_slip
     let doc = among_first_three(&h, "Fitnesstrainig für Jugendliche", "Fitness", "Sport").await;
     assert_eq!(doc["relaxedQuery"], json!("Fitnesstraining für Jugendliche"), "{doc}");
 }
+
+#[tokio::test]
+async fn a_noun_in_ismus_for_its_adjective_and_examples_after_wie_of_round_twenty_nine_are_read() {
+    let h = Harness::start_real_tree().await;
+    // "-ismus" and "-istisch" are one root's noun and adjective.
+    leads_in_portal(
+        &h,
+        "Behaviorismus in der Pädagogik",
+        "Behavioristische Lerntheorie",
+        "Pädagogik",
+    )
+    .await;
+    // What follows "wie" after the topic are examples of it: the page of
+    // the kind answers, though it names none of them.
+    leads_in_portal(
+        &h,
+        "Graph-Algorithmen wie Dijkstra und Kruskal",
+        "Graphalgorithmen",
+        "Informatik",
+    )
+    .await;
+}

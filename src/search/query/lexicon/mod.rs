@@ -24,6 +24,8 @@ const STOPWORDS: &[&str] = &[
     // asked as a sentence ("Darf man Fleisch essen?", "Was ist ein Atom?").
     "man", "was", "wer", "wo", "warum", "wann", "welche", "welcher", "welches", "welchen", "darf", "dürfen", "können",
     "muss", "müssen", "sollen", "sollte", "will", "wollen", "würde", "werden",
+    // Personal pronouns as objects ("Wie bewerbe ich mich?").
+    "mich", "dich", "dir", "ihn", "ihm", "ihnen", "euch",
     // A preposition contracted with its article ("fürs Bodenturnen").
     "beim", "fürs", "ins", "ans", "aufs", "ums", "übers", "durchs", "vors",
 ];

@@ -82,8 +82,8 @@ fn a_compound_of_two_framing_words_is_framing() {
 }
 
 #[test]
-fn possessive_and_demonstrative_pronouns_are_stopwords() {
-    for word in ["ihre", "Seine", "dieses", "euren"] {
+fn possessive_demonstrative_and_object_pronouns_are_stopwords() {
+    for word in ["ihre", "Seine", "dieses", "euren", "mich", "Ihnen"] {
         assert!(is_stopword(word), "{word}");
     }
 }

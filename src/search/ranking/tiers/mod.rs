@@ -55,7 +55,7 @@ use super::fill::school_disciplines;
 use crate::search::query::{Query, Words, char_len, fold, is_stopword, tokens};
 use crate::upstream::Node;
 use crate::vocab::Vocabulary;
-use naming::{compound_pairs, genitive_aspects, heads_before_genitive};
+use naming::{compound_pairs, examples, genitive_aspects, heads_before_genitive};
 use subject::{home_portal, own_disciplines};
 use words::{Fit, TopicWord};
 
@@ -143,6 +143,7 @@ impl<'q> TreeRanking<'q> {
             .map(|w| TopicWord::of(w).at(&query_tokens).suspended_before(&query_tokens))
             .collect();
         let aspects = genitive_aspects(&words, &query_tokens);
+        let examples = examples(&words, &query_tokens);
         // After the query's own topic words, whose places other rules
         // share with `query.topic_words()`.
         let mut words = words;
@@ -164,6 +165,7 @@ impl<'q> TreeRanking<'q> {
             placed: BTreeSet::new(),
         }
         .with_optional_mask(aspects | heads)
+        .with_optional_mask(examples)
     }
 
     /// The ranking with the collections `placed` titled by the topic:

@@ -197,6 +197,21 @@ pub(super) fn heads_before_genitive(words: &[TopicWord], tokens: &[String]) -> V
         .collect()
 }
 
+/// The topic words after "wie" right after a noun of the topic (bits):
+/// examples of it ("Baustoffe wie Beton", "Graph-Algorithmen wie
+/// Dijkstra"). The page of the kind holds its examples, so a text need not
+/// name them. A "wie" after anything else asks how ("Wie funktioniert …",
+/// "ich frage mich, wie …").
+pub(super) fn examples(words: &[TopicWord], tokens: &[String]) -> u64 {
+    let after_a_noun = |at: usize| words.iter().any(|w| w.capitalised && w.at == Some(at - 1));
+    let Some(wie) = (1..tokens.len()).find(|&at| tokens[at].eq_ignore_ascii_case("wie") && after_a_noun(at)) else {
+        return 0;
+    };
+    (words.iter().enumerate())
+        .filter(|(_, w)| w.at.is_some_and(|at| at > wie))
+        .fold(0u64, |mask, (i, _)| mask | 1 << i.min(63))
+}
+
 /// The articles of a genitive that names the thing an aspect is of: any
 /// such thing ("Volumen eines Kegels"), or this one ("Körperbau der
 /// Fische").

@@ -2,11 +2,11 @@
 //! collection's place in the tree, a specific part of the question, one
 //! of two topics asked for.
 
-use super::naming::genitive_aspects;
+use super::naming::{examples, genitive_aspects};
 use super::tests::{DEUTSCH, MATHE, collection, titles};
 use super::words::TopicWord;
 use super::{Coverage, TreeRanking};
-use crate::search::query::{Query, Words};
+use crate::search::query::{Query, Words, tokens};
 
 #[test]
 fn a_title_below_one_that_names_the_other_topic_words_names_the_topic_by_its_place() {
@@ -219,6 +219,28 @@ fn a_title_naming_the_topic_only_by_a_short_form_comes_last_and_covers_it_as_a_k
         titles("Zinseszinsrechnung", &[short, compound], &[]),
         ["Zinseszinsrechnungsaufgaben", "Zinsrechnung"]
     );
+}
+
+#[test]
+fn examples_after_wie_need_not_be_named_by_the_page_of_their_kind() {
+    let candidates = [
+        collection("b", "Baustoffe", DEUTSCH, "c", &[], ""),
+        collection("h", "Beton und Zement", DEUTSCH, "c", &[], ""),
+    ];
+    assert_eq!(titles("Baustoffe wie Beton", &candidates, &[]), ["Baustoffe"]);
+    // The examples, not the kind; a question's "wie" introduces none,
+    // nor one after a word that is no topic word.
+    let of = |query: &str| {
+        let tokens: Vec<String> = tokens(query).map(str::to_string).collect();
+        let query = Query::new(query);
+        let words: Vec<TopicWord> = (query.topic_words().iter())
+            .map(|w| TopicWord::of(w).at(&tokens))
+            .collect();
+        examples(&words, &tokens)
+    };
+    assert_eq!(of("Baustoffe wie Beton und Zement"), 0b110);
+    assert_eq!(of("Wie funktioniert ein Motor?"), 0);
+    assert_eq!(of("Ich frage mich, wie Vulkane entstehen"), 0);
 }
 
 #[test]
