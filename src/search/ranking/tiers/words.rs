@@ -557,13 +557,11 @@ pub(super) fn closed_in(first: &TopicWord, last: &TopicWord, text: &Words) -> bo
     })
 }
 
-/// `word` is `compound` without a middle part: a three-part compound's
-/// short form of its first and last parts ("Audioformate" of
-/// "Audiodateiformate", "Fernamt" of "Fernsprechamt"). Each kept part and
-/// the dropped middle have [`MIN_HEAD`] letters or more and the last part
-/// [`MIN_PART`]: shorter ones cut words where no part ends ("Lichtung" is
-/// no "Licht|ausbrei|tung"). Either may carry an inflection ending
-/// ("Bildformate" of "Bilddateiformat").
+/// `word` is `compound` without its middle part, the short form of a
+/// three-part compound ("Audioformate" of "Audiodateiformate", "Bildformate"
+/// of "Bilddateiformat": either may carry an ending). The kept parts and the
+/// middle have [`MIN_HEAD`] letters or more, the last part [`MIN_PART`]:
+/// shorter ones cut where no part ends ("Lichtung" is no "Licht|ausbrei|tung").
 fn clipped(compound: &str, word: &str) -> bool {
     let base = |w: &str| -> Vec<char> {
         let stripped = ["en", "er", "es", "e", "n", "s"]
