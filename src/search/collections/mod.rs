@@ -312,15 +312,21 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
         // the question is named only in part: as typed, the query answers
         // nothing ("Demokartie im alten Athen" → "Demokratie in Athen").
         let rescued_coverage = rescue_ranking.coverage(&ranked, &shown_portals);
-        let fixes_a_slip = index.complete
-            && rescued_coverage == walked_coverage
+        let titles_a_slip = || {
+            index.complete && titles_a_fixed_slip(&ranking.unnamed_words(&index.texts), search.query, rescued, &ranked)
+        };
+        let fixes_a_slip = rescued_coverage == walked_coverage
             && rescued_coverage > Coverage::Nothing
             && !leaves_an_unknown_word
-            && titles_a_fixed_slip(&ranking.unnamed_words(&index.texts), search.query, rescued, &ranked);
+            && titles_a_slip();
         // A compound's short, concrete last part makes another topic of its
-        // first ("Tier|spuren" is no page on animals): the answer must name it.
-        let names_its_things =
-            names_concrete_heads(rescued, optional, &ranked) && names_keyword_heads(keyword_heads, &ranked);
+        // first ("Tier|spuren" is no page on animals): the answer must name
+        // it, unless the answer names a misspelt word the rescue fixed: that
+        // word is the topic, the compound what it is done with ("Eindamfen
+        // von Salzwasser" → "Eindampfen").
+        let names_its_things = (names_concrete_heads(rescued, optional, &ranked)
+            && names_keyword_heads(keyword_heads, &ranked))
+            || titles_a_slip();
         if whole && !lacking && names_its_things && (rescued_coverage > walked_coverage || fixes_a_slip) {
             let mut outcome = finish_ranked(ranked, search, "keyword_collections", warnings);
             outcome.relaxed_query = Some(rescued.text().to_string());

@@ -2,9 +2,11 @@
 //! Snowball stem does not bring them together: a verb in "-ieren" and the
 //! nouns made from it ("addieren" / "Addition", "subtrahieren" /
 //! "Subtraktion", "modellieren" / "Modellierung", "Gamifizierung" /
-//! "Gamifikation"), and an ordinal number
-//! written as a word or in digits ("fünften" / "5.", "Zweiter" / "2.").
-//! Both are rules of German, not lists of any repository's words. Every
+//! "Gamifikation"), a noun and the adjective made from it ("Trigonometrie"
+//! / "trigonometrisch", "Extremismus" / "extremistisch", "Salier" /
+//! "salisch"), and an ordinal number written as a word or in digits
+//! ("fünften" / "5.", "Zweiter" / "2."). All are rules of German, not
+//! lists of any repository's words. Every
 //! word here is folded ([`fold`](super::fold)).
 
 use super::text::{ADJECTIVE_ENDINGS, char_len};
@@ -80,16 +82,63 @@ fn ismus_root(word: &str) -> Option<&str> {
     (char_len(root) >= MIN_ROOT && root.chars().all(char::is_alphabetic)).then_some(root)
 }
 
+/// The base of an adjective without its ending ("trigonometrische" →
+/// "trigonometrisch"): each base that an ending leaves.
+fn adjective_bases(word: &str) -> impl Iterator<Item = &str> {
+    ADJECTIVE_ENDINGS
+        .iter()
+        .filter_map(move |ending| word.strip_suffix(ending))
+}
+
+/// The folded `adjective` in "-isch" is made from the folded learned
+/// `noun` in "-ie" (or its plural "-ien"): "trigonometrisch" of
+/// "Trigonometrie", "demokratisch" of "Demokratie". Not "-logisch": such
+/// an adjective says how a thing is done, not which science it is
+/// ("ökologische Landwirtschaft" is no page on "Ökologie"). Other
+/// adjectives ("konjunkturell", "traditionell") stay apart from their
+/// nouns: beside a noun, they name a kind of it ("traditionelle Musik"),
+/// rarely the page of their own noun.
+fn adjective_of(adjective: &str, noun: &str) -> bool {
+    const MIN_NOUN: usize = 5;
+    let noun = noun.strip_suffix('n').filter(|n| n.ends_with("ie")).unwrap_or(noun);
+    let Some(stem) = noun.strip_suffix("ie").filter(|_| char_len(noun) >= MIN_NOUN) else {
+        return false;
+    };
+    !stem.ends_with("log") && adjective_bases(adjective).any(|base| base.strip_suffix("isch") == Some(stem))
+}
+
+/// The folded `adjective` in "-isch" names the people of the folded
+/// `noun`, whose "-er", "-ier" or "-en" it drops: "salische" of "Salier",
+/// "staufisch" of "Staufer", "ottonische" of "Ottonen", "römisch" of
+/// "Römer".
+fn people_adjective_of(adjective: &str, noun: &str) -> bool {
+    const MIN_STEM: usize = 3;
+    adjective_bases(adjective)
+        .filter_map(|base| base.strip_suffix("isch"))
+        .filter(|stem| char_len(stem) >= MIN_STEM)
+        .any(|stem| {
+            noun.strip_prefix(stem)
+                .is_some_and(|people| matches!(people, "er" | "ier" | "en"))
+        })
+}
+
 /// One of the two folded words is a verb in "-ieren" and the other the noun
 /// made from it ([`nominalises`]), in either order; or both are nouns of one
 /// such verb ("Gamifizierung" / "Gamifikation"); or one is a noun in
 /// "-ismus" and the other its adjective in "-istisch" ("Extremismus" /
-/// "extremistische").
+/// "extremistische"); or one is an adjective made from the other noun
+/// ([`adjective_of`]), or the adjective of a people ([`people_adjective_of`]).
 pub(crate) fn same_derivation(a: &str, b: &str) -> bool {
     let one_way = |word: &str, noun: &str| {
         (verb_root(word).or_else(|| ierung_root(word))).is_some_and(|root| nominalises(root, noun))
     };
-    one_way(a, b) || one_way(b, a) || ismus_root(a).is_some_and(|root| ismus_root(b) == Some(root))
+    one_way(a, b)
+        || one_way(b, a)
+        || ismus_root(a).is_some_and(|root| ismus_root(b) == Some(root))
+        || adjective_of(a, b)
+        || adjective_of(b, a)
+        || people_adjective_of(a, b)
+        || people_adjective_of(b, a)
 }
 
 /// The ordinal numbers as words, folded and without their ending.
@@ -173,6 +222,51 @@ mod tests {
         ] {
             assert!(derived(verb, noun), "{verb} / {noun}");
             assert!(derived(noun, verb), "{noun} / {verb}");
+        }
+    }
+
+    #[test]
+    fn an_adjective_in_isch_meets_the_learned_noun_in_ie_it_is_made_from() {
+        for (adjective, noun) in [
+            ("trigonometrische", "Trigonometrie"),
+            ("demokratischen", "Demokratie"),
+            ("symmetrisch", "Symmetrien"),
+        ] {
+            assert!(derived(adjective, noun), "{adjective} / {noun}");
+            assert!(derived(noun, adjective), "{noun} / {adjective}");
+        }
+        // Not a science's adjective in "-logisch", not an adjective in
+        // "-ell", not a short noun, not two adjectives.
+        for (a, b) in [
+            ("ökologische", "Ökologie"),
+            ("biologisch", "Biologie"),
+            ("konjunkturelle", "Konjunktur"),
+            ("traditionelle", "Tradition"),
+            ("magisch", "Magi"),
+            ("demokratisch", "demokratische"),
+        ] {
+            assert!(!derived(a, b), "{a} / {b}");
+        }
+    }
+
+    #[test]
+    fn a_people_meets_its_adjective_in_isch() {
+        for (adjective, noun) in [
+            ("salischen", "Salier"),
+            ("staufische", "Staufer"),
+            ("ottonisch", "Ottonen"),
+            ("römischer", "Römer"),
+        ] {
+            assert!(derived(adjective, noun), "{adjective} / {noun}");
+            assert!(derived(noun, adjective), "{noun} / {adjective}");
+        }
+        // Not a stem that short, nor another noun of the adjective's stem.
+        for (a, b) in [
+            ("fischen", "Fer"),
+            ("praktisch", "Praktiker"),
+            ("technische", "Technik"),
+        ] {
+            assert!(!derived(a, b), "{a} / {b}");
         }
     }
 

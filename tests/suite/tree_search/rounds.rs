@@ -553,3 +553,41 @@ async fn a_noun_in_ismus_for_its_adjective_and_examples_after_wie_of_round_twent
     )
     .await;
 }
+
+#[tokio::test]
+async fn keywords_naming_a_question_word_by_word_adjectives_of_learned_nouns_and_peoples_and_question_verbs_of_round_thirty_are_read()
+ {
+    let h = Harness::start_real_tree().await;
+    // No title names any of it, but one collection's keywords name every
+    // word, "Luthers Thesen" within one keyword: that collection is the
+    // page, not an empty answer.
+    leads_in_portal(
+        &h,
+        "Ablasshandel und Luthers Thesen",
+        "Kirche und Reformation",
+        "Geschichte",
+    )
+    .await;
+    // A misspelt word, fixed to the title of the first collection, is the
+    // topic: the compound beside it need not be named.
+    let doc = search(&h, "Eindamfen von Salzwasser").await;
+    assert_eq!(
+        first_title(h.standin.corpus(), &doc).as_deref(),
+        Some("Eindampfen"),
+        "{doc}"
+    );
+    assert!(doc["relaxedQuery"].is_string(), "{doc}");
+    // An adjective in "-isch" names the learned noun in "-ie", and the
+    // adjective of a people names that people.
+    leads_in_portal(&h, "trigonometrische Gleichungen", "Trigonometrie", "Mathematik").await;
+    leads_in_portal(&h, "Herrschaft der salischen Kaiser", "Salier", "Geschichte").await;
+    // "Wie funktioniert …?" asks about the topic: "funktioniert" is no
+    // "Funktion".
+    leads_in_portal(
+        &h,
+        "Wie funktioniert die Planwirtschaft der DDR?",
+        "Wirtschaft in der DDR",
+        "Geschichte",
+    )
+    .await;
+}

@@ -501,6 +501,15 @@ const REQUEST_WORDS: &[&str] = &[
     "geben",
     "nutzen",
     "einsetzen",
+    // How it works, what happens, how one knows it: the frame of a
+    // question about the topic ("Wie funktioniert eine verkettete Liste?",
+    // "Was passiert bei …?", "Woran erkennt man …?").
+    "funktioniert",
+    "funktionieren",
+    "funktionierte",
+    "passiert",
+    "passieren",
+    "erkennt",
 ];
 
 /// A framing word that may be split off a compound as its framing part

@@ -150,3 +150,14 @@ fn synonym_lookup() {
     assert_eq!(synonym_keys().count(), 20);
     assert_eq!(synonym_keys().next(), Some("ki"));
 }
+
+#[test]
+fn the_verbs_of_how_it_works_and_what_happens_frame_a_question() {
+    for word in ["funktioniert", "Funktionieren", "passiert", "erkennt"] {
+        assert!(is_framing_word(word), "{word}");
+        assert!(!is_framing_part(word), "{word} is no part of a compound");
+    }
+    for word in ["Funktion", "Funktionen", "Passierschein", "Erkenntnis"] {
+        assert!(!is_framing_word(word), "{word}");
+    }
+}

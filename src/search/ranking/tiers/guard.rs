@@ -36,7 +36,8 @@ impl TreeRanking<'_> {
     }
 
     /// A phrase the tree does not hold: no title,
-    /// keyword or description of a candidate names all of it, and one of
+    /// keyword or description of a candidate names all of it (nor one
+    /// candidate's keywords, word by word, each phrase within one), and one of
     /// its capitalised words (a noun, or the start of a phrase), next to
     /// another topic word with nothing between, is in no
     /// candidate's title, only among the keywords or in the description of
@@ -80,10 +81,27 @@ impl TreeRanking<'_> {
                     .iter()
                     .all(|(_, w)| in_title(w) || keywords.iter().any(|k| names(w, k)))
         };
+        // A collection's keywords name every word, the words of a phrase
+        // within one keyword ("Ablasshandel", "Thesen Martin Luther" for
+        // "Ablasshandel und Luthers Thesen"): the editors tagged its page
+        // with the whole question, word by word.
+        let neighbours = |a: &TopicWord, b: &TopicWord| a.at.zip(b.at).is_some_and(|(a, b)| a.abs_diff(b) == 1);
+        let keywords_name_it = |node: &Node| {
+            let keywords: Vec<Words> = node.keywords().iter().map(|k| Words::of(k)).collect();
+            required.iter().all(|(_, w)| {
+                let partners: Vec<&TopicWord> = (required.iter().map(|(_, other)| *other))
+                    .filter(|other| neighbours(w, other))
+                    .collect();
+                keywords
+                    .iter()
+                    .any(|k| names(w, k) && partners.iter().all(|other| names(other, k)))
+            })
+        };
         if texts
             .iter()
             .any(|(text, _)| required.iter().all(|(_, w)| names(w, text)))
             || pool.iter().any(title_and_keywords)
+            || pool.iter().any(keywords_name_it)
         {
             return false;
         }

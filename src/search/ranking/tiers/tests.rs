@@ -398,6 +398,17 @@ fn a_phrase_whose_noun_the_tree_uses_only_among_keywords_of_other_topics_is_not_
         collection("b", "Biedermeier", GESCHICHTE, "g", &["Märzrevolution"], ""),
     ];
     assert_eq!(titles("Märzrevolution 1848", &revolution, &[])[0], "Revolution 1848/49");
+    // One collection's keywords that name every word, a phrase within one
+    // keyword, hold the question; keywords that split the phrase do not.
+    let thesen =
+        |keywords: &'static [&'static str]| [collection("k", "Kirche und Reformation", GESCHICHTE, "g", keywords, "")];
+    let tagged = thesen(&["Ablasshandel", "Thesen Martin Luther"]);
+    assert_eq!(
+        titles("Ablasshandel und Luthers Thesen", &tagged, &[]),
+        ["Kirche und Reformation"]
+    );
+    let split = thesen(&["Ablasshandel", "95 Thesen", "Martin Luther"]);
+    assert!(titles("Ablasshandel und Luthers Thesen", &split, &[]).is_empty());
 }
 
 #[test]
