@@ -6,8 +6,8 @@
 //! / "trigonometrisch", "Extremismus" / "extremistisch", "Salier" /
 //! "salisch"), and an ordinal number written as a word or in digits
 //! ("fünften" / "5.", "Zweiter" / "2."). All are rules of German, not
-//! lists of any repository's words. Every
-//! word here is folded ([`fold`](super::fold)).
+//! lists of any repository's words. Every word here is folded
+//! ([`fold`](super::fold)).
 
 use super::text::{ADJECTIVE_ENDINGS, char_len};
 
@@ -74,11 +74,8 @@ fn ierung_root(word: &str) -> Option<&str> {
 /// any of its forms ("extremistische" → "extrem", "Hinduismus" →
 /// "hindu"), or `None`.
 fn ismus_root(word: &str) -> Option<&str> {
-    let root = (word.strip_suffix("ismus").or_else(|| word.strip_suffix("ismen"))).or_else(|| {
-        let at = word.rfind("istisch")?;
-        let ending = &word[at + "istisch".len()..];
-        (ending.is_empty() || ADJECTIVE_ENDINGS.contains(&ending)).then_some(&word[..at])
-    })?;
+    let root = (word.strip_suffix("ismus").or_else(|| word.strip_suffix("ismen")))
+        .or_else(|| adjective_bases(word).find_map(|base| base.strip_suffix("istisch")))?;
     (char_len(root) >= MIN_ROOT && root.chars().all(char::is_alphabetic)).then_some(root)
 }
 
