@@ -219,11 +219,13 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
                 // answers half the question ("Kostenrechnung" for "Kosten-
                 // und Leistungsrechnung").
                 let by_side = || texts.first().is_some_and(|title| sides.titled_by(title));
+                let by_derivation = || texts.first().is_some_and(|title| ranking.titles_a_derived_word(title));
                 keeps(search, n)
                     && (ranking.names_closely_in(n, texts)
                         || below_portal && ranking.matches_closely(n)
                         || by_path()
-                        || by_side())
+                        || by_side()
+                        || by_derivation())
             })
             .map(|(_, (n, _))| n.clone())
             .collect()

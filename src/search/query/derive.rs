@@ -104,10 +104,10 @@ fn adjective_of(adjective: &str, noun: &str) -> bool {
     !stem.ends_with("log") && adjective_bases(adjective).any(|base| base.strip_suffix("isch") == Some(stem))
 }
 
-/// The folded `adjective` in "-isch" names the people of the folded
-/// `noun`, whose "-er", "-ier" or "-en" it drops: "salische" of "Salier",
-/// "staufisch" of "Staufer", "ottonische" of "Ottonen", "römisch" of
-/// "Römer".
+/// The folded `adjective` in "-isch" names the people or the country of
+/// the folded `noun`, whose "-er", "-ier", "-en" or "-ien" it drops:
+/// "salische" of "Salier", "staufisch" of "Staufer", "ottonische" of
+/// "Ottonen", "römisch" of "Römer", "syrischer" of "Syrien".
 fn people_adjective_of(adjective: &str, noun: &str) -> bool {
     const MIN_STEM: usize = 3;
     adjective_bases(adjective)
@@ -115,7 +115,7 @@ fn people_adjective_of(adjective: &str, noun: &str) -> bool {
         .filter(|stem| char_len(stem) >= MIN_STEM)
         .any(|stem| {
             noun.strip_prefix(stem)
-                .is_some_and(|people| matches!(people, "er" | "ier" | "en"))
+                .is_some_and(|people| matches!(people, "er" | "ier" | "en" | "ien"))
         })
 }
 
@@ -247,12 +247,14 @@ mod tests {
     }
 
     #[test]
-    fn a_people_meets_its_adjective_in_isch() {
+    fn a_people_or_a_country_meets_its_adjective_in_isch() {
         for (adjective, noun) in [
             ("salischen", "Salier"),
             ("staufische", "Staufer"),
             ("ottonisch", "Ottonen"),
             ("römischer", "Römer"),
+            ("syrischer", "Syrien"),
+            ("kroatische", "Kroatien"),
         ] {
             assert!(derived(adjective, noun), "{adjective} / {noun}");
             assert!(derived(noun, adjective), "{noun} / {adjective}");

@@ -591,3 +591,21 @@ async fn keywords_naming_a_question_word_by_word_adjectives_of_learned_nouns_and
     )
     .await;
 }
+
+#[tokio::test]
+async fn the_nouns_of_adjectives_participles_and_countries_of_round_thirty_one_are_read() {
+    let h = Harness::start_real_tree().await;
+    // The walk reads the collection titled with the noun an adjective or a
+    // participle of the question is made from.
+    leads_in_portal(&h, "syrischer Bürgerkrieg", "Syrien", "Geschichte").await;
+    leads_in_portal(
+        &h,
+        "individualisierte Gesellschaft",
+        "Individualisierung und Diversität",
+        "Politische Bildung",
+    )
+    .await;
+    // Not for the verb that ends an infinitive phrase: what is done is no
+    // page of its own.
+    answers_nothing(&h, "Flohmarkt in der Schule organisieren").await;
+}

@@ -501,15 +501,17 @@ const REQUEST_WORDS: &[&str] = &[
     "geben",
     "nutzen",
     "einsetzen",
-    // How it works, what happens, how one knows it: the frame of a
-    // question about the topic ("Wie funktioniert eine verkettete Liste?",
-    // "Was passiert bei …?", "Woran erkennt man …?").
+    // How it works, what happens, how one knows it, what it means: the
+    // frame of a question about the topic ("Wie funktioniert eine
+    // verkettete Liste?", "Was passiert bei …?", "Woran erkennt man …?",
+    // "Was bedeutet …?").
     "funktioniert",
     "funktionieren",
     "funktionierte",
     "passiert",
     "passieren",
     "erkennt",
+    "bedeutet",
 ];
 
 /// A framing word that may be split off a compound as its framing part

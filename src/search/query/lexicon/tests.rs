@@ -153,11 +153,11 @@ fn synonym_lookup() {
 
 #[test]
 fn the_verbs_of_how_it_works_and_what_happens_frame_a_question() {
-    for word in ["funktioniert", "Funktionieren", "passiert", "erkennt"] {
+    for word in ["funktioniert", "Funktionieren", "passiert", "erkennt", "bedeutet"] {
         assert!(is_framing_word(word), "{word}");
         assert!(!is_framing_part(word), "{word} is no part of a compound");
     }
-    for word in ["Funktion", "Funktionen", "Passierschein", "Erkenntnis"] {
+    for word in ["Funktion", "Funktionen", "Passierschein", "Erkenntnis", "Bedeutung"] {
         assert!(!is_framing_word(word), "{word}");
     }
 }

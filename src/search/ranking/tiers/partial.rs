@@ -5,7 +5,7 @@
 
 use super::TreeRanking;
 use super::words::{Fit, TopicWord};
-use crate::search::query::{Words, is_stopword, tokens};
+use crate::search::query::{Words, is_stopword, same_derivation, tokens};
 use crate::upstream::Node;
 
 impl TreeRanking<'_> {
@@ -49,6 +49,31 @@ impl TreeRanking<'_> {
             .filter(|w| !close(w, title) && !ancestors.iter().any(|a| close(w, a)))
             .collect();
         !unnamed.is_empty() && unnamed.iter().all(|w| split(w))
+    }
+
+    /// A word of the title is a required topic word in another part of
+    /// speech ([`same_derivation`]): the page of the noun an adjective or
+    /// a participle of the query is made from ("Syrien" for "syrischer
+    /// Bürgerkrieg", "Individualisierung" for "individualisierte
+    /// Gesellschaft"). The walk reads such collections beside those that
+    /// name every word; the ranking decides between them. Not for a verb
+    /// at the end of an infinitive phrase: it says what is done with the
+    /// topic ("Flohmarkt … organisieren" is no page on "Organisation").
+    pub(crate) fn titles_a_derived_word(&self, title: &Words) -> bool {
+        (self.words.iter().enumerate())
+            .filter(|(i, w)| self.optional & (1 << (*i).min(63)) == 0 && !self.is_trailing_infinitive(w))
+            .any(|(_, w)| title.iter().any(|(word, _)| same_derivation(w.folded(), word)))
+    }
+
+    /// A word in lower case ending like an infinitive ("-en", "-ern",
+    /// "-eln") after a capitalised topic word: a German infinitive phrase
+    /// puts its verb last ("Werbeplakate entwerfen", "Ordner anlegen").
+    fn is_trailing_infinitive(&self, w: &TopicWord) -> bool {
+        let first_noun = self.words.iter().filter(|w| w.capitalised).filter_map(|w| w.at).min();
+        !w.capitalised
+            && w.letters() >= 5
+            && ["en", "ern", "eln"].iter().any(|end| w.folded().ends_with(end))
+            && first_noun.is_some_and(|noun| w.at.is_some_and(|at| at > noun))
     }
 
     /// A collection among the first `n` ranked is titled with a long,
@@ -120,25 +145,15 @@ impl TreeRanking<'_> {
             .collect()
     }
 
-    /// The query's verbs that no text of `texts` names: a word in lower
-    /// case ending like an infinitive ("-en", "-ern", "-eln") after a
-    /// capitalised topic word — a German infinitive phrase puts its verb
-    /// last ("Werbeplakate entwerfen", "Ordner anlegen"). What is done
-    /// with a topic is no topic: a collection on the noun answers it.
+    /// The query's verbs that no text of `texts` names: the verb that ends
+    /// an infinitive phrase ([`is_trailing_infinitive`](Self::is_trailing_infinitive)).
+    /// What is done with a topic is no topic: a collection on the noun
+    /// answers it.
     pub(crate) fn unnamed_verbs(&self, texts: &[Vec<Words>]) -> Vec<String> {
-        let first_noun = self.words.iter().filter(|w| w.capitalised).filter_map(|w| w.at).min();
-        let infinitive = |w: &TopicWord| ["en", "ern", "eln"].iter().any(|end| w.folded().ends_with(end));
         // Read the whole tree only for a word shaped like a verb.
         let named = |w: &TopicWord| texts.iter().any(|node| node.iter().any(|t| w.best_fit(t).is_some()));
         (self.query.topic_words().iter().zip(&self.words))
-            .filter(|(_, w)| {
-                !w.capitalised
-                    && w.letters() >= 5
-                    && infinitive(w)
-                    && first_noun.is_some_and(|noun| w.at.is_some_and(|at| at > noun))
-                    && !texts.is_empty()
-                    && !named(w)
-            })
+            .filter(|(_, w)| self.is_trailing_infinitive(w) && !texts.is_empty() && !named(w))
             .map(|(typed, _)| typed.clone())
             .collect()
     }

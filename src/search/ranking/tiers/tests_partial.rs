@@ -286,3 +286,20 @@ fn an_aspect_of_a_thing_in_the_genitive_is_found_on_the_thing_s_page() {
     // "Aufbau", a generic head, is no topic word at all.
     assert_eq!(aspects("Aufbau und Fortpflanzung eines Mooses"), 1);
 }
+
+#[test]
+fn a_title_with_the_noun_an_adjective_of_the_query_is_made_from_is_read_by_the_walk() {
+    let query = Query::new("syrischer Bürgerkrieg");
+    let ranking = TreeRanking::new(&query);
+    assert!(ranking.titles_a_derived_word(&Words::of("Syrien")));
+    assert!(ranking.titles_a_derived_word(&Words::of("Syrer in Deutschland")));
+    // The same word in its own part of speech is no derivation, nor a
+    // word that merely starts alike.
+    assert!(!ranking.titles_a_derived_word(&Words::of("Bürgerkriege")));
+    assert!(!ranking.titles_a_derived_word(&Words::of("Syrinx")));
+    let participle = Query::new("individualisierte Gesellschaft");
+    assert!(TreeRanking::new(&participle).titles_a_derived_word(&Words::of("Individualisierung und Diversität")));
+    // A verb that ends an infinitive phrase says what is done.
+    let activity = Query::new("Flohmarkt in der Schule organisieren");
+    assert!(!TreeRanking::new(&activity).titles_a_derived_word(&Words::of("Organisation")));
+}
