@@ -196,9 +196,10 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
     let index = tree_index(app).await;
     warnings.extend(index.failure.clone().map(SearchWarning::ChildListsFailed));
     // A verb the whole tree does not use says what is done with the topic,
-    // not which topic: the walk asks for the nouns.
+    // not which topic, and so do a question's verbs: the walk asks for the
+    // nouns.
     let verbs = match index.complete {
-        true => ranking.unnamed_verbs(&index.texts),
+        true => ranking.framing_verbs(&index.texts),
         false => Vec::new(),
     };
     let ranking = ranking.with_optional(&verbs);
@@ -282,8 +283,11 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
     }) = &rescued
     {
         let (rescue_lists, _) = keyword_wave(app, &keyword_searches(rescued), search.keyword_max()).await;
+        // The verbs the tree does not use stay optional in the rescued
+        // query ("Elecktromüll richtig entsorgen").
         let rescue_ranking = TreeRanking::new(rescued)
             .with_optional(optional)
+            .with_optional(&verbs)
             .with_portals(&portal_nodes);
         let hits = visible(&rescue_lists).filter(|n| keeps(search, n)).cloned();
         let pool = hits.chain(indexed(&rescue_ranking)).chain(candidates);

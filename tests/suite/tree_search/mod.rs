@@ -419,3 +419,4 @@ async fn a_collection_tagged_with_the_answers_subject_besides_its_own_reads_as_i
 
 /// The tests of the later rounds of general rules.
 mod rounds;
+mod rounds_thirty;

@@ -2,6 +2,7 @@
 //! framing (material types, request words, grades, activity verbs) and the
 //! synonym map. Compared lower-case.
 
+use self::audience::AUDIENCE_WORDS;
 use super::derive::ordinal_base;
 use super::spelling::fold;
 use super::text::char_len;
@@ -23,8 +24,10 @@ const STOPWORDS: &[&str] = &[
     // Question words, modal verbs and the impersonal pronoun of a question
     // asked as a sentence ("Darf man Fleisch essen?", "Was ist ein Atom?").
     "man", "was", "wer", "wo", "warum", "wann", "welche", "welcher", "welches", "welchen", "darf", "dürfen", "können",
-    "muss", "müssen", "sollen", "sollte", "will", "wollen", "würde", "werden",
-    // Personal pronouns as objects ("Wie bewerbe ich mich?").
+    "muss", "müssen", "sollen", "sollte", "will", "wollen", "würde", "werden", // Why, what for, whence, how:
+    // the question's other adverbs ("Wozu werden Säuren verwendet?").
+    "wieso", "weshalb", "wozu", "wofür", "woher", "wohin", "woran", "wodurch", "womit", "wovon", "worin", "worum",
+    "worauf", "worüber", // Personal pronouns as objects ("Wie bewerbe ich mich?").
     "mich", "dich", "dir", "ihn", "ihm", "ihnen", "euch",
     // A preposition contracted with its article ("fürs Bodenturnen").
     "beim", "fürs", "ins", "ans", "aufs", "ums", "übers", "durchs", "vors",
@@ -162,6 +165,7 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     "berufsschule",
     "arbeitsmaterial",
     "arbeitsmaterialien",
+    "materialsammlung",
     "thema",
     "themen",
     // Verbs of a request sentence ("… ein Experiment durchführen"; more in
@@ -199,25 +203,6 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     // Instructions for a method ("Anleitung für ein Gruppenpuzzle").
     "anleitung",
     "anleitungen",
-    // Grade and learner words: they say for whom, not about what.
-    "oberstufe",
-    "unterstufe",
-    "mittelstufe",
-    "grundschule",
-    "grundschüler",
-    "grundschülerin",
-    "grundschülerinnen",
-    "grundschülern",
-    "schüler",
-    "schülerin",
-    "schülerinnen",
-    "schülern",
-    "anfänger",
-    "einsteiger",
-    "fortgeschrittene",
-    "fortgeschrittenen",
-    "jugendliche",
-    "jugendlichen",
     // The upper school's last years and their exam, as teachers say them
     // ("Englisch Kursstufe", "Mathe Abi").
     "kursstufe",
@@ -443,6 +428,7 @@ fn is_request_word(lower: &str) -> bool {
 /// a request sentence ([`REQUEST_WORDS`]). Lower case.
 fn is_listed_framing_part(lower: &str) -> bool {
     OTHER_FRAMING_WORDS.contains(&lower)
+        || AUDIENCE_WORDS.contains(&lower)
         || is_grade_learner(lower)
         || MATERIAL_WORDS.iter().any(|(forms, _, _)| forms.contains(&lower))
 }
@@ -525,6 +511,7 @@ pub(crate) fn is_framing_part(word: &str) -> bool {
 pub(crate) fn framing_words() -> impl Iterator<Item = &'static str> {
     OTHER_FRAMING_WORDS
         .iter()
+        .chain(AUDIENCE_WORDS)
         .chain(REQUEST_WORDS)
         .copied()
         .chain(MATERIAL_WORDS.iter().flat_map(|(forms, _, _)| forms.iter().copied()))
@@ -589,5 +576,6 @@ pub(crate) fn synonym_table() -> &'static [(&'static str, &'static [&'static str
     SYNONYMS
 }
 
+mod audience;
 #[cfg(test)]
 mod tests;

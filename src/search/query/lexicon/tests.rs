@@ -161,3 +161,22 @@ fn the_verbs_of_how_it_works_and_what_happens_frame_a_question() {
         assert!(!is_framing_word(word), "{word}");
     }
 }
+
+#[test]
+fn the_other_question_adverbs_are_stopwords() {
+    for word in ["Wozu", "wieso", "Weshalb", "wofür", "Woher", "wodurch", "worüber"] {
+        assert!(is_stopword(word), "{word}");
+    }
+    assert!(!is_stopword("Wohnort"));
+}
+
+#[test]
+fn teachers_and_a_collection_of_material_are_framing() {
+    for word in ["Lehrkräfte", "Lehrer", "Lehrerinnen", "Lehrkraft", "Materialsammlung"] {
+        assert!(is_framing_word(word), "{word}");
+    }
+    // As a compound's last part too ("Physik|lehrkräfte").
+    assert!(is_framing_part("Lehrkräfte"));
+    assert!(!is_framing_word("Lehrerordner"));
+    assert!(!is_framing_word("Lehre"));
+}

@@ -323,14 +323,14 @@ impl Dictionary {
             {
                 continue;
             }
+            // Folding may also make two slips of one: "Fihcte" swaps two
+            // letters of "Fichte", and folds to "fihkte". The slips are
+            // counted as typed too.
             let d = match as_written {
                 true => osa(&typed, &entry.chars),
-                false => osa(&term, &entry.folded),
+                false => osa(&term, &entry.folded).min(osa(&typed, &entry.chars)),
             };
-            let swapped = match as_written {
-                true => is_swap(&typed, &entry.chars),
-                false => is_swap(&term, &entry.folded),
-            };
+            let swapped = is_swap(&typed, &entry.chars) || !as_written && is_swap(&term, &entry.folded);
             let limit = if as_written { limit_of(typed.len()) } else { limit };
             if d > limit || (term.len() <= 5 && d > 0 && !swapped) {
                 continue;

@@ -221,6 +221,15 @@ fn a_typo_whose_folding_changes_its_first_letter_is_compared_as_written() {
 }
 
 #[test]
+fn two_swapped_letters_that_folding_makes_two_slips_are_one_slip_as_typed() {
+    let dict = Dictionary::new(["Johann Gottlieb Fichte", "Fische"]);
+    // "Fihcte" folds to "fihkte", two slips from "fichte"; as typed, one swap.
+    assert_eq!(dict.suggest("Fihcte"), Some("fichte"));
+    // Two slips as typed and folded stay too far for six letters.
+    assert_eq!(dict.suggest("Fihkta"), None);
+}
+
+#[test]
 fn a_known_word_with_a_generic_head_is_a_compound_not_a_typo() {
     let dict = Dictionary::new(["Textarten", "Takt und Rhythmus"]);
     assert_eq!(dict.suggest("Taktarten"), None);

@@ -145,19 +145,81 @@ impl TreeRanking<'_> {
             .collect()
     }
 
-    /// The query's verbs that no text of `texts` names: the verb that ends
-    /// an infinitive phrase ([`is_trailing_infinitive`](Self::is_trailing_infinitive)).
-    /// What is done with a topic is no topic: a collection on the noun
-    /// answers it.
-    pub(crate) fn unnamed_verbs(&self, texts: &[Vec<Words>]) -> Vec<String> {
+    /// The query's verbs that say what is asked, not which topic: a
+    /// collection on its nouns answers it. The verb that ends an infinitive
+    /// phrase ([`is_trailing_infinitive`](Self::is_trailing_infinitive))
+    /// when no text of `texts` names it, and the verbs of a question
+    /// ([`is_question_verb`](Self::is_question_verb)), named or not ("Wie
+    /// entstehen Kriege?"), unless a collection is titled with the noun
+    /// made from it: then that is the topic ("Korrosion" for "Wie
+    /// korrodiert Eisen?").
+    pub(crate) fn framing_verbs(&self, texts: &[Vec<Words>]) -> Vec<String> {
         // Read the whole tree only for a word shaped like a verb.
         let named = |w: &TopicWord| texts.iter().any(|node| node.iter().any(|t| w.best_fit(t).is_some()));
+        let titles_its_noun = |w: &TopicWord| {
+            (texts.iter().filter_map(|node| node.first()))
+                .any(|title| title.iter().any(|(word, _)| same_derivation(w.folded(), word)))
+        };
         (self.query.topic_words().iter().zip(&self.words))
-            .filter(|(_, w)| self.is_trailing_infinitive(w) && !texts.is_empty() && !named(w))
+            .filter(|(_, w)| {
+                self.is_question_verb(w) && !titles_its_noun(w)
+                    || self.is_trailing_infinitive(w) && !texts.is_empty() && !named(w)
+            })
             .map(|(typed, _)| typed.clone())
             .collect()
     }
+
+    /// A word in lower case, shaped like a verb, where a question that
+    /// opens with a question word puts its verbs: right after that word
+    /// ("Wie entstehen Kriege …", "Was hilft Kindern …"), or after the
+    /// first noun when the word asks which ("Welche Gattungen findet man
+    /// …"); and last, after a noun ("… wie kann Frieden gesichert
+    /// werden?", "… die zu Hause Gewalt erleben?"). Not the verb after
+    /// "Warum": a question for a cause asks about what its verb names
+    /// ("Warum schnarchen manche Menschen?"). An adverb or adjective stays
+    /// a topic word ("… nachhaltig nutzen?", "Welche Stoffe sind brennbar?").
+    fn is_question_verb(&self, w: &TopicWord) -> bool {
+        let opener = tokens(self.query.text())
+            .next()
+            .map(str::to_lowercase)
+            .unwrap_or_default();
+        let first_noun = self.words.iter().filter(|w| w.capitalised).filter_map(|w| w.at).min();
+        let after_noun = |at: usize| first_noun.is_some_and(|noun| at > noun);
+        let small_after_noun = (self.words.iter())
+            .filter(|w| !w.capitalised)
+            .filter_map(|w| w.at)
+            .filter(|at| after_noun(*at))
+            .min();
+        let last = self.words.iter().filter_map(|w| w.at).max();
+        let (asks_how, asks_which) = (
+            QUESTION_WORDS.contains(&opener.as_str()),
+            WHICH.contains(&opener.as_str()),
+        );
+        let finite = |at: usize| match asks_how {
+            true => at == 1,
+            false => asks_which && Some(at) == small_after_noun,
+        };
+        let verb_shaped = ["en", "ern", "eln", "t"].iter().any(|end| w.folded().ends_with(end));
+        let opens_a_question = asks_how || asks_which || CAUSE_WORDS.contains(&opener.as_str());
+        opens_a_question
+            && !w.capitalised
+            && verb_shaped
+            && w.at.is_some_and(|at| finite(at) || Some(at) == last && after_noun(at))
+    }
 }
+
+/// The words that open a question and are followed by its verb.
+const QUESTION_WORDS: &[&str] = &[
+    "wie", "was", "wo", "wann", "wozu", "wofür", "woher", "wohin", "woran", "wodurch", "womit", "wovon", "worin",
+    "worum", "worauf", "worüber", "wer",
+];
+
+/// The words that open a question for a cause.
+const CAUSE_WORDS: &[&str] = &["warum", "wieso", "weshalb"];
+
+/// The words that open a question about which of a kind, followed by the
+/// kind and then the verb.
+const WHICH: &[&str] = &["welche", "welcher", "welches", "welchen", "welchem"];
 
 /// The one word of the node's title beside stopwords ("Badminton", "Die
 /// Theaterkritik"); `None` for a title of more words.

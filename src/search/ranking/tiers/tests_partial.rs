@@ -247,14 +247,55 @@ fn examples_after_wie_need_not_be_named_by_the_page_of_their_kind() {
 fn a_verb_after_the_topic_that_no_collection_uses_is_no_topic_word() {
     let texts: Vec<Vec<Words>> = vec![vec![Words::of("Plakat / Werbung"), Words::of("Werbeplakate")]];
     let query = Query::new("Werbeplakate entwerfen");
-    assert_eq!(TreeRanking::new(&query).unnamed_verbs(&texts), ["entwerfen"]);
+    assert_eq!(TreeRanking::new(&query).framing_verbs(&texts), ["entwerfen"]);
     // An adjective before its noun narrows the topic ("chinesischen
     // Neujahrsfest"); a verb the tree uses is a topic word.
     let query = Query::new("chinesischen Werbeplakate");
-    assert!(TreeRanking::new(&query).unnamed_verbs(&texts).is_empty());
+    assert!(TreeRanking::new(&query).framing_verbs(&texts).is_empty());
     let texts: Vec<Vec<Words>> = vec![vec![Words::of("Werbeplakate entwerfen")]];
     let query = Query::new("Werbeplakate entwerfen");
-    assert!(TreeRanking::new(&query).unnamed_verbs(&texts).is_empty());
+    assert!(TreeRanking::new(&query).framing_verbs(&texts).is_empty());
+}
+
+#[test]
+fn the_verbs_of_a_question_after_its_question_word_and_at_its_end_frame_it() {
+    let texts: Vec<Vec<Words>> = vec![vec![
+        Words::of("Krieg und Frieden"),
+        Words::of("entstehen, gesichert, hilft, erleben, findet, aufnehmen"),
+    ]];
+    let verbs = |q: &str| TreeRanking::new(&Query::new(q)).framing_verbs(&texts);
+    assert_eq!(
+        verbs("Wie entstehen Kriege und wie kann Frieden gesichert werden?"),
+        ["entstehen", "gesichert"]
+    );
+    assert_eq!(
+        verbs("Was hilft Kindern, die zu Hause Gewalt erleben?"),
+        ["hilft", "erleben"]
+    );
+    assert_eq!(
+        verbs("Welche literarischen Gattungen findet man in der Bibel?"),
+        ["findet"]
+    );
+    assert_eq!(verbs("Wie Pflanzen Wasser aufnehmen"), ["aufnehmen"]);
+    // The verb of a question for a cause is what it asks about; an adverb
+    // or adjective, an adjective before its noun and a statement frame
+    // nothing.
+    assert!(verbs("Warum schnarchen manche Menschen?").is_empty());
+    assert!(verbs("Wie können wir Kriege nachhaltig nutzen?").is_empty());
+    assert!(verbs("Welche Stoffe sind brennbar?").is_empty());
+    // A verb whose noun titles a collection is the topic.
+    let texts: Vec<Vec<Words>> = vec![vec![Words::of("Korrosion und Korrosionsschutz")]];
+    assert!(
+        TreeRanking::new(&Query::new("Wie korrodiert Eisen?"))
+            .framing_verbs(&texts)
+            .is_empty()
+    );
+    assert_eq!(
+        TreeRanking::new(&Query::new("Wie rostet Eisen?")).framing_verbs(&texts),
+        ["rostet"]
+    );
+    assert!(verbs("Welche literarischen Gattungen gibt es?").is_empty());
+    assert!(verbs("entstehen Kriege").is_empty());
 }
 
 #[test]

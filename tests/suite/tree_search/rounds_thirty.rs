@@ -1,0 +1,89 @@
+//! The tests of rounds thirty on: each names the rules it reads, and
+//! failed on the binary before its round.
+
+use super::*;
+
+#[tokio::test]
+async fn keywords_naming_a_question_word_by_word_adjectives_of_learned_nouns_and_peoples_and_question_verbs_of_round_thirty_are_read()
+ {
+    let h = Harness::start_real_tree().await;
+    // No title names any of it, but one collection's keywords name every
+    // word, "Luthers Thesen" within one keyword: that collection is the
+    // page, not an empty answer.
+    leads_in_portal(
+        &h,
+        "Ablasshandel und Luthers Thesen",
+        "Kirche und Reformation",
+        "Geschichte",
+    )
+    .await;
+    // A misspelt word, fixed to the title of the first collection, is the
+    // topic: the compound beside it need not be named.
+    let doc = search(&h, "Eindamfen von Salzwasser").await;
+    assert_eq!(
+        first_title(h.standin.corpus(), &doc).as_deref(),
+        Some("Eindampfen"),
+        "{doc}"
+    );
+    assert!(doc["relaxedQuery"].is_string(), "{doc}");
+    // An adjective in "-isch" names the learned noun in "-ie", and the
+    // adjective of a people names that people.
+    leads_in_portal(&h, "trigonometrische Gleichungen", "Trigonometrie", "Mathematik").await;
+    leads_in_portal(&h, "Herrschaft der salischen Kaiser", "Salier", "Geschichte").await;
+    // "Wie funktioniert …?" asks about the topic: "funktioniert" is no
+    // "Funktion".
+    leads_in_portal(
+        &h,
+        "Wie funktioniert die Planwirtschaft der DDR?",
+        "Wirtschaft in der DDR",
+        "Geschichte",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn the_nouns_of_adjectives_participles_and_countries_of_round_thirty_one_are_read() {
+    let h = Harness::start_real_tree().await;
+    // The walk reads the collection titled with the noun an adjective or a
+    // participle of the question is made from.
+    leads_in_portal(&h, "syrischer Bürgerkrieg", "Syrien", "Geschichte").await;
+    leads_in_portal(
+        &h,
+        "individualisierte Gesellschaft",
+        "Individualisierung und Diversität",
+        "Politische Bildung",
+    )
+    .await;
+    // Not for the verb that ends an infinitive phrase: what is done is no
+    // page of its own.
+    answers_nothing(&h, "Flohmarkt in der Schule organisieren").await;
+}
+
+#[tokio::test]
+async fn slips_as_typed_verbs_of_questions_and_teachers_of_round_thirty_two_are_read() {
+    let h = Harness::start_real_tree().await;
+    // Two swapped letters are one slip, though folding makes two of them
+    // ("Fihcte" folds to "fihkte").
+    leads_in_portal(
+        &h,
+        "Johann Gottlieb Fihcte",
+        "Johann Gottlieb Fichte",
+        "Philosophie & Ethik",
+    )
+    .await;
+    // The corrected query keeps the verb the tree does not use optional.
+    leads_in_portal(&h, "Elecktromüll richtig entsorgen", "Elektromüll", "Nachhaltigkeit").await;
+    // A question's verbs frame it: after its question word, and last. The
+    // verb after "Warum" is what the question asks about.
+    leads_in_portal(
+        &h,
+        "Wie entstehen Kriege und wie kann Frieden gesichert werden?",
+        "Krieg und Frieden",
+        "Politische Bildung",
+    )
+    .await;
+    // Teachers are whom the material is for; "Physik|lehrkräfte" names
+    // the subject.
+    answers_the_portal(&h, "Materialsammlung für Physiklehrkräfte", "Physik").await;
+    answers_nothing(&h, "Warum schnarchen manche Menschen?").await;
+}
