@@ -283,8 +283,8 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
     }) = &rescued
     {
         let (rescue_lists, _) = keyword_wave(app, &keyword_searches(rescued), search.keyword_max()).await;
-        // The verbs the tree does not use stay optional in the rescued
-        // query ("Elecktromüll richtig entsorgen").
+        // The framing verbs stay optional in the rescued query
+        // ("Elecktromüll richtig entsorgen").
         let rescue_ranking = TreeRanking::new(rescued)
             .with_optional(optional)
             .with_optional(&verbs)
