@@ -13,8 +13,8 @@ use super::spelling::with_case_of;
 use super::stem::is_generic_head;
 use super::text::{char_len, fold};
 use super::topic::{
-    NamedDiscipline, TopicSplit, phrase_sides_of, query_disciplines, signal_terms_of, split_topic, topic_phrase_of,
-    topic_query_of,
+    NamedDiscipline, TopicSplit, beside_the_lesson, phrase_sides_of, query_disciplines, signal_terms_of, split_topic,
+    topic_phrase_of, topic_query_of,
 };
 use super::typo::Dictionary;
 
@@ -40,11 +40,11 @@ impl Query {
     pub fn new(text: &str) -> Query {
         let text = text.trim().to_string();
         let split = split_topic(&text);
-        let disciplines = query_disciplines(&text);
+        let disciplines = beside_the_lesson(&text, query_disciplines(&text));
         let model = QueryModel::of(&text, &split, &disciplines);
         let (topic_words, subjects) = match split_query(&text, KnownTerms::compiled(), Mode::Framing, |_| false) {
             Some(planned) => {
-                let named = query_disciplines(&planned);
+                let named = beside_the_lesson(&planned, query_disciplines(&planned));
                 (topic_words_of(&split_topic(&planned), &named), uris(&named))
             }
             None => (topic_words_of(&split, &disciplines), uris(&disciplines)),
@@ -298,6 +298,41 @@ fn stopwords_as_topic(split: &TopicSplit) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_subject_named_before_the_lesson_of_another_is_its_topic() {
+        let geography = ["http://w3id.org/openeduhub/vocabs/discipline/220".to_string()];
+        let query = Query::new("Landwirtschaft im Erdkundeunterricht");
+        assert_eq!(
+            (query.topic_words(), query.subject_uris()),
+            (&["Landwirtschaft".to_string()][..], &geography[..])
+        );
+        let query = Query::new("Landwirtschaft im Erdkunde-Unterricht");
+        assert_eq!(query.topic_words(), ["Landwirtschaft"]);
+        // Two subjects side by side, or without the lesson's preposition,
+        // stay two subjects.
+        for text in ["Erdkunde und Landwirtschaft", "Landwirtschaft Erdkundeunterricht"] {
+            assert!(Query::new(text).topic_words().is_empty(), "{text}");
+            assert_eq!(Query::new(text).subject_uris().len(), 2, "{text}");
+        }
+    }
+
+    #[test]
+    fn school_short_names_and_classes_for_newcomers_name_their_subject() {
+        let subject = |text: &str| Query::new(text).subject_uris().to_vec();
+        let uri = |id: &str| vec![format!("http://w3id.org/openeduhub/vocabs/discipline/{id}")];
+        assert_eq!(subject("RU Klasse 5"), uri("520"));
+        assert_eq!(subject("EW Grundkurs"), uri("440"));
+        for class in [
+            "Sprachförderklasse",
+            "Vorbereitungsklasse",
+            "Willkommensklasse",
+            "Sprachlernklasse",
+        ] {
+            assert_eq!(subject(class), uri("28002"), "{class}");
+        }
+        assert!(subject("Ruhrgebiet").is_empty());
+    }
 
     #[test]
     fn contracted_prepositions_and_requests_for_ideas_are_no_topic() {

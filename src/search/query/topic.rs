@@ -268,6 +268,25 @@ pub(crate) fn query_disciplines(query: &str) -> Vec<NamedDiscipline> {
     found
 }
 
+/// The subjects `named` in `query` without those named before the lesson
+/// of another ("Landwirtschaft im Erdkundeunterricht", "Theater im
+/// Englischunterricht"): the lesson is the subject, the word before it a
+/// topic taught there. A lesson is a subject before "Unterricht", or
+/// joined with it, after "im", "in" or "für".
+pub(crate) fn beside_the_lesson(query: &str, named: Vec<NamedDiscipline>) -> Vec<NamedDiscipline> {
+    let toks: Vec<String> = tokens(query).map(str::to_lowercase).collect();
+    let lesson = named.iter().find(|d| {
+        let before = d.span.start.checked_sub(1).map(|i| toks[i].as_str());
+        let taught = toks.get(d.span.end).is_some_and(|t| t == LESSONS)
+            || d.span.len() == 1 && toks[d.span.start].ends_with(LESSONS);
+        taught && before.is_some_and(|t| ["im", "in", "für"].contains(&t))
+    });
+    let Some(start) = lesson.map(|d| d.span.start) else {
+        return named;
+    };
+    named.into_iter().filter(|d| d.span.start >= start).collect()
+}
+
 /// The discipline whose label or alias is exactly `lower` (the filter
 /// resolver's step 4, never its fuzzy step 5).
 fn exact_discipline(lower: &str) -> Option<&'static vocab::Entry> {

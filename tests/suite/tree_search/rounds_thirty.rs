@@ -87,3 +87,20 @@ async fn slips_as_typed_verbs_of_questions_and_teachers_of_round_thirty_two_are_
     answers_the_portal(&h, "Materialsammlung für Physiklehrkräfte", "Physik").await;
     answers_nothing(&h, "Warum schnarchen manche Menschen?").await;
 }
+
+#[tokio::test]
+async fn short_names_of_subjects_classes_for_newcomers_and_a_subject_before_a_lesson_of_round_thirty_three_are_read() {
+    let h = Harness::start_real_tree().await;
+    // The short names schools give subjects, and the classes for newcomers.
+    answers_the_portal(&h, "RU Klasse 5", "Religion").await;
+    answers_the_portal(&h, "EW Grundkurs", "Pädagogik").await;
+    answers_the_portal(&h, "Sprachförderklasse", "Deutsch als Zweitsprache").await;
+    // A subject named before the lesson of another is a topic taught there.
+    leads_in_portal(
+        &h,
+        "Landwirtschaft im Erdkundeunterricht",
+        "Landwirtschaft",
+        "Geographie",
+    )
+    .await;
+}
