@@ -288,7 +288,8 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
         let rescue_ranking = TreeRanking::new(rescued)
             .with_optional(optional)
             .with_optional(&verbs)
-            .with_portals(&portal_nodes);
+            .with_portals(&portal_nodes)
+            .with_subject_typed(!search.query.subject_uris().is_empty());
         let hits = visible(&rescue_lists).filter(|n| keeps(search, n)).cloned();
         let pool = hits.chain(indexed(&rescue_ranking)).chain(candidates);
         let ranked = rescue_ranking.rank(dedup(pool), &shown_portals);

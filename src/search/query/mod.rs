@@ -56,7 +56,7 @@ pub use typo::{Dictionary, KEYWORD_TYPO_LETTERS, edit_distance};
 pub(crate) use derive::{ordinal, same_derivation};
 
 pub(crate) use compound::{KnownTerms, Mode, may_split, split_query};
-pub(crate) use lexicon::{framing_words, is_grade_token};
+pub(crate) use lexicon::{QUESTION_ADVERBS, framing_words, is_grade_token};
 pub(crate) use model::{Form, QueryModel, Words};
 pub(crate) use stem::{german_stem, is_generic_head};
 pub(crate) use text::{LONG_WORD, char_len, fold, term_matches, tokens};

@@ -104,3 +104,26 @@ async fn short_names_of_subjects_classes_for_newcomers_and_a_subject_before_a_le
     )
     .await;
 }
+
+#[tokio::test]
+async fn every_question_adverb_a_named_subjects_portal_and_more_than_the_closing_verb_of_round_thirty_four_are_read() {
+    let h = Harness::start_real_tree().await;
+    // "Woraus" opens a question as "Wozu" does: no topic word.
+    among_first_three(&h, "Woraus besteht unsere Luft?", "Luft und Atmosphäre", "Biologie").await;
+    // A subject without a page on the topic: its portal before the other
+    // subjects' pages ("Abiturvorbereitung Analysis" of Mathematik).
+    let doc = search(&h, "Englisch Abiturvorbereitung").await;
+    assert_eq!(
+        first_title(h.standin.corpus(), &doc).as_deref(),
+        Some("Englisch"),
+        "{doc}"
+    );
+    // A title that names more than the verb that ends the query.
+    leads_in_portal(
+        &h,
+        "Berufsfeldern erkunden",
+        "Berufsfelder: Was interessiert mich?",
+        "Zukunfts- und Berufsorientierung",
+    )
+    .await;
+}

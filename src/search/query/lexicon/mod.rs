@@ -24,13 +24,39 @@ const STOPWORDS: &[&str] = &[
     // Question words, modal verbs and the impersonal pronoun of a question
     // asked as a sentence ("Darf man Fleisch essen?", "Was ist ein Atom?").
     "man", "was", "wer", "wo", "warum", "wann", "welche", "welcher", "welches", "welchen", "darf", "dürfen", "können",
-    "muss", "müssen", "sollen", "sollte", "will", "wollen", "würde", "werden", // Why, what for, whence, how:
-    // the question's other adverbs ("Wozu werden Säuren verwendet?").
-    "wieso", "weshalb", "wozu", "wofür", "woher", "wohin", "woran", "wodurch", "womit", "wovon", "worin", "worum",
-    "worauf", "worüber", // Personal pronouns as objects ("Wie bewerbe ich mich?").
+    "muss", "müssen", "sollen", "sollte", "will", "wollen", "würde", "werden", "wieso", "weshalb", "weswegen",
+    // Personal pronouns as objects ("Wie bewerbe ich mich?").
     "mich", "dich", "dir", "ihn", "ihm", "ihnen", "euch",
     // A preposition contracted with its article ("fürs Bodenturnen").
     "beim", "fürs", "ins", "ans", "aufs", "ums", "übers", "durchs", "vors",
+];
+
+/// The question's adverbs of place, cause and purpose: "wo" with a
+/// preposition ("Wozu werden Säuren verwendet?", "Woraus besteht Luft?"),
+/// whence and whither. Stopwords too; they open a question before its verb.
+pub(crate) const QUESTION_ADVERBS: &[&str] = &[
+    "wobei",
+    "wodurch",
+    "wofür",
+    "wogegen",
+    "woher",
+    "wohin",
+    "wohinter",
+    "womit",
+    "wonach",
+    "woneben",
+    "woran",
+    "worauf",
+    "woraus",
+    "worein",
+    "worin",
+    "worüber",
+    "worum",
+    "worunter",
+    "wovon",
+    "wovor",
+    "wozu",
+    "wozwischen",
 ];
 
 /// Quantifiers: how many or which of a kind, not what ("verschiedene
@@ -406,7 +432,9 @@ const SYNONYMS: &[(&str, &[&str])] = &[
 /// True for a German stopword (case-insensitive).
 pub fn is_stopword(word: &str) -> bool {
     let lower = word.trim().to_lowercase();
-    STOPWORDS.contains(&lower.as_str()) || QUANTIFIERS.contains(&lower.as_str())
+    [STOPWORDS, QUANTIFIERS, QUESTION_ADVERBS]
+        .iter()
+        .any(|list| list.contains(&lower.as_str()))
 }
 
 /// True for a request-framing word (case-insensitive), or a compound of

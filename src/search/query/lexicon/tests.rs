@@ -164,10 +164,14 @@ fn the_verbs_of_how_it_works_and_what_happens_frame_a_question() {
 
 #[test]
 fn the_other_question_adverbs_are_stopwords() {
-    for word in ["Wozu", "wieso", "Weshalb", "wofür", "Woher", "wodurch", "worüber"] {
+    for word in [
+        "Wozu", "wieso", "Weshalb", "weswegen", "wofür", "Woher", "wodurch", "worüber", "Woraus", "wobei",
+    ] {
         assert!(is_stopword(word), "{word}");
     }
-    assert!(!is_stopword("Wohnort"));
+    for word in ["Wohnort", "Wortart", "Wonne"] {
+        assert!(!is_stopword(word), "{word}");
+    }
 }
 
 #[test]

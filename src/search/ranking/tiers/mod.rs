@@ -128,6 +128,9 @@ pub struct TreeRanking<'q> {
     /// The collections whose place in the tree names a compound of the
     /// topic (see [`with_placed`](Self::with_placed)).
     placed: BTreeSet<String>,
+    /// Whether the query as typed names its subjects (see
+    /// [`with_subject_typed`](Self::with_subject_typed)).
+    subject_typed: bool,
     /// Pairs of topic words (first part, last part) that a text may write
     /// as one closed compound ([`compound_pairs`]).
     compounds: Vec<(usize, usize)>,
@@ -163,6 +166,7 @@ impl<'q> TreeRanking<'q> {
             aspects,
             heads,
             placed: BTreeSet::new(),
+            subject_typed: true,
         }
         .with_optional_mask(aspects | heads)
         .with_optional_mask(examples)
@@ -175,6 +179,15 @@ impl<'q> TreeRanking<'q> {
     /// "Wärmelehre" for "Wärmeausdehnung").
     pub fn with_placed(mut self, placed: BTreeSet<String>) -> TreeRanking<'q> {
         self.placed = placed;
+        self
+    }
+
+    /// The ranking of a rescued query whose subject the query as typed
+    /// may not have named: a compound's last part names what the compound
+    /// is about ("Schöpfungs|geschichte"), not the subject asked for, so
+    /// that subject's portal does not lead an answer from other subjects.
+    pub fn with_subject_typed(mut self, typed: bool) -> TreeRanking<'q> {
+        self.subject_typed = typed;
         self
     }
 
@@ -294,6 +307,7 @@ impl<'q> TreeRanking<'q> {
             aspects: self.aspects,
             heads: self.heads,
             placed: self.placed.clone(),
+            subject_typed: self.subject_typed,
             compounds: self.compounds.clone(),
         };
         if let Some(portal) = named_portal
@@ -318,7 +332,11 @@ impl<'q> TreeRanking<'q> {
             return Vec::new();
         }
         // Named subjects: their collections, when one names the topic;
-        // else other subjects' collections that name all of it.
+        // else other subjects' collections that name all of it, after the
+        // named subject's portal: the subject is what was asked for, the
+        // other subjects' pages are its topic elsewhere ("Englisch
+        // Abiturvorbereitung" is no "Abiturvorbereitung Analysis").
+        let mut outside = false;
         if !self.subjects.is_empty() {
             let in_subject: Vec<bool> = pool.iter().map(|n| self.in_subject(n, portals)).collect();
             if (0..pool.len()).any(|i| in_subject[i] && tiers[i].is_some()) {
@@ -329,6 +347,10 @@ impl<'q> TreeRanking<'q> {
                     .map(|t| t.is_some_and(|(tier, ..)| tier.is_full()))
                     .collect();
                 retain_by(&mut pool, &mut tiers, &full);
+                // Unless another subject's title has the word that named
+                // the subject: that word is the topic too ("Das griechische
+                // Theater" for "Aufbau des griechischen Theaters").
+                outside = self.subject_typed && !pool.is_empty() && !pool.iter().any(|n| self.titles_a_subject_word(n));
             }
         }
         // What names the topic less well in another subject than the best
@@ -388,7 +410,7 @@ impl<'q> TreeRanking<'q> {
             .collect();
         let best = self.tagged_first(best);
         let answer_portal = match best.as_slice() {
-            [] => Vec::new(),
+            [] if !outside => Vec::new(),
             _ if !self.subjects.is_empty() => portals
                 .iter()
                 .copied()
@@ -413,7 +435,11 @@ impl<'q> TreeRanking<'q> {
         retain_by(&mut pool, &mut tiers, &kept);
         let tiers: Vec<Placed> = tiers.into_iter().flatten().collect();
         let first = named_portal.map(|p| p.id().to_string());
-        self.order(pool, tiers, first.as_deref())
+        let mut ordered = self.order(pool, tiers, first.as_deref());
+        if outside {
+            ordered.sort_by_key(|n| !self.is_subject_portal(n, portals));
+        }
+        ordered
     }
 
     /// A query that names only a subject: its portals first (after a
@@ -504,6 +530,18 @@ impl<'q> TreeRanking<'q> {
             return false;
         }
         self.names_portal(node) || (!portals.iter().any(|p| self.names_portal(p)) && self.names_portal_by_a_word(node))
+    }
+
+    /// The node's title has a word that named a subject in the query, in
+    /// some form ("Theater" for "des Theaters", "Geografie" for
+    /// "Geographie").
+    fn titles_a_subject_word(&self, node: &Node) -> bool {
+        let typed: Vec<&str> = tokens(self.query.text()).collect();
+        let title = Words::of(node.display_title());
+        (self.query.disciplines().iter())
+            .flat_map(|d| d.span.clone())
+            .filter_map(|at| typed.get(at))
+            .any(|word| TopicWord::of(word).best_fit(&title).is_some_and(|fit| fit <= Fit::Stem))
     }
 
     /// The portal carries a discipline the query names, or its title is the

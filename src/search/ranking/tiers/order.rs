@@ -14,7 +14,7 @@ use crate::vocab::is_language_course as is_language_course_uri;
 
 /// The sort key of a ranked collection: below the title tier (later), and
 /// there of another subject than the first collection (later); tier; in a
-/// partial tier the topic words named (more first) and their rarity (rarer
+/// partial tier more than the query's closing verb (first), the topic words named (more first) and their rarity (rarer
 /// first), a title's and a keyword's alike; then the tier itself and the
 /// exactness; a language course's theme (later, when the query names no
 /// subject: among equally exact matches only, so that a course's title
@@ -26,6 +26,7 @@ use crate::vocab::is_language_course as is_language_course_uri;
 type OrderKey = (
     (bool, bool),
     Tier,
+    bool,
     Reverse<u32>,
     Reverse<i64>,
     (Tier, u8),
@@ -117,10 +118,10 @@ impl TreeRanking<'_> {
                 let (tier, exactness, _) = tiers[i];
                 let mask = path_masks[i];
                 let partial = !tier.is_full() && tier != Tier::ParentOrPortal;
-                let (count, rare) = if partial {
-                    (mask.count_ones(), weight(mask))
+                let (verb_only, count, rare) = if partial {
+                    (self.names_only_its_verb(mask), mask.count_ones(), weight(mask))
                 } else {
-                    (0, 0)
+                    (false, 0, 0)
                 };
                 let leads = first != Some(node.id());
                 // A language course's collections are themes of the course
@@ -139,6 +140,7 @@ impl TreeRanking<'_> {
                 let key = (
                     (tier != Tier::Title, false),
                     group,
+                    verb_only,
                     Reverse(count),
                     Reverse(rare),
                     (tier, exactness),
@@ -168,7 +170,7 @@ impl TreeRanking<'_> {
             .iter()
             .filter(|(key, _)| {
                 keyed.first().is_some_and(|(first, _)| {
-                    (key.1, key.2, key.3, key.4, key.5) == (first.1, first.2, first.3, first.4, first.5)
+                    (key.1, key.2, key.3, key.4, key.5, key.6) == (first.1, first.2, first.3, first.4, first.5, first.6)
                 })
             })
             .map(|(_, n)| n)
@@ -189,9 +191,9 @@ impl TreeRanking<'_> {
                 // that names it as well as the first ("Wasserkreislauf"
                 // among the keywords of Physik's "Wetter / Klima" and of
                 // Geographie's "Wasser"): the topic in two subjects.
-                let leading = key.1 == Tier::Title && (key.4.1 <= 1 || !other) || best_ids.contains(node.id());
+                let leading = key.1 == Tier::Title && (key.5.1 <= 1 || !other) || best_ids.contains(node.id());
                 key.0 = (!leading, other && !leading);
-                key.7 = other;
+                key.8 = other;
             }
             keyed.sort_by(by_key);
         }

@@ -5,7 +5,7 @@
 
 use super::TreeRanking;
 use super::words::{Fit, TopicWord};
-use crate::search::query::{Words, is_stopword, same_derivation, tokens};
+use crate::search::query::{QUESTION_ADVERBS, Words, is_stopword, same_derivation, tokens};
 use crate::upstream::Node;
 
 impl TreeRanking<'_> {
@@ -68,7 +68,7 @@ impl TreeRanking<'_> {
     /// A word in lower case ending like an infinitive ("-en", "-ern",
     /// "-eln") after a capitalised topic word: a German infinitive phrase
     /// puts its verb last ("Werbeplakate entwerfen", "Ordner anlegen").
-    fn is_trailing_infinitive(&self, w: &TopicWord) -> bool {
+    pub(super) fn is_trailing_infinitive(&self, w: &TopicWord) -> bool {
         let first_noun = self.words.iter().filter(|w| w.capitalised).filter_map(|w| w.at).min();
         !w.capitalised
             && w.letters() >= 5
@@ -192,7 +192,7 @@ impl TreeRanking<'_> {
             .min();
         let last = self.words.iter().filter_map(|w| w.at).max();
         let (asks_how, asks_which) = (
-            QUESTION_WORDS.contains(&opener.as_str()),
+            QUESTION_WORDS.contains(&opener.as_str()) || QUESTION_ADVERBS.contains(&opener.as_str()),
             WHICH.contains(&opener.as_str()),
         );
         let finite = |at: usize| match asks_how {
@@ -208,14 +208,12 @@ impl TreeRanking<'_> {
     }
 }
 
-/// The words that open a question and are followed by its verb.
-const QUESTION_WORDS: &[&str] = &[
-    "wie", "was", "wo", "wann", "wozu", "wofür", "woher", "wohin", "woran", "wodurch", "womit", "wovon", "worin",
-    "worum", "worauf", "worüber", "wer",
-];
+/// The words beside the question's adverbs ([`QUESTION_ADVERBS`]) that
+/// open a question and are followed by its verb.
+const QUESTION_WORDS: &[&str] = &["wie", "was", "wo", "wann", "wer"];
 
 /// The words that open a question for a cause.
-const CAUSE_WORDS: &[&str] = &["warum", "wieso", "weshalb"];
+const CAUSE_WORDS: &[&str] = &["warum", "wieso", "weshalb", "weswegen"];
 
 /// The words that open a question about which of a kind, followed by the
 /// kind and then the verb.

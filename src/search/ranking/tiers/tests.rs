@@ -162,6 +162,34 @@ fn a_named_subject_answers_from_its_collections_and_its_portal() {
 }
 
 #[test]
+fn a_named_subject_without_a_page_on_the_topic_answers_its_portal_before_other_subjects_pages() {
+    const ENGLISCH: &str = "http://w3id.org/openeduhub/vocabs/discipline/20001";
+    let englisch = collection("e", "Englisch", ENGLISCH, "root", &[], "");
+    let candidates = [
+        collection("a1", "Abiturvorbereitung Analysis", MATHE, "m", &[], ""),
+        collection("a2", "Abiturvorbereitung Stochastik", MATHE, "m", &[], ""),
+        collection("g", "Grammatik", ENGLISCH, "e", &[], ""),
+    ];
+    assert_eq!(
+        titles("Englisch Abiturvorbereitung", &candidates, &[&englisch]),
+        [
+            "Englisch",
+            "Abiturvorbereitung Analysis",
+            "Abiturvorbereitung Stochastik"
+        ]
+    );
+    // A page of the subject on the topic: the subject's pages only.
+    let with_page = [
+        candidates[0].clone(),
+        collection("ea", "Abiturvorbereitung", ENGLISCH, "e", &[], ""),
+    ];
+    assert_eq!(
+        titles("Englisch Abiturvorbereitung", &with_page, &[&englisch]),
+        ["Abiturvorbereitung", "Englisch"]
+    );
+}
+
+#[test]
 fn a_query_that_names_only_a_subject_answers_its_portal() {
     let geographie = collection("g", "Geographie", GEO, "root", &[], "");
     let tuerkisch = collection("t", "Geografie", TUERKISCH, "tk", &["Geographie der Türkei"], "");

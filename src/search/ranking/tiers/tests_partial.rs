@@ -344,3 +344,27 @@ fn a_title_with_the_noun_an_adjective_of_the_query_is_made_from_is_read_by_the_w
     let activity = Query::new("Flohmarkt in der Schule organisieren");
     assert!(!TreeRanking::new(&activity).titles_a_derived_word(&Words::of("Organisation")));
 }
+
+#[test]
+fn a_title_that_names_more_than_the_querys_closing_verb_comes_first() {
+    const GEO: &str = "http://w3id.org/openeduhub/vocabs/discipline/220";
+    let candidates = [
+        collection("e", "Europa erkunden", GEO, "g", &[], ""),
+        collection("b", "Berufsfelder: Was interessiert mich?", DEUTSCH, "o", &[], ""),
+    ];
+    assert_eq!(
+        titles("Berufsfeldern erkunden", &candidates, &[]),
+        ["Berufsfelder: Was interessiert mich?"],
+        "the verb alone names what is done, in another subject"
+    );
+    let query = Query::new("Berufsfeldern erkunden");
+    let ranking = TreeRanking::new(&query);
+    assert!(ranking.names_only_its_verb(0b10) && !ranking.names_only_its_verb(0b01));
+    assert!(!ranking.names_only_its_verb(0), "nothing named");
+    // An adjective is no verb, and a word in "-en" after the noun that is
+    // not the last is none either: the rarer word decides as before.
+    let query = Query::new("trigonometrische Funktionen");
+    assert!(!TreeRanking::new(&query).names_only_its_verb(0b01));
+    let query = Query::new("Herrschaft der salischen Kaiser");
+    assert!(!TreeRanking::new(&query).names_only_its_verb(0b10));
+}
