@@ -46,15 +46,16 @@ mod tests;
 #[cfg(test)]
 mod tests_partial;
 #[cfg(test)]
+mod tests_subject;
+#[cfg(test)]
 mod tests_words;
 mod words;
 
 use std::collections::BTreeSet;
 
 use super::fill::school_disciplines;
-use crate::search::query::{Query, Words, char_len, fold, is_stopword, tokens};
+use crate::search::query::{Query, Words, is_stopword, tokens};
 use crate::upstream::Node;
-use crate::vocab::Vocabulary;
 use naming::{compound_pairs, examples, genitive_aspects, heads_before_genitive};
 use subject::{home_portal, own_disciplines};
 use words::{Fit, TopicWord};
@@ -498,82 +499,6 @@ impl<'q> TreeRanking<'q> {
             })
             .collect();
         self.order(pool, tiers, first.as_deref())
-    }
-
-    /// A portal whose title is the query as a whole (its content words,
-    /// folded: "Wirtschaft", "Lernen lernen").
-    fn names_as_a_whole(&self, portal: &Node) -> bool {
-        let content = |text: &str| -> Vec<String> {
-            tokens(text)
-                .filter(|t| char_len(t) >= 2 && !is_stopword(t))
-                .map(fold)
-                .collect()
-        };
-        let query = content(self.query.text());
-        !query.is_empty() && query == content(portal.display_title())
-    }
-
-    /// The node belongs to a subject the query names: it carries the
-    /// discipline, or it is the subject's portal.
-    fn in_subject(&self, node: &Node, portals: &[&Node]) -> bool {
-        school_disciplines(node).any(|d| self.subjects.iter().any(|s| s == d)) || self.is_subject_portal(node, portals)
-    }
-
-    /// A portal of a subject the query names: one of `portals` that carries
-    /// the discipline, or whose title is the discipline's label or an alias
-    /// in any spelling ("Geographie" for Geografie). A subject without a
-    /// portal of its own is the portals its label or an alias names word by
-    /// word: "WAT" (Arbeitslehre, "Wirtschaft-Arbeit-Technik") → Wirtschaft,
-    /// "NaWi" (MINT, "Chemie Physik Biologie") → the three.
-    fn is_subject_portal(&self, node: &Node, portals: &[&Node]) -> bool {
-        if !portals.iter().any(|p| p.id() == node.id()) {
-            return false;
-        }
-        self.names_portal(node) || (!portals.iter().any(|p| self.names_portal(p)) && self.names_portal_by_a_word(node))
-    }
-
-    /// The node's title has a word that named a subject in the query, in
-    /// some form ("Theater" for "des Theaters", "Geografie" for
-    /// "Geographie").
-    fn titles_a_subject_word(&self, node: &Node) -> bool {
-        let typed: Vec<&str> = tokens(self.query.text()).collect();
-        let title = Words::of(node.display_title());
-        (self.query.disciplines().iter())
-            .flat_map(|d| d.span.clone())
-            .filter_map(|at| typed.get(at))
-            .any(|word| TopicWord::of(word).best_fit(&title).is_some_and(|fit| fit <= Fit::Stem))
-    }
-
-    /// The portal carries a discipline the query names, or its title is the
-    /// discipline's label or an alias.
-    fn names_portal(&self, portal: &Node) -> bool {
-        if school_disciplines(portal).any(|d| self.subjects.iter().any(|s| s == d)) {
-            return true;
-        }
-        let title = fold(portal.display_title());
-        self.named_disciplines()
-            .any(|e| fold(&e.label) == title || e.aliases.iter().any(|a| fold(a) == title))
-    }
-
-    /// The portal's one-word title is a word of a named discipline's label
-    /// or alias.
-    fn names_portal_by_a_word(&self, portal: &Node) -> bool {
-        let title = fold(portal.display_title());
-        !title.contains(' ')
-            && self.named_disciplines().any(|e| {
-                std::iter::once(&e.label)
-                    .chain(&e.aliases)
-                    .flat_map(|name| name.split(|c: char| !c.is_alphanumeric()))
-                    .any(|word| fold(word) == title)
-            })
-    }
-
-    /// The vocabulary entries of the subjects the query names.
-    fn named_disciplines(&self) -> impl Iterator<Item = &'static crate::vocab::Entry> + '_ {
-        Vocabulary::Discipline
-            .entries()
-            .iter()
-            .filter(|e| self.subjects.contains(&e.uri))
     }
 }
 
