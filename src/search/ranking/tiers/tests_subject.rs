@@ -1,7 +1,9 @@
 //! Unit tests of a query that names a subject: the subject's collections
 //! and portal, and the other subjects' pages when it has none on the topic.
 
+use super::TreeRanking;
 use super::tests::{DEUTSCH, MATHE, MUSIK, collection, titles};
+use crate::search::query::Query;
 
 #[test]
 fn a_named_subject_answers_from_its_collections_and_its_portal() {
@@ -57,4 +59,32 @@ fn a_named_subject_without_a_page_on_the_topic_answers_its_portal_before_other_s
         titles("Englisch Abiturvorbereitung", &with_page, &[&englisch]),
         ["Abiturvorbereitung", "Englisch"]
     );
+}
+
+#[test]
+fn the_portal_does_not_lead_when_the_subjects_word_is_the_topic_or_only_a_split_named_it() {
+    const DS: &str = "http://w3id.org/openeduhub/vocabs/discipline/12002";
+    const GESCHICHTE: &str = "http://w3id.org/openeduhub/vocabs/discipline/240";
+    // "Theater" names Darstellendes Spiel, and another subject's title has
+    // it: the word is the topic too.
+    let ds = collection("ds", "Darstellendes Spiel", DS, "root", &[], "");
+    let theater = [collection("t", "Das griechische Theater", GESCHICHTE, "g", &[], "")];
+    assert_eq!(
+        titles("Aufbau des griechischen Theaters", &theater, &[&ds]),
+        ["Das griechische Theater", "Darstellendes Spiel"]
+    );
+    // The rescue split "Schöpfungsgeschichte": the query as typed named no
+    // subject, so its portal does not lead.
+    let geschichte = collection("g", "Geschichte", GESCHICHTE, "root", &[], "");
+    let schoepfung = [collection("s", "Umgang mit der Schöpfung", MUSIK, "m", &[], "")];
+    let query = Query::new("Schöpfung Geschichte");
+    let first = |typed: bool| {
+        TreeRanking::new(&query)
+            .with_subject_typed(typed)
+            .rank(schoepfung.to_vec(), &[&geschichte])[0]
+            .display_title()
+            .to_string()
+    };
+    assert_eq!(first(true), "Geschichte");
+    assert_eq!(first(false), "Umgang mit der Schöpfung");
 }
