@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use super::super::fill::school_disciplines;
 use super::words::{Fit, TopicWord};
 use super::{Placed, Tier, TreeRanking, retain_by};
-use crate::search::query::{Words, tokens};
+use crate::search::query::Words;
 use crate::upstream::Node;
 
 impl TreeRanking<'_> {
@@ -132,26 +132,14 @@ impl TreeRanking<'_> {
         })
     }
 
-    /// Whether the topic words of `mask` (bits) are only the verb that ends
-    /// the query's infinitive phrase, its last word
-    /// ([`is_trailing_infinitive`](Self::is_trailing_infinitive)): such a
-    /// text names what is done with the topic, not the topic ("Europa
-    /// erkunden" for "Berufsfeldern erkunden"). An adjective after the
-    /// noun is not last ("Herrschaft der salischen Kaiser").
-    pub(super) fn names_only_its_verb(&self, mask: u64) -> bool {
-        let last = tokens(self.query.text()).count().checked_sub(1);
-        let closing = |w: &TopicWord| w.at.is_some() && w.at == last && self.is_trailing_infinitive(w);
-        let mut named = (self.words.iter().enumerate()).filter(|(i, _)| mask & (1 << (*i).min(63)) != 0);
-        mask != 0 && named.all(|(_, w)| closing(w))
-    }
-
     /// When no collection names the whole topic: the collections that name
     /// the most of it (in the best tier: more than the verb that ends the
-    /// query, then most topic words, then the rarest) decide which subjects the answer is in. Another subject's
-    /// collection stays only when it names at least the same words, in as
-    /// good a place (a title, when the best name them in titles): "Umgang"
-    /// alone in Ethik's titles is no page on "Umgang mit dem Atlas" once
-    /// "Kartenarbeit und Atlas" names the rarer word.
+    /// query, then most topic words, then the rarest) decide which subjects
+    /// the answer is in. Another subject's collection stays only when it
+    /// names at least the same words, in as good a place (a title, when the
+    /// best name them in titles): "Umgang" alone in Ethik's titles is no
+    /// page on "Umgang mit dem Atlas" once "Kartenarbeit und Atlas" names
+    /// the rarer word.
     pub(super) fn keep_partial_in_best_subjects(&self, pool: &mut Vec<Node>, tiers: &mut Vec<Option<Placed>>) {
         let n = pool.len().max(1) as f64;
         let rarity = |mask: u64| -> i64 {

@@ -68,12 +68,25 @@ impl TreeRanking<'_> {
     /// A word in lower case ending like an infinitive ("-en", "-ern",
     /// "-eln") after a capitalised topic word: a German infinitive phrase
     /// puts its verb last ("Werbeplakate entwerfen", "Ordner anlegen").
-    pub(super) fn is_trailing_infinitive(&self, w: &TopicWord) -> bool {
+    fn is_trailing_infinitive(&self, w: &TopicWord) -> bool {
         let first_noun = self.words.iter().filter(|w| w.capitalised).filter_map(|w| w.at).min();
         !w.capitalised
             && w.letters() >= 5
             && ["en", "ern", "eln"].iter().any(|end| w.folded().ends_with(end))
             && first_noun.is_some_and(|noun| w.at.is_some_and(|at| at > noun))
+    }
+
+    /// Whether the topic words of `mask` (bits) are only the verb that ends
+    /// the query's infinitive phrase, its last word
+    /// ([`is_trailing_infinitive`](Self::is_trailing_infinitive)): such a
+    /// text names what is done with the topic, not the topic ("Europa
+    /// erkunden" for "Berufsfeldern erkunden"). An adjective after the
+    /// noun is not last ("Herrschaft der salischen Kaiser").
+    pub(super) fn names_only_its_verb(&self, mask: u64) -> bool {
+        let last = tokens(self.query.text()).count().checked_sub(1);
+        let closing = |w: &TopicWord| w.at.is_some() && w.at == last && self.is_trailing_infinitive(w);
+        let mut named = (self.words.iter().enumerate()).filter(|(i, _)| mask & (1 << (*i).min(63)) != 0);
+        mask != 0 && named.all(|(_, w)| closing(w))
     }
 
     /// A collection among the first `n` ranked is titled with a long,
