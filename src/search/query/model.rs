@@ -447,6 +447,16 @@ mod tests {
         assert!(uris("ds").is_empty(), "lower case is no abbreviation");
         assert!(uris("Ds").is_empty(), "one capital is a word");
         assert!(uris("DNA").is_empty(), "no label's initials");
+        // Before "Unterricht", the initials of one subject's alias.
+        assert_eq!(uris("PP-Unterricht"), ["160"]);
+        assert_eq!(uris("KR-Unterricht Klasse 5"), ["520"]);
+        assert_eq!(uris("PP Unterricht"), ["160"]);
+        assert!(uris("PP").is_empty(), "alone, an alias's initials collide");
+        assert!(uris("pp-Unterricht").is_empty(), "lower case is no abbreviation");
+        assert!(
+            uris("ME-Unterricht").is_empty(),
+            "the initials of several subjects' aliases"
+        );
     }
 
     #[test]

@@ -250,6 +250,10 @@ pub(crate) fn query_disciplines(query: &str) -> Vec<NamedDiscipline> {
             let entry = exact_discipline(&candidate)
                 .or_else(|| inflected_discipline(&toks[start..start + len]))
                 .or_else(|| (len == 1).then(|| school_named_discipline(typed[start])).flatten())
+                .or_else(|| {
+                    let lesson = toks.get(start + 1).is_some_and(|next| next == LESSONS);
+                    (len == 1 && lesson).then(|| lesson_initials(typed[start])).flatten()
+                })
                 .or_else(|| (len == 1).then(|| linked_subject(&toks[start])).flatten())
                 .or_else(|| combined_subject(&toks[start..start + len]));
             if let Some(entry) = entry {
@@ -343,7 +347,8 @@ const LESSONS: &str = "unterricht";
 ///   subject ("DS" for "Darstellendes Spiel", as "DaZ" and "AWT" are
 ///   written out among the aliases): two to four letters, the first and at
 ///   least one more upper-case, so that a word typed in lower case never
-///   becomes a subject.
+///   becomes a subject. Before "Unterricht", the initials of an alias of
+///   one subject alone too ("PP-Unterricht").
 fn school_named_discipline(typed: &str) -> Option<&'static vocab::Entry> {
     let lower = typed.to_lowercase();
     if let Some(rest) = lower.strip_prefix(SCHOOL_PREFIX) {
@@ -366,20 +371,46 @@ fn school_named_discipline(typed: &str) -> Option<&'static vocab::Entry> {
         if let Some(entry) = candidates.into_iter().flatten().find_map(|c| exact_discipline(&c)) {
             return Some(entry);
         }
+        // The short name as typed (lower case may change a text's length).
+        if let Some(entry) = typed.get(..rest.len()).and_then(lesson_initials) {
+            return Some(entry);
+        }
     }
-    let letters = char_len(typed);
-    let capitals = typed.chars().filter(|c| c.is_uppercase()).count();
-    let typed_as_initials = (2..=4).contains(&letters)
-        && typed.chars().all(char::is_alphabetic)
-        && typed.chars().next().is_some_and(char::is_uppercase)
-        && capitals >= 2;
-    if !typed_as_initials {
+    if !typed_as_initials(typed) {
         return None;
     }
     Vocabulary::Discipline
         .entries()
         .iter()
         .find(|e| initials(&e.label).is_some_and(|i| i == lower))
+}
+
+/// Before "Unterricht" the initials of an alias of one subject, typed in
+/// capitals, are that subject ("PP-Unterricht", "PP Unterricht" for
+/// "Praktische Philosophie"): alone they collide with other things ("PP",
+/// polypropylene), as a lesson they do not.
+fn lesson_initials(typed: &str) -> Option<&'static vocab::Entry> {
+    if !typed_as_initials(typed) {
+        return None;
+    }
+    let lower = typed.to_lowercase();
+    let mut named = (Vocabulary::Discipline.entries().iter())
+        .filter(|e| e.aliases.iter().any(|a| initials(a).is_some_and(|i| i == lower)));
+    match (named.next(), named.next()) {
+        (Some(entry), None) => Some(entry),
+        _ => None,
+    }
+}
+
+/// Two to four letters, the first and at least one more upper-case: the
+/// way initials are typed ("DS", "DaZ"); a word typed in lower case never
+/// is.
+fn typed_as_initials(typed: &str) -> bool {
+    let capitals = typed.chars().filter(|c| c.is_uppercase()).count();
+    (2..=4).contains(&char_len(typed))
+        && typed.chars().all(char::is_alphabetic)
+        && typed.chars().next().is_some_and(char::is_uppercase)
+        && capitals >= 2
 }
 
 /// Endings of a school subject's name ("Umwelt|kunde", "Wirtschafts|lehre").

@@ -127,3 +127,21 @@ async fn every_question_adverb_a_named_subjects_portal_and_more_than_the_closing
     )
     .await;
 }
+
+#[tokio::test]
+async fn a_lessons_initials_and_the_words_a_question_requires_of_round_thirty_five_are_read() {
+    let h = Harness::start_real_tree().await;
+    // The initials of one subject's alias, before "Unterricht".
+    answers_the_portal(&h, "PP-Unterricht", "Philosophie & Ethik").await;
+    answers_the_portal(&h, "KR-Unterricht Klasse 5", "Religion").await;
+    // A title that names the rarer word the question requires before one
+    // that names a commoner word and the question's verb ("Der Mensch und
+    // seine belebte Umwelt").
+    leads_in_portal(
+        &h,
+        "Wie lebten die Menschen in der Eisenzeit?",
+        "Eisenzeit",
+        "Geschichte",
+    )
+    .await;
+}

@@ -132,6 +132,15 @@ impl TreeRanking<'_> {
         })
     }
 
+    /// The topic words of `mask` (bits) that a text must name: an optional
+    /// word (a question's verb, an example, a compound's later part) counts
+    /// only after them. "Der Mensch und seine belebte Umwelt" names
+    /// "Menschen" and the question's verb "lebten", "Eisenzeit" the rarer
+    /// topic word ("Wie lebten die Menschen in der Eisenzeit?").
+    pub(super) fn required(&self, mask: u64) -> u64 {
+        mask & !self.optional
+    }
+
     /// When no collection names the whole topic: the collections that name
     /// the most of it (in the best tier: more than the verb that ends the
     /// query, then most topic words, then the rarest) decide which subjects
@@ -164,6 +173,8 @@ impl TreeRanking<'_> {
                 let key = (
                     tier,
                     self.names_only_its_verb(mask),
+                    Reverse(self.required(mask).count_ones()),
+                    Reverse(rarity(self.required(mask))),
                     Reverse(mask.count_ones()),
                     Reverse(rarity(mask)),
                 );

@@ -14,8 +14,9 @@ use crate::vocab::is_language_course as is_language_course_uri;
 
 /// The sort key of a ranked collection: below the title tier (later), and
 /// there of another subject than the first collection (later); tier; in a
-/// partial tier more than the query's closing verb (first), the topic words named (more first) and their rarity (rarer
-/// first), a title's and a keyword's alike; then the tier itself and the
+/// partial tier more than the query's closing verb (first), the required topic words
+/// named (more first) and their rarity (rarer first), then all topic words
+/// named and their rarity, a title's and a keyword's alike; then the tier itself and the
 /// exactness; a language course's theme (later, when the query names no
 /// subject: among equally exact matches only, so that a course's title
 /// that is the topic comes before a looser title of another subject,
@@ -27,7 +28,7 @@ type OrderKey = (
     (bool, bool),
     Tier,
     bool,
-    Reverse<u32>,
+    Reverse<(u32, i64, u32)>,
     Reverse<i64>,
     (Tier, u8),
     bool,
@@ -119,9 +120,14 @@ impl TreeRanking<'_> {
                 let mask = path_masks[i];
                 let partial = !tier.is_full() && tier != Tier::ParentOrPortal;
                 let (verb_only, count, rare) = if partial {
-                    (self.names_only_its_verb(mask), mask.count_ones(), weight(mask))
+                    let required = self.required(mask);
+                    (
+                        self.names_only_its_verb(mask),
+                        (required.count_ones(), weight(required), mask.count_ones()),
+                        weight(mask),
+                    )
                 } else {
-                    (false, 0, 0)
+                    (false, (0, 0, 0), 0)
                 };
                 let leads = first != Some(node.id());
                 // A language course's collections are themes of the course

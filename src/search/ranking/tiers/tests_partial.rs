@@ -368,3 +368,22 @@ fn a_title_that_names_more_than_the_querys_closing_verb_comes_first() {
     let query = Query::new("Herrschaft der salischen Kaiser");
     assert!(!TreeRanking::new(&query).names_only_its_verb(0b10));
 }
+
+#[test]
+fn of_titles_that_name_part_of_the_topic_the_required_words_count_first() {
+    const ETHIK: &str = "http://w3id.org/openeduhub/vocabs/discipline/160";
+    const GESCHICHTE: &str = "http://w3id.org/openeduhub/vocabs/discipline/240";
+    let candidates = vec![
+        collection("m", "Der Mensch und seine belebte Umwelt", ETHIK, "e", &[], ""),
+        collection("k", "Der Mensch als Natur- und Kulturwesen", ETHIK, "e", &[], ""),
+        collection("e", "Eisenzeit", GESCHICHTE, "g", &[], ""),
+    ];
+    let query = Query::new("Wie lebten die Menschen in der Eisenzeit?");
+    let first = |ranking: TreeRanking<'_>| ranking.rank(candidates.clone(), &[])[0].display_title().to_string();
+    // The question's verb optional (as the walk makes it): the rarer
+    // required word decides, not the verb beside a commoner one.
+    let verb = ["lebten".to_string()];
+    assert_eq!(first(TreeRanking::new(&query).with_optional(&verb)), "Eisenzeit");
+    // Required, "lebten" meets "belebte": two words named.
+    assert_eq!(first(TreeRanking::new(&query)), "Der Mensch und seine belebte Umwelt");
+}
