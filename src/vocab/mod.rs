@@ -405,6 +405,21 @@ pub fn is_language_course(uri: &str) -> bool {
     (slug.len() == 5 && slug.starts_with("200") && slug.bytes().all(|b| b.is_ascii_digit())) || slug == "28002"
 }
 
+/// The broader subject of a discipline URI: the Destatis subject scheme
+/// the vocabulary numbers by nests a subject's five-digit key in its
+/// group's three-digit one (Gesellschaftskunde 48005 in Politik 480,
+/// Astronomie 46014 in Physik 460). `None` for a three-digit key, and when
+/// the vocabulary lacks the group (Englisch 20001: no 200).
+pub fn broader_discipline(uri: &str) -> Option<&'static str> {
+    let slug = slug_of(uri);
+    let group = slug
+        .get(..3)
+        .filter(|_| slug.len() == 5 && slug.bytes().all(|b| b.is_ascii_digit()))?;
+    (Vocabulary::Discipline.entries().iter())
+        .map(|e| e.uri.as_str())
+        .find(|u| slug_of(u) == group)
+}
+
 /// Is this the URI of a vocabulary root (ends with `/`), e.g. `…/vocabs/discipline/`?
 pub fn is_vocab_root(uri: &str) -> bool {
     uri.trim().ends_with('/')

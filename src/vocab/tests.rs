@@ -279,3 +279,14 @@ fn language_courses_are_the_foreign_languages_and_german_as_a_second_language() 
         assert!(!is_language_course(&uri(code)), "{code}");
     }
 }
+
+#[test]
+fn a_five_digit_subject_nests_in_its_groups_three_digit_one() {
+    let uri = |code: &str| format!("http://w3id.org/openeduhub/vocabs/discipline/{code}");
+    assert_eq!(broader_discipline(&uri("48005")), Some(uri("480").as_str()));
+    assert_eq!(broader_discipline(&uri("46014")), Some(uri("460").as_str()));
+    // No group in the vocabulary (200), a group itself, or garbage.
+    for code in ["20001", "480", "4800x", "", "480050"] {
+        assert_eq!(broader_discipline(&uri(code)), None, "{code}");
+    }
+}

@@ -19,6 +19,12 @@ use crate::upstream::Node;
 /// continued, and split only into known parts; it is corrected only when
 /// no title holds it (keywords repeat users' typos).
 pub(super) fn rescue(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> Option<Rescue> {
+    // A hyphenated word the tree writes as one word is that word, no two
+    // topics to split ("Netzwerk-Karte" is "Netzwerkkarten", no networks).
+    if let Some(closed) = query.closed(dictionary) {
+        let as_is = || Rescue::of(closed.clone(), false);
+        return rescue(&closed, dictionary, hits).or_else(|| Some(as_is()).filter(Rescue::keeps_a_topic));
+    }
     let held: BTreeSet<String> = hits
         .iter()
         .flat_map(|n| std::iter::once(n.display_title()).chain(n.keywords().iter().map(String::as_str)))
@@ -30,13 +36,6 @@ pub(super) fn rescue(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> O
     // right: editors' keywords repeat users' typos ("Industrialiserung").
     let titled: BTreeSet<String> = hits.iter().flat_map(|n| tokens(n.display_title())).map(fold).collect();
     let titled = |word: &str| titled.contains(&fold(word));
-    let kept = |rescued: &Query| !rescued.topic_words().is_empty() || !rescued.subject_uris().is_empty();
-    let rescue = |query: Query, corrected: bool| Rescue {
-        query,
-        optional: Vec::new(),
-        corrected,
-        keyword_heads: Vec::new(),
-    };
     match query.split_compounds_except(dictionary, held) {
         // Nothing but framing or the general last part of a compound was
         // recognised ("Mengen|lehre"): no topic to search.
@@ -61,8 +60,8 @@ pub(super) fn rescue(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> O
             let unrecognised = |word: &str| split.unrecognised.iter().any(|part| fold(part) == fold(word));
             let misspelt = || {
                 (query.corrected_except(dictionary, |word| titled(word) || !unrecognised(word)))
-                    .map(|q| rescue(q, true))
-                    .filter(|r| kept(&r.query))
+                    .map(|q| Rescue::of(q, true))
+                    .filter(Rescue::keeps_a_topic)
             };
             Some(Rescue {
                 query: rescued,
@@ -74,10 +73,10 @@ pub(super) fn rescue(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> O
             .or_else(misspelt)
         }
         // A corrected subject is the question ("Interkulturele Bildung").
-        None => (query.opened(dictionary, held).map(|q| rescue(q, false)))
-            .or_else(|| query.corrected_except(dictionary, titled).map(|q| rescue(q, true)))
-            .or_else(|| query.continued_except(dictionary, held).map(|q| rescue(q, false)))
-            .filter(|r| kept(&r.query)),
+        None => (query.opened(dictionary, held).map(|q| Rescue::of(q, false)))
+            .or_else(|| query.corrected_except(dictionary, titled).map(|q| Rescue::of(q, true)))
+            .or_else(|| query.continued_except(dictionary, held).map(|q| Rescue::of(q, false)))
+            .filter(Rescue::keeps_a_topic),
     }
 }
 
@@ -175,6 +174,23 @@ pub(super) struct Rescue {
     /// ([`Split::keyword_heads`](crate::search::query::Split)): a first
     /// collection must name them ([`names_keyword_heads`]).
     pub(super) keyword_heads: Vec<String>,
+}
+
+impl Rescue {
+    /// A rescue that only rewrote words: nothing split off, nothing made optional.
+    fn of(query: Query, corrected: bool) -> Rescue {
+        Rescue {
+            query,
+            optional: Vec::new(),
+            corrected,
+            keyword_heads: Vec::new(),
+        }
+    }
+
+    /// Something of the topic or a subject is left to search.
+    fn keeps_a_topic(&self) -> bool {
+        !self.query.topic_words().is_empty() || !self.query.subject_uris().is_empty()
+    }
 }
 
 #[cfg(test)]

@@ -7,13 +7,14 @@ use std::borrow::Cow;
 use std::collections::BTreeSet;
 
 use super::compound::{KnownTerms, Mode, Split, split_compounds, split_compounds_except, split_query};
+use super::forms::closed_compound;
 use super::lexicon::{is_stopword, material_stems};
 use super::model::QueryModel;
 use super::spelling::with_case_of;
-use super::stem::is_generic_head;
+use super::stem::{german_stem, is_generic_head};
 use super::text::{char_len, fold};
 use super::topic::{
-    NamedDiscipline, TopicSplit, beside_the_lesson, phrase_sides_of, query_disciplines, signal_terms_of, split_topic,
+    NamedDiscipline, TopicSplit, owning_subjects, phrase_sides_of, query_disciplines, signal_terms_of, split_topic,
     topic_phrase_of, topic_query_of,
 };
 use super::typo::Dictionary;
@@ -40,11 +41,11 @@ impl Query {
     pub fn new(text: &str) -> Query {
         let text = text.trim().to_string();
         let split = split_topic(&text);
-        let disciplines = beside_the_lesson(&text, query_disciplines(&text));
+        let disciplines = owning_subjects(&text, query_disciplines(&text));
         let model = QueryModel::of(&text, &split, &disciplines);
         let (topic_words, subjects) = match split_query(&text, KnownTerms::compiled(), Mode::Framing, |_| false) {
             Some(planned) => {
-                let named = beside_the_lesson(&planned, query_disciplines(&planned));
+                let named = owning_subjects(&planned, query_disciplines(&planned));
                 (topic_words_of(&split_topic(&planned), &named), uris(&named))
             }
             None => (topic_words_of(&split, &disciplines), uris(&disciplines)),
@@ -212,6 +213,35 @@ impl Query {
         changed.then(|| Query::new(&words.join(" ")))
     }
 
+    /// The query with each hyphenated word written as one where the
+    /// dictionary holds it so, in some form ("Netzwerk-Karte" →
+    /// "Netzwerkkarte" beside "Netzwerkkarten"), or `None` when no word
+    /// is: such a compound is one word written two ways, not two topics.
+    pub fn closed(&self, dictionary: &Dictionary) -> Option<Query> {
+        let known = |closed: &str| {
+            dictionary.contains(closed)
+                || dictionary
+                    .suggest(closed)
+                    .is_some_and(|word| german_stem(word) == german_stem(closed))
+        };
+        let mut changed = false;
+        let words: Vec<String> = self
+            .text
+            .split_whitespace()
+            .map(|w| {
+                let core = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-');
+                match closed_compound(core).filter(|closed| known(closed)) {
+                    Some(closed) => {
+                        changed = true;
+                        w.replacen(core, &closed, 1)
+                    }
+                    None => w.to_string(),
+                }
+            })
+            .collect();
+        changed.then(|| Query::new(&words.join(" ")))
+    }
+
     /// The query with the compounds the dictionary lacks as one word split
     /// into words it has ([`split_compounds`]), or `None`.
     pub fn split_compounds(&self, dictionary: &Dictionary) -> Option<Split> {
@@ -318,6 +348,47 @@ mod tests {
     }
 
     #[test]
+    fn a_subject_before_the_genitive_of_another_is_its_topic() {
+        let physics = ["http://w3id.org/openeduhub/vocabs/discipline/460".to_string()];
+        let query = Query::new("Unterrichtsideen zur Geschichte der Physik für die Mittelstufe");
+        assert_eq!(
+            (query.topic_words(), query.subject_uris()),
+            (&["Geschichte".to_string()][..], &physics[..])
+        );
+        // Side by side, they stay two subjects.
+        let query = Query::new("Geschichte und Physik");
+        assert!(query.topic_words().is_empty());
+        assert_eq!(query.subject_uris().len(), 2);
+    }
+
+    #[test]
+    fn a_hyphenated_word_the_dictionary_holds_as_one_word_is_closed() {
+        let dictionary = Dictionary::new(["Netzwerkkarten", "Tabellenkalkulation", "Computer"]);
+        let closed = |text: &str| Query::new(text).closed(&dictionary).map(|q| q.text().to_string());
+        assert_eq!(
+            closed("Was macht eine Netzwerk-Karte im Computer?").as_deref(),
+            Some("Was macht eine Netzwerkkarte im Computer?")
+        );
+        assert_eq!(
+            closed("Tabellen-Kalkulation mit Formeln").as_deref(),
+            Some("Tabellenkalkulation mit Formeln")
+        );
+        // Not a compound the dictionary lacks, nor a suspended first part.
+        assert_eq!(closed("Marie-Curie und die Netzwerke"), None);
+        assert_eq!(closed("Netzwerk- und Tabellenkalkulation"), None);
+    }
+
+    #[test]
+    fn the_auxiliaries_past_forms_are_no_topic() {
+        assert_eq!(
+            Query::new("Wie wurden die eroberten Gebiete romanisiert?").topic_words(),
+            ["eroberten", "Gebiete", "romanisiert"]
+        );
+        // A noun that looks like a verb stays ("Waren aus der Türkei").
+        assert_eq!(Query::new("Waren aus der Türkei").topic_words()[0], "Waren");
+    }
+
+    #[test]
     fn school_short_names_and_classes_for_newcomers_name_their_subject() {
         let subject = |text: &str| Query::new(text).subject_uris().to_vec();
         let uri = |id: &str| vec![format!("http://w3id.org/openeduhub/vocabs/discipline/{id}")];
@@ -332,6 +403,10 @@ mod tests {
             assert_eq!(subject(class), uri("28002"), "{class}");
         }
         assert!(subject("Ruhrgebiet").is_empty());
+        // A subject's science is the subject; science in general is none.
+        assert_eq!(subject("Sportwissenschaft"), uri("600"));
+        assert_eq!(subject("Musikwissenschaften"), uri("420"));
+        assert!(subject("Literaturwissenschaft").is_empty());
     }
 
     #[test]

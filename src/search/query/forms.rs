@@ -218,6 +218,19 @@ fn adjective_base(word: &str) -> Option<&str> {
     })
 }
 
+/// A word hyphenated between letters written as one word, its later
+/// parts in lower case ("Netzwerk-Karte" → "Netzwerkkarte"); `None` for a
+/// word with a hyphen at its edge ("Trainings-"), or with a part that is
+/// no word of letters ("COVID-19").
+pub(crate) fn closed_compound(word: &str) -> Option<String> {
+    let mut parts = word.split('-');
+    let first = parts.next()?;
+    let rest: Vec<&str> = parts.collect();
+    let letters = |p: &str| !p.is_empty() && p.chars().all(char::is_alphabetic);
+    (!rest.is_empty() && letters(first) && rest.iter().all(|p| letters(p)))
+        .then(|| first.to_string() + &rest.concat().to_lowercase())
+}
+
 /// The word lists of the collection keyword searches for `query` (see the
 /// module docs), each different (case-insensitively), at most
 /// [`MAX_KEYWORD_SEARCHES`]. Empty for a blank query.
@@ -250,10 +263,17 @@ pub fn keyword_searches(query: &Query) -> Vec<String> {
     if words.len() > 1 {
         words.iter().for_each(|w| push(w.clone()));
     }
-    // A hyphenated word as its parts ("If-Clauses" → "If Clauses"): an index
-    // of words may hold them apart.
+    // A hyphenated word as its parts ("If-Clauses" → "If Clauses") and
+    // closed, in its likeliest other form too ("Netzwerk-Karte" →
+    // "Netzwerkkarte", "Netzwerkkarten"): an index of words may hold it
+    // apart or as one word.
     for word in words.iter().filter(|w| w.contains('-')) {
         push(word.split('-').filter(|p| !p.is_empty()).collect::<Vec<_>>().join(" "));
+        if let Some(closed) = closed_compound(word) {
+            let other = other_forms(&closed).into_iter().next();
+            push(closed);
+            other.into_iter().for_each(&mut push);
+        }
     }
     // Each word in its other spellings before any other form: a word
     // written as the index does not write it matches nothing there
@@ -275,6 +295,18 @@ pub fn keyword_searches(query: &Query) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hyphenated_word_is_searched_closed_too() {
+        assert_eq!(closed_compound("Netzwerk-Karte").as_deref(), Some("Netzwerkkarte"));
+        assert_eq!(closed_compound("E-Mail").as_deref(), Some("Email"));
+        assert_eq!(closed_compound("COVID-19"), None);
+        assert_eq!(closed_compound("Trainings-"), None);
+        let searches = keyword_searches(&Query::new("Netzwerk-Karte im Computer"));
+        for closed in ["Netzwerkkarte", "Netzwerkkarten"] {
+            assert!(searches.iter().any(|s| s == closed), "{closed}: {searches:?}");
+        }
+    }
 
     #[test]
     fn regular_endings_give_the_other_forms() {

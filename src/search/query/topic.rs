@@ -277,7 +277,7 @@ pub(crate) fn query_disciplines(query: &str) -> Vec<NamedDiscipline> {
 /// Englischunterricht"): the lesson is the subject, the word before it a
 /// topic taught there. A lesson is a subject before "Unterricht", or
 /// joined with it, after "im", "in" or "für".
-pub(crate) fn beside_the_lesson(query: &str, named: Vec<NamedDiscipline>) -> Vec<NamedDiscipline> {
+fn beside_the_lesson(query: &str, named: Vec<NamedDiscipline>) -> Vec<NamedDiscipline> {
     let toks: Vec<String> = tokens(query).map(str::to_lowercase).collect();
     let lesson = named.iter().find(|d| {
         let before = d.span.start.checked_sub(1).map(|i| toks[i].as_str());
@@ -289,6 +289,21 @@ pub(crate) fn beside_the_lesson(query: &str, named: Vec<NamedDiscipline>) -> Vec
         return named;
     };
     named.into_iter().filter(|d| d.span.start >= start).collect()
+}
+
+/// The subjects `named` in `query` that are no topic of another: without
+/// those named before the lesson of another ([`beside_the_lesson`]), and
+/// without those before another's genitive ("Geschichte der Physik",
+/// "Didaktik der Mathematik"): the history of physics is a topic taught
+/// in physics, not a second subject.
+pub(crate) fn owning_subjects(query: &str, named: Vec<NamedDiscipline>) -> Vec<NamedDiscipline> {
+    let named = beside_the_lesson(query, named);
+    let toks: Vec<String> = tokens(query).map(str::to_lowercase).collect();
+    let starts: Vec<usize> = named.iter().map(|d| d.span.start).collect();
+    let of_another = |d: &NamedDiscipline| {
+        toks.get(d.span.end).is_some_and(|t| t == "der" || t == "des") && starts.contains(&(d.span.end + 1))
+    };
+    named.into_iter().filter(|d| !of_another(d)).collect()
 }
 
 /// The discipline whose label or alias is exactly `lower` (the filter
@@ -336,13 +351,18 @@ fn linked_subject(lower: &str) -> Option<&'static vocab::Entry> {
 const SCHOOL_PREFIX: &str = "schul";
 /// A subject's name before it names the subject ("Bio|unterricht").
 const LESSONS: &str = "unterricht";
+/// A subject's name before it names the subject's science, taught as the
+/// subject ("Sport|wissenschaft").
+const SCIENCE: &str = "wissenschaft";
+const SCIENCES: &str = "wissenschaften";
 
 /// The discipline one word names the way schools name subjects:
 /// * "Schul" before a subject's name is that subject ("Schulsport",
 ///   "Schulmusik", "Schul-Mathe", "Schultheater" with the alias "Theater"
 ///   of Darstellendes Spiel); "Schulgarten" names none.
 /// * A subject's name before "Unterricht" is that subject, however short
-///   ("Biounterricht", "Geschichtsunterricht").
+///   ("Biounterricht", "Geschichtsunterricht"), and so before
+///   "Wissenschaft" ("Sportwissenschaft"; "Naturwissenschaft" names none).
 /// * The initials of a label of several words, typed in capitals, are that
 ///   subject ("DS" for "Darstellendes Spiel", as "DaZ" and "AWT" are
 ///   written out among the aliases): two to four letters, the first and at
@@ -358,8 +378,13 @@ fn school_named_discipline(typed: &str) -> Option<&'static vocab::Entry> {
         }
     }
     // A short name before "Unterricht" ("Biounterricht", "Geounterricht"):
-    // too short a part for the compound splitter.
-    if let Some(rest) = lower.strip_suffix(LESSONS) {
+    // too short a part for the compound splitter. Before "Wissenschaft",
+    // the subject's science ("Sportwissenschaft", "Musikwissenschaft"):
+    // no page on science in general.
+    let head = [LESSONS, SCIENCES, SCIENCE]
+        .into_iter()
+        .find(|head| lower.ends_with(head));
+    if let Some(rest) = head.and_then(|head| lower.strip_suffix(head)) {
         let rest = rest.trim_end_matches('-');
         // With a linking "s", after a dropped "e" too ("Geschicht|s|unterricht").
         let unlinked = rest.strip_suffix('s');
@@ -372,7 +397,9 @@ fn school_named_discipline(typed: &str) -> Option<&'static vocab::Entry> {
             return Some(entry);
         }
         // The short name as typed (lower case may change a text's length).
-        if let Some(entry) = typed.get(..rest.len()).and_then(lesson_initials) {
+        if head == Some(LESSONS)
+            && let Some(entry) = typed.get(..rest.len()).and_then(lesson_initials)
+        {
             return Some(entry);
         }
     }

@@ -145,3 +145,36 @@ async fn a_lessons_initials_and_the_words_a_question_requires_of_round_thirty_fi
     )
     .await;
 }
+
+#[tokio::test]
+async fn closed_hyphenated_compounds_a_subjects_history_and_science_and_a_subject_without_a_portal_of_round_thirty_six_are_read()
+ {
+    let h = Harness::start_real_tree().await;
+    // A hyphenated word the tree writes as one word, beside other words:
+    // no networks, and no maps.
+    leads_in_portal(
+        &h,
+        "Was macht eine Netzwerk-Karte im Computer?",
+        "Netzwerkkarten",
+        "Informatik",
+    )
+    .await;
+    let doc = search(&h, "Tabellen-Kalkulation mit Formeln und Diagrammen").await;
+    assert_eq!(
+        first_title(h.standin.corpus(), &doc).as_deref(),
+        Some("Tabellenkalkulation"),
+        "{doc}"
+    );
+    // A subject before another's genitive is a topic of that other.
+    leads_in_portal(
+        &h,
+        "Unterrichtsideen zur Geschichte der Physik für die Mittelstufe",
+        "Geschichte der Physik",
+        "Physik",
+    )
+    .await;
+    // A subject without a portal, named alone: its broader subject's portal.
+    answers_the_portal(&h, "Gesellschaftskunde", "Politische Bildung").await;
+    // A subject's science is the subject, no page on science.
+    answers_the_portal(&h, "Sportwissenschaft", "Sport").await;
+}

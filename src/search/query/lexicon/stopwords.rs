@@ -20,6 +20,10 @@ const STOPWORDS: &[&str] = &[
     // asked as a sentence ("Darf man Fleisch essen?", "Was ist ein Atom?").
     "man", "was", "wer", "wo", "warum", "wann", "welche", "welcher", "welches", "welchen", "darf", "dürfen", "können",
     "muss", "müssen", "sollen", "sollte", "will", "wollen", "würde", "werden", "wieso", "weshalb", "weswegen",
+    // The auxiliaries' past and conditional forms, which no noun shares
+    // ("Wie wurden die Gebiete romanisiert?"); not "waren" (goods),
+    // "haben" (a verb taught) or "bin" ("Wer bin ich?").
+    "wurde", "wurden", "worden", "geworden", "würden", "hatte", "hatten", "hätte", "hätten", "gewesen",
     // Personal pronouns as objects ("Wie bewerbe ich mich?").
     "mich", "dich", "dir", "ihn", "ihm", "ihnen", "euch",
     // A preposition contracted with its article ("fürs Bodenturnen").

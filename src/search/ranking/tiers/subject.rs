@@ -11,7 +11,7 @@ use super::naming::compound_pairs;
 use super::words::{Fit, STUDY_HEADS, TopicWord};
 use crate::search::query::{Words, char_len, fold, is_stopword, tokens};
 use crate::upstream::Node;
-use crate::vocab::Vocabulary;
+use crate::vocab::{Vocabulary, broader_discipline};
 
 /// The last parts of a compound that make it the name of a school subject
 /// ("Wirtschafts|lehre", "Religions|kunde", "Wirtschafts|unterricht",
@@ -127,6 +127,27 @@ impl<'q> TreeRanking<'q> {
     /// join the subjects. `portals`: the subject portals read in the first
     /// wave.
     pub fn with_portals(mut self, portals: &[&Node]) -> TreeRanking<'q> {
+        // A subject no portal carries, named alone, is answered by its
+        // broader subject's one portal ("Gesellschaftskunde" by Politische
+        // Bildung). Beside a topic it stays a word of the question: the
+        // broader subject's portal is no page on the topic ("Astronomie
+        // Planeten").
+        let carried = |uri: &str| {
+            portals
+                .iter()
+                .filter(|p| school_disciplines(p).any(|d| d == uri))
+                .count()
+        };
+        let broader: Vec<&str> = (self.subjects.iter())
+            .filter(|s| self.words.is_empty() && carried(s) == 0)
+            .filter_map(|s| broader_discipline(s))
+            .filter(|b| carried(b) == 1)
+            .collect();
+        for uri in broader {
+            if !self.subjects.iter().any(|s| s == uri) {
+                self.subjects.push(uri.to_string());
+            }
+        }
         let mut named: Vec<String> = Vec::new();
         // A portal's bare title is the subject beside a topic ("Angebot und
         // Nachfrage Wirtschaft"); alone it stays a topic word.

@@ -4,6 +4,7 @@
 use super::TreeRanking;
 use super::tests::{DEUTSCH, MATHE, MUSIK, collection, titles};
 use crate::search::query::Query;
+use crate::upstream::Node;
 
 #[test]
 fn a_named_subject_answers_from_its_collections_and_its_portal() {
@@ -87,4 +88,24 @@ fn the_portal_does_not_lead_when_the_subjects_word_is_the_topic_or_only_a_split_
     };
     assert_eq!(first(true), "Geschichte");
     assert_eq!(first(false), "Umgang mit der Schöpfung");
+}
+
+#[test]
+fn a_subject_without_a_portal_named_alone_answers_its_broader_subjects_portal() {
+    const POLITIK: &str = "http://w3id.org/openeduhub/vocabs/discipline/480";
+    let politik = collection("p", "Politische Bildung", POLITIK, "root", &[], "");
+    let musik = collection("m", "Musik", MUSIK, "root", &[], "");
+    let candidates = [collection("eu", "Geschichte der EU", DEUTSCH, "g", &[], "")];
+    let query = Query::new("Gesellschaftskunde");
+    let titles = |portals: &[&Node]| -> Vec<String> {
+        TreeRanking::new(&query)
+            .with_portals(portals)
+            .rank(candidates.to_vec(), portals)
+            .iter()
+            .map(|n| n.display_title().to_string())
+            .collect()
+    };
+    assert_eq!(titles(&[&politik, &musik]), ["Politische Bildung"]);
+    // Without the broader subject's portal, no other portal answers.
+    assert_eq!(titles(&[&musik]), ["Geschichte der EU"]);
 }

@@ -96,6 +96,15 @@ fn a_word_with_a_hyphen_or_without_is_one_word() {
     assert_eq!(fit("eMail", "E-Mail"), Some(Fit::Exact));
     assert_eq!(fit("Be-Bop", "Bebop"), Some(Fit::Exact));
     assert_eq!(fit("Lerntransfer", "Lern-Transfer"), Some(Fit::Exact));
+    // In another form, too: the compound closed is one word of one stem.
+    assert_eq!(fit("Netzwerk-Karte", "Netzwerkkarten"), Some(Fit::Stem));
+    assert_eq!(fit("Netzwerkkarte", "Netzwerk-Karten"), Some(Fit::Stem));
+    assert_ne!(fit("Netzwerk-Karte", "Netzwerke"), Some(Fit::Stem), "a part is no form");
+    assert_ne!(
+        fit("Fußball", "Fußball-EM"),
+        Some(Fit::Stem),
+        "an abbreviation is no ending"
+    );
 }
 
 #[test]

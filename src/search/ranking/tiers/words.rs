@@ -3,18 +3,20 @@
 //! its Snowball stem, as a compound's first or last part, and — when
 //! hyphenated — by its parts.
 
+use super::forms::{
+    by_ending, by_english_plural, by_ien, clipped, ends_with_form, inflects, joined, same_base, same_closed_stem,
+};
 use crate::search::query::{
     LONG_WORD, Words, char_len, fold, framing_words, german_stem, is_name_adjective_of, ordinal, same_derivation,
-    takes_ien,
 };
 
 /// A topic word ends a compound of the text from this many letters on
 /// ("Spätromantik" for "Romantik").
-const MIN_PART: usize = 5;
+pub(super) const MIN_PART: usize = 5;
 /// A topic word starts a compound of the text from this many letters on,
 /// when the rest of the word has as many ("Satzgruppe" for "Satz", not
 /// "Satzung").
-const MIN_HEAD: usize = 4;
+pub(super) const MIN_HEAD: usize = 4;
 
 /// How a topic word matches a word of a text (best first).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -157,78 +159,6 @@ pub(super) const STUDY_HEADS: &[&str] = &["kunde", "lehre"];
 /// from another noun ([`TopicWord::derived_as`]).
 const DERIVING_SUFFIXES: &[&str] = &["tum", "ie", "ei", "schaft"];
 
-/// Inflection endings German adds to a noun or adjective ("Muskel" →
-/// "Muskeln", "Satzglied" → "Satzglieder").
-const ENDINGS: &[&str] = &["e", "n", "en", "s", "es", "er", "ern", "nen", "ns"];
-
-/// `longer` is `shorter` with an inflection ending ([`ENDINGS`]), both
-/// folded; `shorter` of at least four letters.
-fn by_ending(shorter: &str, longer: &str) -> bool {
-    char_len(shorter) >= 4
-        && longer
-            .strip_prefix(shorter)
-            .is_some_and(|ending| ENDINGS.contains(&ending))
-}
-
-/// `longer` is a Latin loanword's plural in `-ien` of `shorter`
-/// ([`takes_ien`]: "Verbaladverbien" of "Verbaladverb").
-fn by_ien(shorter: &str, longer: &str) -> bool {
-    longer.strip_prefix(shorter) == Some("ien") && takes_ien(shorter)
-}
-
-/// `longer` is the English plural in `-ies` of `shorter` in `-y` ("Cities"
-/// of "City", "Stories" of "Story"); `shorter` of four letters or more.
-fn by_english_plural(shorter: &str, longer: &str) -> bool {
-    char_len(shorter) >= 4
-        && shorter
-            .strip_suffix('y')
-            .is_some_and(|base| longer.strip_prefix(base) == Some("ies"))
-}
-
-/// `word` ends in `folded` or in a form of it with or without an
-/// inflection ending ("Erdalkalimetalle" for "Metall", "Blutkreislauf"
-/// for "Kreisläufe"); a word that ends in its stem alone is another word
-/// ("Wettbewerb" is no "Bewerbung").
-fn ends_with_form(word: &str, folded: &str) -> bool {
-    let tail_fits = |start: usize| {
-        let tail = &word[start..];
-        tail == folded || by_ending(folded, tail) || (by_ending(tail, folded) && char_len(tail) >= MIN_PART)
-    };
-    // Each way a tail fits starts it with `folded`'s first letter (one of
-    // the two starts with the other): the other places are skipped unread,
-    // since the tree index asks this of every word of every collection.
-    let Some(&first) = folded.as_bytes().first() else {
-        return false;
-    };
-    word.len() > folded.len()
-        && word
-            .char_indices()
-            .skip(1)
-            .any(|(i, _)| word.as_bytes()[i] == first && tail_fits(i))
-}
-
-/// Two folded words of a short Snowball stem are forms of one word only
-/// when one starts with the other or both are one base of four letters or
-/// more with inflection endings: inflection adds endings ("Säure" /
-/// "Säuren", "Kalte" / "Kalter", "Wald" / "Wälder", "Ersten" / "Erster"); "Komma" and "kommen"
-/// share the stem "komm" and are two words. A longer stem is one word's
-/// ("Bewerbung" / "bewerbe").
-fn inflects(a: &str, b: &str) -> bool {
-    a.starts_with(b) || b.starts_with(a) || same_base(a, b)
-}
-
-/// Both folded words are one base of four letters or more with inflection
-/// endings ([`ENDINGS`], or an adjective's dative "-em": "erst|en" /
-/// "erst|er", "frei|em" / "frei|er"). Snowball leaves the endings of a
-/// short word ("freien", "freier"), so their stems differ.
-fn same_base(a: &str, b: &str) -> bool {
-    let ending = |rest: &str| rest.is_empty() || rest == "em" || ENDINGS.contains(&rest);
-    a.char_indices()
-        .skip(4)
-        .take_while(|(i, _)| b.is_char_boundary(*i) && a[..*i] == b[..*i])
-        .any(|(i, _)| ending(&a[i..]) && ending(&b[i..]))
-}
-
 /// The loanword stem of a folded word that ends in `-um`, `-us` or `-a`
 /// (see [`Loan`]); `None` for another ending or a rest shorter than four
 /// letters.
@@ -286,6 +216,7 @@ impl TopicWord {
             || self.completed_as(word)
             || self.ordinal.is_some() && self.ordinal == ordinal(word)
             || same_derivation(&self.folded, word)
+            || same_closed_stem(&self.folded, word)
         {
             Some(Fit::Stem)
         } else if (char_len(&self.folded) >= MIN_PART && ends_with_form(word, &self.folded))
@@ -555,46 +486,4 @@ pub(super) fn closed_in(first: &TopicWord, last: &TopicWord, text: &Words) -> bo
             .filter_map(|base| word.strip_prefix(base))
             .any(|rest| LINKS.iter().filter_map(|link| rest.strip_prefix(link)).any(is_last))
     })
-}
-
-/// `word` is `compound` without its middle part, the short form of a
-/// three-part compound ("Audioformate" of "Audiodateiformate", "Bildformate"
-/// of "Bilddateiformat": either may carry an ending). The kept parts and the
-/// middle have [`MIN_HEAD`] letters or more, the last part [`MIN_PART`]:
-/// shorter ones cut where no part ends ("Lichtung" is no "Licht|ausbrei|tung").
-fn clipped(compound: &str, word: &str) -> bool {
-    let base = |w: &str| -> Vec<char> {
-        let stripped = ["en", "er", "es", "e", "n", "s"]
-            .iter()
-            .find_map(|ending| w.strip_suffix(ending))
-            .filter(|b| char_len(b) >= MIN_PART);
-        stripped.unwrap_or(w).chars().collect()
-    };
-    let (long, short) = (base(compound), base(word));
-    if short.len() < MIN_HEAD + MIN_PART || long.len() < short.len() + MIN_HEAD {
-        return false;
-    }
-    let same_start = long.iter().zip(&short).take_while(|(a, b)| a == b).count();
-    let same_end = long
-        .iter()
-        .rev()
-        .zip(short.iter().rev())
-        .take_while(|(a, b)| a == b)
-        .count();
-    // A first part of `at` letters and a last part of the rest.
-    (MIN_HEAD..=short.len() - MIN_PART).any(|at| at <= same_start && short.len() - at <= same_end)
-}
-
-/// A folded word without its hyphens: a word written with a hyphen or
-/// without is one word ("E-Mail" / "eMail", "Be-Bop" / "Bebop", "Hip-Hop" /
-/// "HipHop").
-/// A hyphen at a word's edge stays: "Trainings-" is a suspended first part
-/// of a compound, no word.
-fn joined(folded: &str) -> std::borrow::Cow<'_, str> {
-    let inside = folded.trim_matches('-');
-    if inside.contains('-') && inside.len() == folded.len() {
-        std::borrow::Cow::Owned(folded.replace('-', ""))
-    } else {
-        std::borrow::Cow::Borrowed(folded)
-    }
 }
