@@ -3,8 +3,15 @@
 //! compound's short form without its middle, a compound written with a
 //! hyphen or closed.
 
-use super::words::{MIN_HEAD, MIN_PART};
 use crate::search::query::{char_len, german_stem, takes_ien};
+
+/// A topic word ends a compound of the text from this many letters on
+/// ("Spätromantik" for "Romantik").
+pub(super) const MIN_PART: usize = 5;
+/// A topic word starts a compound of the text from this many letters on,
+/// when the rest of the word has as many ("Satzgruppe" for "Satz", not
+/// "Satzung").
+pub(super) const MIN_HEAD: usize = 4;
 
 /// Inflection endings German adds to a noun or adjective ("Muskel" →
 /// "Muskeln", "Satzglied" → "Satzglieder").

@@ -4,19 +4,12 @@
 //! hyphenated — by its parts.
 
 use super::forms::{
-    by_ending, by_english_plural, by_ien, clipped, ends_with_form, inflects, joined, same_base, same_closed_stem,
+    MIN_HEAD, MIN_PART, by_ending, by_english_plural, by_ien, clipped, ends_with_form, inflects, joined, same_base,
+    same_closed_stem,
 };
 use crate::search::query::{
     LONG_WORD, Words, char_len, fold, framing_words, german_stem, is_name_adjective_of, ordinal, same_derivation,
 };
-
-/// A topic word ends a compound of the text from this many letters on
-/// ("Spätromantik" for "Romantik").
-pub(super) const MIN_PART: usize = 5;
-/// A topic word starts a compound of the text from this many letters on,
-/// when the rest of the word has as many ("Satzgruppe" for "Satz", not
-/// "Satzung").
-pub(super) const MIN_HEAD: usize = 4;
 
 /// How a topic word matches a word of a text (best first).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
