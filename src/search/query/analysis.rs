@@ -407,6 +407,11 @@ mod tests {
         assert_eq!(subject("Sportwissenschaft"), uri("600"));
         assert_eq!(subject("Musikwissenschaften"), uri("420"));
         assert!(subject("Literaturwissenschaft").is_empty());
+        // Civics by its Swiss name; the upper vocational schools' short
+        // names tag a level, no topic.
+        assert_eq!(subject("Staatskunde"), uri("480"));
+        assert!(Query::new("Pädagogik/Psychologie FOS").topic_words().is_empty());
+        assert!(Query::new("Mathe FOS/BOS").topic_words().is_empty());
     }
 
     #[test]

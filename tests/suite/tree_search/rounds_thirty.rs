@@ -178,3 +178,16 @@ async fn closed_hyphenated_compounds_a_subjects_history_and_science_and_a_subjec
     // A subject's science is the subject, no page on science.
     answers_the_portal(&h, "Sportwissenschaft", "Sport").await;
 }
+
+#[tokio::test]
+async fn civics_swiss_name_and_the_upper_vocational_schools_short_names_of_round_thirty_seven_are_read() {
+    let h = Harness::start_real_tree().await;
+    answers_the_portal(&h, "Staatskunde", "Politische Bildung").await;
+    // "FOS" tags the level: the subject is the question.
+    let doc = search(&h, "Pädagogik/Psychologie FOS").await;
+    assert_eq!(
+        first_title(h.standin.corpus(), &doc).as_deref(),
+        Some("Pädagogik"),
+        "{doc}"
+    );
+}

@@ -101,6 +101,11 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     "mittelschule",
     "förderschule",
     "berufsschule",
+    // Upper schools of vocational education, as the tag of a level ("…
+    // FOS"); written out, the school may be the topic ("Fachoberschule
+    // oder gymnasiale Oberstufe?").
+    "fos",
+    "bos",
     "arbeitsmaterial",
     "arbeitsmaterialien",
     "materialsammlung",
