@@ -196,10 +196,16 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
     let index = tree_index(app).await;
     warnings.extend(index.failure.clone().map(SearchWarning::ChildListsFailed));
     // A verb the whole tree does not use says what is done with the topic,
-    // not which topic, and so do a question's verbs: the walk asks for the
-    // nouns.
+    // not which topic, and so do a question's verbs; an adjective it does
+    // not use, and is no slip in a word it uses, narrows its noun to a
+    // kind: the walk asks for the nouns.
     let verbs = match index.complete {
-        true => ranking.framing_verbs(&index.texts),
+        true => (ranking.framing_verbs(&index.texts).into_iter())
+            .chain(
+                (ranking.narrowing_adjectives(&index.texts).into_iter())
+                    .filter(|adjective| index.dictionary.suggest(adjective).is_none()),
+            )
+            .collect(),
         false => Vec::new(),
     };
     let ranking = ranking.with_optional(&verbs);

@@ -191,3 +191,26 @@ async fn civics_swiss_name_and_the_upper_vocational_schools_short_names_of_round
         "{doc}"
     );
 }
+
+#[tokio::test]
+async fn adjectives_the_tree_lacks_before_a_named_noun_and_a_name_in_the_genitive_of_round_thirty_eight_are_read() {
+    let h = Harness::start_real_tree().await;
+    // No title says "gleichwinklig" or "verkettet": the noun's collection
+    // holds the kind.
+    for (query, title) in [
+        ("ein gleichwinkliges Dreieck", "Dreiecke"),
+        ("verkettete Listen", "Listen"),
+    ] {
+        let doc = search(&h, query).await;
+        assert_eq!(first_title(h.standin.corpus(), &doc).as_deref(), Some(title), "{doc}");
+    }
+    // A people's adjective the tree lacks still means it lacks the topic.
+    answers_nothing(&h, "Die koptische Kirche").await;
+    // "Platon" is short, but owns the noun after his name.
+    let doc = search(&h, "Platons Ideenwelt").await;
+    assert_eq!(
+        first_title(h.standin.corpus(), &doc).as_deref(),
+        Some("Platon"),
+        "{doc}"
+    );
+}

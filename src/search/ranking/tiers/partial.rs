@@ -5,7 +5,7 @@
 
 use super::TreeRanking;
 use super::words::{Fit, TopicWord};
-use crate::search::query::{QUESTION_ADVERBS, Words, is_stopword, same_derivation, tokens};
+use crate::search::query::{QUESTION_ADVERBS, Words, char_len, is_stopword, same_derivation, tokens};
 use crate::upstream::Node;
 
 impl TreeRanking<'_> {
@@ -93,18 +93,28 @@ impl TreeRanking<'_> {
     /// specific topic word alone ([`TopicWord::is_specific`]), in some form ("Theaterkritik" for "Theaterkritik
     /// schreiben nach dem Theaterbesuch"), or has it alone as a keyword
     /// ("Papierchromatographie"): it is a specific part of the question,
-    /// even when another topic word is one the tree lacks.
+    /// even when another topic word is one the tree lacks. So is a name in
+    /// the genitive before its noun, however short: the noun is the name's
+    /// ("Platon" for "Platons Ideenlehre").
     pub(crate) fn titles_a_long_word(&self, ranked: &[Node], n: usize) -> bool {
         let names = |text: &str| {
             let words = Words::of(text);
-            self.words
-                .iter()
-                .any(|w| w.is_specific() && w.best_fit(&words).is_some_and(|f| f <= Fit::Stem))
+            (self.words.iter()).any(|w| {
+                (w.is_specific() || self.is_genitive_name(w)) && w.best_fit(&words).is_some_and(|f| f <= Fit::Stem)
+            })
         };
         ranked.iter().take(n).any(|node| {
             lone_title_word(node).is_some() && names(node.display_title())
                 || node.keywords().iter().any(|k| lone_word(k).is_some() && names(k))
         })
+    }
+
+    /// A capitalised word in `-s` right before a capitalised word: a name
+    /// in the genitive that owns the noun after it ("Platons Ideenlehre",
+    /// "Kants Ethik").
+    fn is_genitive_name(&self, w: &TopicWord) -> bool {
+        let before_a_noun = |at: usize| (self.words.iter()).any(|n| n.capitalised && n.at == Some(at + 1));
+        w.capitalised && w.folded().ends_with('s') && !w.folded().ends_with("ss") && w.at.is_some_and(before_a_noun)
     }
 
     /// The query asks for two topics ("Ringen und Raufen") and a
@@ -182,6 +192,26 @@ impl TreeRanking<'_> {
             .collect()
     }
 
+    /// The adjectives no text of `texts` names, written in lower case right
+    /// before a noun that one names ("gleichschenkliges Dreieck", "eine
+    /// verkettete Liste"): they narrow the noun to a kind of it, and the
+    /// noun's collection holds its kinds. Not an adjective in `-isch`: made
+    /// from a people's or a place's name, it names another topic ("die
+    /// koptischen Christen", "das chinesische Neujahrsfest").
+    pub(crate) fn narrowing_adjectives(&self, texts: &[Vec<Words>]) -> Vec<String> {
+        let named = |w: &TopicWord| texts.iter().any(|node| node.iter().any(|t| w.best_fit(t).is_some()));
+        let names_a_noun_at = |at: usize| (self.words.iter()).any(|n| n.capitalised && n.at == Some(at) && named(n));
+        (self.query.topic_words().iter().zip(&self.words))
+            .filter(|(_, w)| {
+                !w.capitalised
+                    && is_inflected_adjective(w.folded())
+                    && w.at.is_some_and(|at| names_a_noun_at(at + 1))
+                    && !named(w)
+            })
+            .map(|(typed, _)| typed.clone())
+            .collect()
+    }
+
     /// A word in lower case, shaped like a verb, where a question that
     /// opens with a question word puts its verbs: right after that word
     /// ("Wie entstehen Kriege …", "Was hilft Kindern …"), or after the
@@ -219,6 +249,17 @@ impl TreeRanking<'_> {
             && verb_shaped
             && w.at.is_some_and(|at| finite(at) || Some(at) == last && after_noun(at))
     }
+}
+
+/// The endings an adjective takes before a noun; the stem before them
+/// has four letters or more ("traurige", "verzweigter", "gleichschenkliges")
+/// and is no name's adjective.
+fn is_inflected_adjective(folded: &str) -> bool {
+    ["e", "en", "er", "es", "em"].iter().any(|end| {
+        folded
+            .strip_suffix(end)
+            .is_some_and(|stem| char_len(stem) >= 4 && !stem.ends_with("isch"))
+    })
 }
 
 /// The words beside the question's adverbs ([`QUESTION_ADVERBS`]) that

@@ -387,3 +387,32 @@ fn of_titles_that_name_part_of_the_topic_the_required_words_count_first() {
     // Required, "lebten" meets "belebte": two words named.
     assert_eq!(first(TreeRanking::new(&query)), "Der Mensch und seine belebte Umwelt");
 }
+
+#[test]
+fn an_adjective_no_collection_uses_before_a_named_noun_narrows_it_to_a_kind() {
+    let texts: Vec<Vec<Words>> = vec![vec![Words::of("Dreiecke")], vec![Words::of("Listen")]];
+    let adjectives = |q: &str| TreeRanking::new(&Query::new(q)).narrowing_adjectives(&texts);
+    assert_eq!(adjectives("gleichschenkliges Dreieck"), ["gleichschenkliges"]);
+    assert_eq!(adjectives("Wie funktioniert eine verkettete Liste?"), ["verkettete"]);
+    // Not after the noun, not before a noun the tree lacks, not in its
+    // base form, and not one the tree uses.
+    assert!(adjectives("Dreieck gleichschenkliges").is_empty());
+    assert!(adjectives("gleichschenkliges Viereck").is_empty());
+    assert!(adjectives("gleichschenklig Dreieck").is_empty());
+    assert!(adjectives("die chinesischen Listen").is_empty(), "a name's adjective");
+    let texts: Vec<Vec<Words>> = vec![vec![Words::of("Gleichschenklige Dreiecke")]];
+    let query = Query::new("gleichschenkliges Dreieck");
+    assert!(TreeRanking::new(&query).narrowing_adjectives(&texts).is_empty());
+}
+
+#[test]
+fn a_title_of_a_name_in_the_genitive_before_its_noun_is_part_of_the_question() {
+    let platon = collection("p", "Platon", DEUTSCH, "ph", &[], "");
+    let query = Query::new("Platons Ideenlehre");
+    assert!(TreeRanking::new(&query).titles_a_long_word(std::slice::from_ref(&platon), 3));
+    // Without a noun after it, the short word is no owner.
+    let query = Query::new("Ideenlehre des Platons");
+    assert!(!TreeRanking::new(&query).titles_a_long_word(std::slice::from_ref(&platon), 3));
+    let query = Query::new("Platon Ideenlehre");
+    assert!(!TreeRanking::new(&query).titles_a_long_word(&[platon], 3));
+}
