@@ -346,6 +346,20 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
             return Ok(outcome);
         }
     }
+    // No collection names the whole question, nor did a rescue answer:
+    // the collections whose whole title the question holds answer a part
+    // of it ("Eine neue Lernkultur" for "Erste Schritte zur neuen
+    // Lernkultur in der Schule").
+    if walked.is_empty() && index.complete {
+        let held: Vec<Node> = (index.entries())
+            .filter(|(n, _)| keeps(search, n) && ranking.holds_title(n.display_title()))
+            .map(|(n, _)| n.clone())
+            .collect();
+        if !held.is_empty() {
+            let ranked = ranking.rank(held, &shown_portals);
+            return Ok(finish_ranked(ranked, search, walked_how(coverage), warnings));
+        }
+    }
     // A topic word no collection of the whole tree uses, in any form or as
     // any part of a compound, and no rescue found: the tree does not have
     // the topic ("Spiele für den Wandertag" is no page on games) — unless

@@ -214,3 +214,18 @@ async fn adjectives_the_tree_lacks_before_a_named_noun_and_a_name_in_the_genitiv
         "{doc}"
     );
 }
+
+#[tokio::test]
+async fn a_title_the_question_holds_whole_of_round_thirty_nine_is_read() {
+    let h = Harness::start_real_tree().await;
+    // No collection names "Schritte": the one whose whole title the
+    // question holds answers the part it names.
+    let doc = search(&h, "Erste Schritte zur neuen Lernkultur in der Schule").await;
+    assert_eq!(
+        first_title(h.standin.corpus(), &doc).as_deref(),
+        Some("Eine neue Lernkultur"),
+        "{doc}"
+    );
+    // A topic the tree lacks still answers nothing.
+    answers_nothing(&h, "Die koptische Kirche").await;
+}

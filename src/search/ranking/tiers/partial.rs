@@ -168,6 +168,28 @@ impl TreeRanking<'_> {
             .collect()
     }
 
+    /// Every word of the title beside stopwords is a topic word of the
+    /// question in some form, and the title uses two topic words or a
+    /// specific one ([`TopicWord::is_specific`]): the question holds the
+    /// whole title, so the collection answers a part of it ("Eine neue
+    /// Lernkultur" for "Erste Schritte zur neuen Lernkultur in der Schule").
+    pub(crate) fn holds_title(&self, title: &str) -> bool {
+        let mut used = 0u64;
+        let mut specific = false;
+        let mut words = 0;
+        for word in tokens(title).filter(|word| !is_stopword(word)) {
+            let alone = Words::of(word);
+            let fits = |w: &TopicWord| w.best_fit(&alone).is_some_and(|f| f <= Fit::Stem);
+            let Some((i, w)) = self.words.iter().enumerate().find(|(_, w)| fits(w)) else {
+                return false;
+            };
+            used |= 1 << i.min(63);
+            specific |= w.is_specific();
+            words += 1;
+        }
+        words > 0 && (used.count_ones() >= 2 || specific)
+    }
+
     /// The query's verbs that say what is asked, not which topic: a
     /// collection on its nouns answers it. The verb that ends an infinitive
     /// phrase ([`is_trailing_infinitive`](Self::is_trailing_infinitive))

@@ -416,3 +416,19 @@ fn a_title_of_a_name_in_the_genitive_before_its_noun_is_part_of_the_question() {
     let query = Query::new("Platon Ideenlehre");
     assert!(!TreeRanking::new(&query).titles_a_long_word(&[platon], 3));
 }
+
+#[test]
+fn a_title_the_question_holds_whole_answers_part_of_it() {
+    let query = Query::new("Erste Schritte zur neuen Lernkultur in der Schule");
+    let ranking = TreeRanking::new(&query);
+    // Every word of the title is a topic word, in some form.
+    assert!(ranking.holds_title("Eine neue Lernkultur"));
+    // A word the question lacks.
+    assert!(!ranking.holds_title("Lernkultur im Betrieb"));
+    // One short topic word alone is too little to hold a title.
+    assert!(!ranking.holds_title("Die Schule"));
+    // A specific topic word alone holds one.
+    assert!(ranking.holds_title("Lernkultur"));
+    // A title of stopwords only names nothing.
+    assert!(!ranking.holds_title("Von der"));
+}
