@@ -371,6 +371,7 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
         && ranking.has_unnamed_word(&index.texts)
         && !ranking.titles_a_long_word(&walked, 3)
         && !ranking.titles_a_side(&walked, 3)
+        && !ranking.holds_a_title(&walked, 3)
     {
         tracing::debug!(
             query = search.query.text(),

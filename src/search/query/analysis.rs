@@ -10,7 +10,7 @@ use super::compound::{KnownTerms, Mode, Split, split_compounds, split_compounds_
 use super::forms::closed_compound;
 use super::lexicon::{is_stopword, material_stems};
 use super::model::QueryModel;
-use super::spelling::with_case_of;
+use super::spelling::{join_thousands, with_case_of};
 use super::stem::{german_stem, is_generic_head};
 use super::text::{char_len, fold};
 use super::topic::{
@@ -22,7 +22,8 @@ use super::typo::Dictionary;
 /// A search query, understood once (see the module docs).
 #[derive(Debug, Clone, Default)]
 pub struct Query {
-    /// As typed, trimmed.
+    /// As typed, trimmed; a number's groups of thousands joined by dots
+    /// ("100 000" → "100.000").
     text: String,
     /// Its words, each marked framing or not.
     split: TopicSplit,
@@ -39,7 +40,7 @@ pub struct Query {
 impl Query {
     /// Analyse what the user typed.
     pub fn new(text: &str) -> Query {
-        let text = text.trim().to_string();
+        let text = join_thousands(text.trim()).into_owned();
         let split = split_topic(&text);
         let disciplines = owning_subjects(&text, query_disciplines(&text));
         let model = QueryModel::of(&text, &split, &disciplines);
@@ -410,6 +411,18 @@ mod tests {
         // Civics by its Swiss name; the upper vocational schools' short
         // names tag a level, no topic.
         assert_eq!(subject("Staatskunde"), uri("480"));
+        // The timetable's short names.
+        for (short, code) in [
+            ("Mu Klasse 6", "420"),
+            ("Ek Klasse 8", "220"),
+            ("Ge-Unterricht Klasse 7", "240"),
+            ("Ku Grundschule", "060"),
+            ("DSP Oberstufe", "12002"),
+            ("PuG Klasse 10", "480"),
+            ("BWR", "700"),
+        ] {
+            assert_eq!(subject(short), uri(code), "{short}");
+        }
         assert!(Query::new("Pädagogik/Psychologie FOS").topic_words().is_empty());
         assert!(Query::new("Mathe FOS/BOS").topic_words().is_empty());
     }

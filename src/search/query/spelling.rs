@@ -90,11 +90,44 @@ fn respell(folded: &str) -> String {
                 i += 2;
                 continue;
             }
+            // A thousands separator: "100.000" is "100000".
+            ('.', _) if is_thousands_separator(&chars, i) => {}
             _ => out.push(c),
         }
         i += 1;
     }
     out
+}
+
+/// The character at `at` stands between a digit and a group of exactly
+/// three digits that ends the number ("100.000", "1 000").
+fn is_thousands_separator(chars: &[char], at: usize) -> bool {
+    let digit = |i: usize| chars.get(i).is_some_and(char::is_ascii_digit);
+    at > 0 && digit(at - 1) && (1..=3).all(|k| digit(at + k)) && !digit(at + 4)
+}
+
+/// A number written with spaces between its groups of thousands ("100
+/// 000", "1 000 000") written with dots, as one word ("100.000"): a
+/// teacher types either, a title writes the dots.
+pub(crate) fn join_thousands(text: &str) -> std::borrow::Cow<'_, str> {
+    let chars: Vec<char> = text.chars().collect();
+    let leads = |at: usize| {
+        // The digits before `at` are a group of one to three, or follow a
+        // separator of such a number.
+        let start = (0..at).rev().take_while(|i| chars[*i].is_ascii_digit()).count();
+        (1..=3).contains(&start) && (at - start == 0 || !chars[at - start - 1].is_alphanumeric())
+            || start == 3 && at >= 4 && chars[at - 4] == '.'
+    };
+    let joins: Vec<usize> = (0..chars.len())
+        .filter(|&i| chars[i] == ' ' && leads(i) && is_thousands_separator(&chars, i))
+        .collect();
+    if joins.is_empty() {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let joined = (chars.iter().enumerate())
+        .map(|(i, c)| if joins.contains(&i) { '.' } else { *c })
+        .collect();
+    std::borrow::Cow::Owned(joined)
 }
 
 /// What follows the "ti" of "-ntial"/"-ntiell": "al" or "ell".
@@ -247,6 +280,21 @@ pub(crate) fn with_case_of(word: &str, text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_number_in_groups_of_thousands_is_one_number() {
+        assert_eq!(fold("Zahlen bis 100.000"), "zahlen bis 100000");
+        assert_eq!(fold("100000"), fold("100.000"));
+        // Not a decimal, a date or an ordinal.
+        assert_eq!(fold("3.14"), "3.14");
+        assert_eq!(fold("20.07.1944"), "20.07.1944");
+        assert_eq!(fold("19. Jahrhundert"), "19. jahrhundert");
+        assert_eq!(join_thousands("Zahlenraum bis 100 000"), "Zahlenraum bis 100.000");
+        assert_eq!(join_thousands("1 000 000 Euro"), "1.000.000 Euro");
+        // A year before a number, a number of four digits.
+        assert_eq!(join_thousands("1944 100"), "1944 100");
+        assert_eq!(join_thousands("Zahlen bis 1000"), "Zahlen bis 1000");
+    }
 
     #[test]
     fn two_spellings_fold_to_one_key() {

@@ -229,3 +229,24 @@ async fn a_title_the_question_holds_whole_of_round_thirty_nine_is_read() {
     // A topic the tree lacks still answers nothing.
     answers_nothing(&h, "Die koptische Kirche").await;
 }
+
+#[tokio::test]
+async fn a_word_before_a_narrowing_adjective_and_a_held_title_beside_a_word_the_tree_lacks_of_round_forty_are_read() {
+    let h = Harness::start_real_tree().await;
+    // No title says "gleichmäßig": it says how the motion is accelerated.
+    let doc = search(&h, "gleichmäßig beschleunigte Bewegung").await;
+    assert_eq!(
+        first_title(h.standin.corpus(), &doc).as_deref(),
+        Some("Beschleunigte Bewegungen"),
+        "{doc}"
+    );
+    // No collection names "Anzeichen", but one's whole title is the rest.
+    let doc = search(&h, "Anzeichen häuslicher Gewalt").await;
+    assert_eq!(
+        first_title(h.standin.corpus(), &doc).as_deref(),
+        Some("Häusliche Gewalt"),
+        "{doc}"
+    );
+    // A topic the tree lacks still answers nothing.
+    answers_nothing(&h, "Die Oboe im Musikunterricht").await;
+}

@@ -173,21 +173,44 @@ impl TreeRanking<'_> {
     /// specific one ([`TopicWord::is_specific`]): the question holds the
     /// whole title, so the collection answers a part of it ("Eine neue
     /// Lernkultur" for "Erste Schritte zur neuen Lernkultur in der Schule").
+    /// A number counts for no topic word, nor does the word after it in
+    /// the question, and a title with a number needs two others: a period
+    /// or a quantity is a frame of the question, no part of its topic
+    /// ("19. Jahrhundert" or "Jahrhunderte" for "Auswanderung nach Amerika
+    /// im 19. Jahrhundert").
     pub(crate) fn holds_title(&self, title: &str) -> bool {
+        let is_number = |word: &str| word.chars().all(|c| c.is_ascii_digit() || c == '.');
+        let typed: Vec<&str> = tokens(self.query.text()).collect();
+        let counted = |w: &TopicWord| {
+            (w.at.and_then(|at| at.checked_sub(1)))
+                .is_none_or(|before| !typed.get(before).is_some_and(|t| is_number(t)))
+        };
         let mut used = 0u64;
         let mut specific = false;
-        let mut words = 0;
+        let mut numbered = false;
         for word in tokens(title).filter(|word| !is_stopword(word)) {
             let alone = Words::of(word);
             let fits = |w: &TopicWord| w.best_fit(&alone).is_some_and(|f| f <= Fit::Stem);
             let Some((i, w)) = self.words.iter().enumerate().find(|(_, w)| fits(w)) else {
                 return false;
             };
+            if is_number(word) || !counted(w) {
+                numbered = true;
+                continue;
+            }
             used |= 1 << i.min(63);
             specific |= w.is_specific();
-            words += 1;
         }
-        words > 0 && (used.count_ones() >= 2 || specific)
+        used.count_ones() >= 2 || specific && !numbered
+    }
+
+    /// A collection among the first `n` ranked has a title the question
+    /// holds whole ([`holds_title`](Self::holds_title)): it answers the
+    /// part of the question it names, even when another topic word is one
+    /// the tree lacks ("Häusliche Gewalt" for "Anzeichen häuslicher
+    /// Gewalt").
+    pub(crate) fn holds_a_title(&self, ranked: &[Node], n: usize) -> bool {
+        ranked.iter().take(n).any(|node| self.holds_title(node.display_title()))
     }
 
     /// The query's verbs that say what is asked, not which topic: a
@@ -219,16 +242,22 @@ impl TreeRanking<'_> {
     /// verkettete Liste"): they narrow the noun to a kind of it, and the
     /// noun's collection holds its kinds. Not an adjective in `-isch`: made
     /// from a people's or a place's name, it names another topic ("die
-    /// koptischen Christen", "das chinesische Neujahrsfest").
+    /// koptischen Christen", "das chinesische Neujahrsfest"). So does a
+    /// word in lower case before such an adjective, named or not: it says
+    /// how ("gleichmäßig beschleunigte Bewegung").
     pub(crate) fn narrowing_adjectives(&self, texts: &[Vec<Words>]) -> Vec<String> {
         let named = |w: &TopicWord| texts.iter().any(|node| node.iter().any(|t| w.best_fit(t).is_some()));
         let names_a_noun_at = |at: usize| (self.words.iter()).any(|n| n.capitalised && n.at == Some(at) && named(n));
+        let adjective_at = |at: usize| {
+            (self.words.iter()).any(|a| {
+                !a.capitalised && a.at == Some(at) && is_inflected_adjective(a.folded()) && names_a_noun_at(at + 1)
+            })
+        };
         (self.query.topic_words().iter().zip(&self.words))
             .filter(|(_, w)| {
-                !w.capitalised
-                    && is_inflected_adjective(w.folded())
-                    && w.at.is_some_and(|at| names_a_noun_at(at + 1))
-                    && !named(w)
+                let narrows =
+                    |at: usize| is_inflected_adjective(w.folded()) && names_a_noun_at(at + 1) || adjective_at(at + 1);
+                !w.capitalised && w.at.is_some_and(narrows) && !named(w)
             })
             .map(|(typed, _)| typed.clone())
             .collect()

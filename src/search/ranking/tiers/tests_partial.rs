@@ -431,4 +431,39 @@ fn a_title_the_question_holds_whole_answers_part_of_it() {
     assert!(ranking.holds_title("Lernkultur"));
     // A title of stopwords only names nothing.
     assert!(!ranking.holds_title("Von der"));
+    // A number counts for no topic word: a period with one word is no
+    // part of the topic.
+    let query = Query::new("Auswanderung nach Amerika im 19. Jahrhundert");
+    let ranking = TreeRanking::new(&query);
+    assert!(!ranking.holds_title("19. Jahrhundert"));
+    assert!(!ranking.holds_title("Jahrhunderte"), "the word after the number");
+    assert!(ranking.holds_title("Auswanderung nach Amerika"));
+    assert!(
+        !ranking.holds_title("Amerika im 19. Jahrhundert"),
+        "one topic word beside the period"
+    );
+}
+
+#[test]
+fn a_word_in_lower_case_before_a_narrowing_adjective_narrows_the_noun_too() {
+    let texts: Vec<Vec<Words>> = vec![vec![Words::of("Beschleunigte Bewegungen")]];
+    let adjectives = |q: &str| TreeRanking::new(&Query::new(q)).narrowing_adjectives(&texts);
+    // The adjective is named, the word before it is not: it says how.
+    assert_eq!(adjectives("gleichmäßig beschleunigte Bewegung"), ["gleichmäßig"]);
+    // Not before an adjective before a noun the tree lacks, nor before
+    // the noun itself in its base form.
+    assert!(adjectives("gleichmäßig beschleunigte Drehung").is_empty());
+    assert!(adjectives("gleichmäßig Bewegung").is_empty());
+}
+
+#[test]
+fn a_first_collection_the_question_holds_whole_is_part_of_it() {
+    let held = collection("h", "Häusliche Gewalt", DEUTSCH, "p", &[], "");
+    let other = collection("o", "Gewalt in Medien", DEUTSCH, "p", &[], "");
+    let query = Query::new("Anzeichen häuslicher Gewalt");
+    let ranking = TreeRanking::new(&query);
+    assert!(ranking.holds_a_title(&[other.clone(), held.clone()], 3));
+    assert!(!ranking.holds_a_title(std::slice::from_ref(&other), 3));
+    // Only among the first `n`.
+    assert!(!ranking.holds_a_title(&[other, held], 1));
 }

@@ -217,3 +217,14 @@ fn an_ordinal_meets_its_digits_and_a_verb_in_ieren_its_noun() {
     // "Region" is no noun of "regieren": at most a word that starts alike.
     assert_eq!(fit("regieren", "Regionen Europas"), Some(Fit::Head));
 }
+
+#[test]
+fn a_number_meets_itself_only_in_any_grouping() {
+    assert_eq!(fit("100000", "Zahlen bis 100.000"), Some(Fit::Exact));
+    assert_eq!(fit("100.000", "Zahlen bis 100000"), Some(Fit::Exact));
+    // Another number that starts with its digits is no form of it.
+    assert_eq!(fit("10000", "Zahlen bis 100.000"), None);
+    assert_eq!(fit("100", "Zahlen bis 1000"), None);
+    // A number still starts a word of letters ("1968er").
+    assert!(fit("1968", "1968er-Bewegung").is_some());
+}

@@ -190,8 +190,13 @@ impl TopicWord {
                 && w.strip_prefix(self.stem.as_str())
                     .is_some_and(|rest| char_len(rest) >= MIN_HEAD)
         };
+        let number = |w: &str| w.chars().all(|c| c.is_ascii_digit());
         if word == self.folded || joined(word) == joined(&self.folded) {
             Some(Fit::Exact)
+        } else if number(word) && number(&self.folded) {
+            // Another number, however many digits they share ("10000" is
+            // no "100000").
+            None
         } else if ((stem == self.stem || word == self.stem || stem == self.folded)
             && (inflects(&self.folded, word) || char_len(stem) >= MIN_PART))
             || (!small && self.same_loanword(word, stem))
