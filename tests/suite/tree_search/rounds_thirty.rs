@@ -249,4 +249,29 @@ async fn a_word_before_a_narrowing_adjective_and_a_held_title_beside_a_word_the_
     );
     // A topic the tree lacks still answers nothing.
     answers_nothing(&h, "Die Oboe im Musikunterricht").await;
+    // A period is a frame of the question, no part of its topic.
+    let doc = search(&h, "Klaviermusik für den bürgerlichen Salon im 19. Jahrhundert").await;
+    assert_ne!(
+        first_title(h.standin.corpus(), &doc).as_deref(),
+        Some("19. Jahrhundert"),
+        "{doc}"
+    );
+}
+
+#[tokio::test]
+async fn numbers_in_groups_of_thousands_and_the_timetables_short_names_of_round_forty_are_read() {
+    let h = Harness::start_real_tree().await;
+    let doc = search(&h, "Zahlenraum bis 100 000").await;
+    assert_eq!(
+        first_title(h.standin.corpus(), &doc).as_deref(),
+        Some("Zahlen bis 100.000"),
+        "{doc}"
+    );
+    for (query, portal) in [
+        ("Mu Klasse 6", "Musik"),
+        ("Ek Klasse 8", "Geographie"),
+        ("DSP Oberstufe", "Darstellendes Spiel"),
+    ] {
+        answers_the_portal(&h, query, portal).await;
+    }
 }
