@@ -162,7 +162,7 @@ impl TreeRanking<'_> {
         (self.words.iter().enumerate())
             .filter(|(i, w)| {
                 let required = self.optional & (1 << (*i).min(63)) == 0;
-                required && !texts.iter().any(|node| node.iter().any(|t| w.best_fit(t).is_some()))
+                required && !named_in(w, texts)
             })
             .map(|(_, w)| w.folded())
             .collect()
@@ -223,7 +223,7 @@ impl TreeRanking<'_> {
     /// korrodiert Eisen?").
     pub(crate) fn framing_verbs(&self, texts: &[Vec<Words>]) -> Vec<String> {
         // Read the whole tree only for a word shaped like a verb.
-        let named = |w: &TopicWord| texts.iter().any(|node| node.iter().any(|t| w.best_fit(t).is_some()));
+        let named = |w: &TopicWord| named_in(w, texts);
         let titles_its_noun = |w: &TopicWord| {
             (texts.iter().filter_map(|node| node.first()))
                 .any(|title| title.iter().any(|(word, _)| same_derivation(w.folded(), word)))
@@ -246,7 +246,7 @@ impl TreeRanking<'_> {
     /// word in lower case before such an adjective, named or not: it says
     /// how ("gleichmäßig beschleunigte Bewegung").
     pub(crate) fn narrowing_adjectives(&self, texts: &[Vec<Words>]) -> Vec<String> {
-        let named = |w: &TopicWord| texts.iter().any(|node| node.iter().any(|t| w.best_fit(t).is_some()));
+        let named = |w: &TopicWord| named_in(w, texts);
         let names_a_noun_at = |at: usize| (self.words.iter()).any(|n| n.capitalised && n.at == Some(at) && named(n));
         let adjective_at = |at: usize| {
             (self.words.iter()).any(|a| {
@@ -311,6 +311,12 @@ fn is_inflected_adjective(folded: &str) -> bool {
             .strip_suffix(end)
             .is_some_and(|stem| char_len(stem) >= 4 && !stem.ends_with("isch"))
     })
+}
+
+/// Some text of `texts` (each node's title, keywords and description)
+/// names the topic word, in any form or as any part of a compound.
+fn named_in(w: &TopicWord, texts: &[Vec<Words>]) -> bool {
+    texts.iter().any(|node| node.iter().any(|t| w.best_fit(t).is_some()))
 }
 
 /// The words beside the question's adverbs ([`QUESTION_ADVERBS`]) that
