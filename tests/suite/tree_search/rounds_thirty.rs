@@ -3,6 +3,17 @@
 
 use super::*;
 
+/// Search and expect the collection of this title first; the answer.
+async fn answers_first(h: &Harness, query: &str, title: &str) -> Value {
+    let doc = search(h, query).await;
+    assert_eq!(
+        first_title(h.standin.corpus(), &doc).as_deref(),
+        Some(title),
+        "{query}: {doc}"
+    );
+    doc
+}
+
 #[tokio::test]
 async fn keywords_naming_a_question_word_by_word_adjectives_of_learned_nouns_and_peoples_and_question_verbs_of_round_thirty_are_read()
  {
@@ -19,12 +30,7 @@ async fn keywords_naming_a_question_word_by_word_adjectives_of_learned_nouns_and
     .await;
     // A misspelt word, fixed to the title of the first collection, is the
     // topic: the compound beside it need not be named.
-    let doc = search(&h, "Eindamfen von Salzwasser").await;
-    assert_eq!(
-        first_title(h.standin.corpus(), &doc).as_deref(),
-        Some("Eindampfen"),
-        "{doc}"
-    );
+    let doc = answers_first(&h, "Eindamfen von Salzwasser", "Eindampfen").await;
     assert!(doc["relaxedQuery"].is_string(), "{doc}");
     // An adjective in "-isch" names the learned noun in "-ie", and the
     // adjective of a people names that people.
@@ -112,12 +118,7 @@ async fn every_question_adverb_a_named_subjects_portal_and_more_than_the_closing
     among_first_three(&h, "Woraus besteht unsere Luft?", "Luft und Atmosphäre", "Biologie").await;
     // A subject without a page on the topic: its portal before the other
     // subjects' pages ("Abiturvorbereitung Analysis" of Mathematik).
-    let doc = search(&h, "Englisch Abiturvorbereitung").await;
-    assert_eq!(
-        first_title(h.standin.corpus(), &doc).as_deref(),
-        Some("Englisch"),
-        "{doc}"
-    );
+    answers_first(&h, "Englisch Abiturvorbereitung", "Englisch").await;
     // A title that names more than the verb that ends the query.
     leads_in_portal(
         &h,
@@ -159,12 +160,12 @@ async fn closed_hyphenated_compounds_a_subjects_history_and_science_and_a_subjec
         "Informatik",
     )
     .await;
-    let doc = search(&h, "Tabellen-Kalkulation mit Formeln und Diagrammen").await;
-    assert_eq!(
-        first_title(h.standin.corpus(), &doc).as_deref(),
-        Some("Tabellenkalkulation"),
-        "{doc}"
-    );
+    answers_first(
+        &h,
+        "Tabellen-Kalkulation mit Formeln und Diagrammen",
+        "Tabellenkalkulation",
+    )
+    .await;
     // A subject before another's genitive is a topic of that other.
     leads_in_portal(
         &h,
@@ -184,12 +185,7 @@ async fn civics_swiss_name_and_the_upper_vocational_schools_short_names_of_round
     let h = Harness::start_real_tree().await;
     answers_the_portal(&h, "Staatskunde", "Politische Bildung").await;
     // "FOS" tags the level: the subject is the question.
-    let doc = search(&h, "Pädagogik/Psychologie FOS").await;
-    assert_eq!(
-        first_title(h.standin.corpus(), &doc).as_deref(),
-        Some("Pädagogik"),
-        "{doc}"
-    );
+    answers_first(&h, "Pädagogik/Psychologie FOS", "Pädagogik").await;
 }
 
 #[tokio::test]
@@ -201,18 +197,12 @@ async fn adjectives_the_tree_lacks_before_a_named_noun_and_a_name_in_the_genitiv
         ("ein gleichwinkliges Dreieck", "Dreiecke"),
         ("verkettete Listen", "Listen"),
     ] {
-        let doc = search(&h, query).await;
-        assert_eq!(first_title(h.standin.corpus(), &doc).as_deref(), Some(title), "{doc}");
+        answers_first(&h, query, title).await;
     }
     // A people's adjective the tree lacks still means it lacks the topic.
     answers_nothing(&h, "Die koptische Kirche").await;
     // "Platon" is short, but owns the noun after his name.
-    let doc = search(&h, "Platons Ideenwelt").await;
-    assert_eq!(
-        first_title(h.standin.corpus(), &doc).as_deref(),
-        Some("Platon"),
-        "{doc}"
-    );
+    answers_first(&h, "Platons Ideenwelt", "Platon").await;
 }
 
 #[tokio::test]
@@ -220,12 +210,12 @@ async fn a_title_the_question_holds_whole_of_round_thirty_nine_is_read() {
     let h = Harness::start_real_tree().await;
     // No collection names "Schritte": the one whose whole title the
     // question holds answers the part it names.
-    let doc = search(&h, "Erste Schritte zur neuen Lernkultur in der Schule").await;
-    assert_eq!(
-        first_title(h.standin.corpus(), &doc).as_deref(),
-        Some("Eine neue Lernkultur"),
-        "{doc}"
-    );
+    answers_first(
+        &h,
+        "Erste Schritte zur neuen Lernkultur in der Schule",
+        "Eine neue Lernkultur",
+    )
+    .await;
     // A topic the tree lacks still answers nothing.
     answers_nothing(&h, "Die koptische Kirche").await;
 }
@@ -234,19 +224,9 @@ async fn a_title_the_question_holds_whole_of_round_thirty_nine_is_read() {
 async fn a_word_before_a_narrowing_adjective_and_a_held_title_beside_a_word_the_tree_lacks_of_round_forty_are_read() {
     let h = Harness::start_real_tree().await;
     // No title says "gleichmäßig": it says how the motion is accelerated.
-    let doc = search(&h, "gleichmäßig beschleunigte Bewegung").await;
-    assert_eq!(
-        first_title(h.standin.corpus(), &doc).as_deref(),
-        Some("Beschleunigte Bewegungen"),
-        "{doc}"
-    );
+    answers_first(&h, "gleichmäßig beschleunigte Bewegung", "Beschleunigte Bewegungen").await;
     // No collection names "Anzeichen", but one's whole title is the rest.
-    let doc = search(&h, "Anzeichen häuslicher Gewalt").await;
-    assert_eq!(
-        first_title(h.standin.corpus(), &doc).as_deref(),
-        Some("Häusliche Gewalt"),
-        "{doc}"
-    );
+    answers_first(&h, "Anzeichen häuslicher Gewalt", "Häusliche Gewalt").await;
     // A topic the tree lacks still answers nothing.
     answers_nothing(&h, "Die Oboe im Musikunterricht").await;
     // A period is a frame of the question, no part of its topic.
@@ -261,12 +241,7 @@ async fn a_word_before_a_narrowing_adjective_and_a_held_title_beside_a_word_the_
 #[tokio::test]
 async fn numbers_in_groups_of_thousands_and_the_timetables_short_names_of_round_forty_are_read() {
     let h = Harness::start_real_tree().await;
-    let doc = search(&h, "Zahlenraum bis 100 000").await;
-    assert_eq!(
-        first_title(h.standin.corpus(), &doc).as_deref(),
-        Some("Zahlen bis 100.000"),
-        "{doc}"
-    );
+    answers_first(&h, "Zahlenraum bis 100 000", "Zahlen bis 100.000").await;
     for (query, portal) in [
         ("Mu Klasse 6", "Musik"),
         ("Ek Klasse 8", "Geographie"),
