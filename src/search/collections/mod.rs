@@ -340,6 +340,15 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
         let names_its_things = (names_concrete_heads(rescued, optional, &ranked)
             && names_keyword_heads(keyword_heads, &ranked))
             || titles_a_slip();
+        tracing::debug!(
+            whole,
+            lacking,
+            names_its_things,
+            rescued = ?rescued_coverage,
+            walked = ?walked_coverage,
+            fixes_a_slip,
+            "rescue checks"
+        );
         if whole && !lacking && names_its_things && (rescued_coverage > walked_coverage || fixes_a_slip) {
             let mut outcome = finish_ranked(ranked, search, "keyword_collections", warnings);
             outcome.relaxed_query = Some(rescued.text().to_string());

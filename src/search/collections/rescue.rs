@@ -91,8 +91,9 @@ pub(super) fn titles_a_correction(query: &Query, corrected: &Query, ranked: &[No
 /// A collection among the first three of `ranked` has a word in its title
 /// that the rescue of `query` made of one of the `unknown` words (folded)
 /// by one slip, one letter left out, added, changed or two swapped
-/// ("Demokratie in Athen" for "Demokartie im alten Athen"); a word two
-/// slips away may be another word ("Textarten" for "Taktarten"). For a
+/// ("Demokratie in Athen" for "Demokartie im alten Athen"), a long one
+/// also as the first part of a compound; a word two slips away may be
+/// another word ("Textarten" for "Taktarten"). For a
 /// long word, a keyword will do, as the typo dictionary takes it
 /// ([`KEYWORD_TYPO_LETTERS`]: "Eutrophierung" for "Eutrophirung von
 /// Seen"); a short one a slip from a keyword is mostly another word.
@@ -107,9 +108,15 @@ pub(super) fn titles_a_fixed_slip(unknown: &[&str], query: &Query, rescued: &Que
         fixed.iter().filter(|w| slip_of(w, false)).collect(),
         fixed.iter().filter(|w| slip_of(w, true)).collect(),
     );
+    // A long fixed word may be the first part of the word that holds it
+    // ("Satelliten" of the keyword "Satellitenbilder").
+    let holds = |fixed: &BTreeSet<&String>, word: &str| {
+        let word = fold(word);
+        (fixed.iter()).any(|w| **w == word || (char_len(w) >= KEYWORD_TYPO_LETTERS && word.starts_with(w.as_str())))
+    };
     (ranked.iter().take(3)).any(|node| {
-        tokens(node.display_title()).any(|word| titled.contains(&fold(word)))
-            || (node.keywords().iter().flat_map(|k| tokens(k))).any(|word| keyworded.contains(&fold(word)))
+        tokens(node.display_title()).any(|word| holds(&titled, word))
+            || (node.keywords().iter().flat_map(|k| tokens(k))).any(|word| holds(&keyworded, word))
     })
 }
 
@@ -344,5 +351,11 @@ mod tests {
         );
         let ranked = [with_keyword("Halogen")];
         assert!(!titles_a_fixed_slip(&["haligen"], &typed, &rescued, &ranked));
+        // A long fix may be the first part of the keyword that holds it.
+        let (typed, rescued) = (Query::new("Satelitenbilder"), Query::new("Satelliten Bilder"));
+        let ranked = [with_keyword("Satellitenbilder")];
+        assert!(titles_a_fixed_slip(&["sateliten"], &typed, &rescued, &ranked));
+        let ranked = [with_keyword("Satellit")];
+        assert!(!titles_a_fixed_slip(&["sateliten"], &typed, &rescued, &ranked));
     }
 }

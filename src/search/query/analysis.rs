@@ -160,11 +160,20 @@ impl Query {
     /// holds (words the repository answered with). Only topic words are
     /// corrected: a framing word or a verb is no misspelt topic, and its
     /// "correction" makes one ("einfach erklärt" → "einfache", which then
-    /// names "Einfache Stromkreise").
+    /// names "Einfache Stromkreise"). A compound that begins with a topic
+    /// word is topical: its material word was split off
+    /// ("Sateliten|bilder").
     pub fn corrected_except(&self, dictionary: &Dictionary, known: impl Fn(&str) -> bool) -> Option<Query> {
+        // A first part this long is a word of its own, no syllable.
+        const MIN_COMPOUND_FIRST: usize = 5;
         let topical: BTreeSet<String> = self.topic_words.iter().flat_map(|w| w.split('-')).map(fold).collect();
+        let is_topical = |word: &str| {
+            let folded = fold(word);
+            topical.contains(&folded)
+                || (topical.iter()).any(|t| char_len(t) >= MIN_COMPOUND_FIRST && folded.starts_with(t.as_str()))
+        };
         dictionary
-            .correct_except(&self.text, |word| known(word) || !topical.contains(&fold(word)))
+            .correct_except(&self.text, |word| known(word) || !is_topical(word))
             .map(|text| Query::new(&text))
     }
 
@@ -526,6 +535,13 @@ mod tests {
             Some("Photosynthese einfach erklärt")
         );
         assert_eq!(corrected("Vier-Ohren-Modell einfach erklärt"), None);
+        // A compound whose material word was split off is still the topic.
+        let d = Dictionary::new(["Bilder"]).with_keywords(["Satellitenbilder"]);
+        let corrected = |q: &str| Query::new(q).corrected(&d).map(|c| c.text().to_string());
+        assert_eq!(
+            corrected("Satelitenbilder auswerten").as_deref(),
+            Some("Satellitenbilder auswerten")
+        );
     }
 
     #[test]

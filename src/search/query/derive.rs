@@ -119,12 +119,57 @@ fn people_adjective_of(adjective: &str, noun: &str) -> bool {
         })
 }
 
+/// Strong verbs and the nouns their changed vowel makes, folded
+/// ("gehen" / "Gang", "fließen" / "Fluss"): a rule of German word
+/// formation. Verbs whose noun drifted from them in most compounds
+/// ("ziehen" / "Zug": "Auszug", "stehen" / "Stand": "Zustand", "geben"
+/// / "Gabe": "Aufgabe") are left out.
+const ABLAUT_NOUNS: &[(&str, &str)] = &[
+    ("brechen", "bruch"),
+    ("fliegen", "flug"),
+    ("fliessen", "fluss"),
+    ("gehen", "gang"),
+    ("greifen", "griff"),
+    ("schiessen", "schuss"),
+    ("schliessen", "schluss"),
+    ("schneiden", "schnitt"),
+    ("schreiten", "schritt"),
+    ("springen", "sprung"),
+    ("werfen", "wurf"),
+];
+
+/// A verb's prefix before a strong verb is this long at least ("um|gehen").
+const MIN_VERB_PREFIX: usize = 2;
+
+/// The folded `verb` with a prefix is a strong verb of [`ABLAUT_NOUNS`],
+/// as an infinitive or with "zu" ("umgehen", "umzugehen"), and the
+/// folded `noun` (in the singular or a plural in "-e", "-en") is its noun
+/// with the same prefix ("Umgang", "Abschluss"). Without a prefix the
+/// noun is mostly another word ("Gang", "Zug").
+fn ablaut_noun_of(verb: &str, noun: &str) -> bool {
+    let noun = noun
+        .strip_suffix("en")
+        .or_else(|| noun.strip_suffix('e'))
+        .unwrap_or(noun);
+    ABLAUT_NOUNS.iter().any(|(infinitive, made)| {
+        verb.strip_suffix(infinitive).is_some_and(|prefix| {
+            let prefix = prefix
+                .strip_suffix("zu")
+                .filter(|p| char_len(p) >= MIN_VERB_PREFIX)
+                .unwrap_or(prefix);
+            char_len(prefix) >= MIN_VERB_PREFIX && noun.strip_prefix(prefix) == Some(made)
+        })
+    })
+}
+
 /// One of the two folded words is a verb in "-ieren" and the other the noun
 /// made from it ([`nominalises`]), in either order; or both are nouns of one
 /// such verb ("Gamifizierung" / "Gamifikation"); or one is a noun in
 /// "-ismus" and the other its adjective in "-istisch" ("Extremismus" /
 /// "extremistische"); or one is an adjective made from the other noun
-/// ([`adjective_of`]), or the adjective of a people ([`people_adjective_of`]).
+/// ([`adjective_of`]), or the adjective of a people ([`people_adjective_of`]);
+/// or one is a strong verb with a prefix and the other its noun
+/// ([`ablaut_noun_of`]: "umgehen" / "Umgang").
 pub(crate) fn same_derivation(a: &str, b: &str) -> bool {
     let one_way = |word: &str, noun: &str| {
         (verb_root(word).or_else(|| ierung_root(word))).is_some_and(|root| nominalises(root, noun))
@@ -136,6 +181,8 @@ pub(crate) fn same_derivation(a: &str, b: &str) -> bool {
         || adjective_of(b, a)
         || people_adjective_of(a, b)
         || people_adjective_of(b, a)
+        || ablaut_noun_of(a, b)
+        || ablaut_noun_of(b, a)
 }
 
 /// The ordinal numbers as words, folded and without their ending.
@@ -286,6 +333,29 @@ mod tests {
             ("Statistik", "statistisch"),
             ("Realismus", "realistischste"),
             ("Kapitalismus", "Kapitalisten"),
+        ] {
+            assert!(!derived(a, b), "{a} / {b}");
+        }
+    }
+
+    #[test]
+    fn a_strong_verb_with_a_prefix_meets_the_noun_of_its_changed_vowel() {
+        for (verb, noun) in [
+            ("umgehen", "Umgang"),
+            ("umzugehen", "Umgang"),
+            ("abschließen", "Abschluss"),
+            ("einfließen", "Einflüsse"),
+            ("entwerfen", "Entwurf"),
+        ] {
+            assert!(derived(verb, noun), "{verb} / {noun}");
+            assert!(derived(noun, verb), "{noun} / {verb}");
+        }
+        // Not without a prefix, not another prefix, not a verb left out.
+        for (a, b) in [
+            ("gehen", "Gang"),
+            ("umgehen", "Ausgang"),
+            ("ausziehen", "Auszug"),
+            ("umgehen", "Umgangssprache"),
         ] {
             assert!(!derived(a, b), "{a} / {b}");
         }

@@ -250,3 +250,30 @@ async fn numbers_in_groups_of_thousands_and_the_timetables_short_names_of_round_
         answers_the_portal(&h, query, portal).await;
     }
 }
+
+#[tokio::test]
+async fn a_slip_in_a_compound_the_tree_knows_latin_plurals_and_nouns_of_strong_verbs_of_round_forty_one_are_read() {
+    let h = Harness::start_real_tree().await;
+    // "Satelitenbilder" is a slip of the keyword "Satellitenbilder",
+    // though its material word made "Sateliten" the topic word.
+    let doc = among_first_three(
+        &h,
+        "Satelitenbilder auswerten",
+        "Information gewinnen und auswerten",
+        "Geographie",
+    )
+    .await;
+    assert_eq!(doc["relaxedQuery"], "Satellitenbilder auswerten", "{doc}");
+    // The Latin neuter plural is another form of its word.
+    answers_first(&h, "Tempora", "Tempus").await;
+    answers_first(&h, "Genera", "Genus").await;
+    // A strong verb with a prefix names the noun of its changed vowel.
+    answers_first(
+        &h,
+        "lernen, tolerant miteinander umzugehen",
+        "Vielfalt menschlicher Individualität und toleranter Umgang miteinander",
+    )
+    .await;
+    // A topic the tree lacks still answers nothing.
+    answers_nothing(&h, "Die koptische Kirche").await;
+}

@@ -32,6 +32,15 @@ pub(super) fn by_ien(shorter: &str, longer: &str) -> bool {
     longer.strip_prefix(shorter) == Some("ien") && takes_ien(shorter)
 }
 
+/// `plural` is the Latin neuter plural in `-ora` or `-era` of `singular`
+/// in `-us` ("Tempora" of "Tempus", "Genera" of "Genus"); a stem of
+/// three letters or more.
+pub(super) fn by_latin_neuter(singular: &str, plural: &str) -> bool {
+    singular.strip_suffix("us").is_some_and(|stem| {
+        char_len(stem) >= 3 && ["ora", "era"].iter().any(|end| plural.strip_prefix(stem) == Some(*end))
+    })
+}
+
 /// `longer` is the English plural in `-ies` of `shorter` in `-y` ("Cities"
 /// of "City", "Stories" of "Story"); `shorter` of four letters or more.
 pub(super) fn by_english_plural(shorter: &str, longer: &str) -> bool {

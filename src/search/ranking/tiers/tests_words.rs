@@ -172,6 +172,15 @@ fn an_english_plural_in_ies_is_another_form_of_its_word() {
 }
 
 #[test]
+fn a_latin_neuter_plural_in_ora_or_era_is_another_form_of_its_word() {
+    assert_eq!(fit("Tempora", "Tempus"), Some(Fit::Stem));
+    assert_eq!(fit("Genus", "Genera der Substantive"), Some(Fit::Stem));
+    // Another ending, or too short a stem, is another word.
+    assert_eq!(fit("Tempora", "Temperatur"), None);
+    assert_eq!(fit("Opus", "Opera"), None);
+}
+
+#[test]
 fn a_compound_of_a_process_head_is_named_loosely_by_its_first_part() {
     // What happens to a thing is about the thing.
     assert_eq!(fit("Schattenbildung", "Licht und Schatten"), Some(Fit::Aspect));

@@ -4,8 +4,8 @@
 //! hyphenated — by its parts.
 
 use super::forms::{
-    MIN_HEAD, MIN_PART, by_ending, by_english_plural, by_ien, clipped, ends_with_form, inflects, joined, same_base,
-    same_closed_stem,
+    MIN_HEAD, MIN_PART, by_ending, by_english_plural, by_ien, by_latin_neuter, clipped, ends_with_form, inflects,
+    joined, same_base, same_closed_stem,
 };
 use crate::search::query::{
     LONG_WORD, Words, char_len, fold, framing_words, german_stem, is_name_adjective_of, ordinal, same_derivation,
@@ -207,6 +207,8 @@ impl TopicWord {
             || by_ien(word, &self.folded)
             || by_english_plural(&self.folded, word)
             || by_english_plural(word, &self.folded)
+            || by_latin_neuter(&self.folded, word)
+            || by_latin_neuter(word, &self.folded)
             || is_name_adjective_of(&self.folded, word)
             || is_name_adjective_of(word, &self.folded)
             || self.studied_in(word)
