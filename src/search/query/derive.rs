@@ -226,6 +226,34 @@ pub(crate) fn ordinal(word: &str) -> Option<u32> {
         .find_map(ordinal_base)
 }
 
+/// The cardinal numbers as words, folded: "eins", not the article "ein".
+const CARDINALS: &[(&str, u32)] = &[
+    ("eins", 1),
+    ("zwei", 2),
+    ("drei", 3),
+    ("vier", 4),
+    ("funf", 5),
+    ("sechs", 6),
+    ("sieben", 7),
+    ("acht", 8),
+    ("neun", 9),
+    ("zehn", 10),
+    ("elf", 11),
+    ("zwolf", 12),
+    ("zwanzig", 20),
+    ("hundert", 100),
+    ("tausend", 1000),
+];
+
+/// The number a folded word names as a cardinal, written as a word
+/// ("zehn", "hundert") or in digits ("10"); `None` for another word.
+pub(crate) fn cardinal(word: &str) -> Option<u32> {
+    if !word.is_empty() && word.chars().all(|c| c.is_ascii_digit()) {
+        return word.parse().ok();
+    }
+    CARDINALS.iter().find(|(w, _)| *w == word).map(|(_, n)| *n)
+}
+
 /// The number an ordinal word names without its ending ("fünft", "zwölft"
 /// of "Zwölftklässler"), folded.
 pub(crate) fn ordinal_base(base: &str) -> Option<u32> {
@@ -335,6 +363,23 @@ mod tests {
             ("Kapitalismus", "Kapitalisten"),
         ] {
             assert!(!derived(a, b), "{a} / {b}");
+        }
+    }
+
+    #[test]
+    fn cardinals_are_read_from_words_and_digits() {
+        for (word, n) in [
+            ("zehn", 10),
+            ("Zwölf", 12),
+            ("hundert", 100),
+            ("10", 10),
+            ("1000", 1000),
+        ] {
+            assert_eq!(cardinal(&fold(word)), Some(n), "{word}");
+        }
+        // The article is no number, nor an ordinal or another word.
+        for word in ["ein", "zehnte", "Zehntel", "Elfen", ""] {
+            assert_eq!(cardinal(&fold(word)), None, "{word}");
         }
     }
 

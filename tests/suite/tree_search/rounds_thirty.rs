@@ -277,3 +277,11 @@ async fn a_slip_in_a_compound_the_tree_knows_latin_plurals_and_nouns_of_strong_v
     // A topic the tree lacks still answers nothing.
     answers_nothing(&h, "Die koptische Kirche").await;
 }
+
+#[tokio::test]
+async fn numbers_written_as_words_of_round_forty_two_are_read() {
+    let h = Harness::start_real_tree().await;
+    // "zwanzig" is the "20" of the title, no other number.
+    answers_first(&h, "Zahlen bis zwanzig", "Zahlen bis 20").await;
+    answers_first(&h, "Zahlenraum bis hundert", "Zahlen bis 100").await;
+}

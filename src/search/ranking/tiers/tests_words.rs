@@ -237,3 +237,12 @@ fn a_number_meets_itself_only_in_any_grouping() {
     // A number still starts a word of letters ("1968er").
     assert!(fit("1968", "1968er-Bewegung").is_some());
 }
+
+#[test]
+fn a_number_written_as_a_word_meets_its_digits() {
+    assert_eq!(fit("zehn", "Zahlen bis 10"), Some(Fit::Stem));
+    assert_eq!(fit("100", "Zahlen bis hundert"), Some(Fit::Stem));
+    // Another number is no form of it, nor is the article a number.
+    assert_eq!(fit("zehn", "Zahlen bis 100"), None);
+    assert_eq!(fit("ein", "Zahlen bis 1"), None);
+}

@@ -8,7 +8,8 @@ use super::forms::{
     joined, same_base, same_closed_stem,
 };
 use crate::search::query::{
-    LONG_WORD, Words, char_len, fold, framing_words, german_stem, is_name_adjective_of, ordinal, same_derivation,
+    LONG_WORD, Words, cardinal, char_len, fold, framing_words, german_stem, is_name_adjective_of, ordinal,
+    same_derivation,
 };
 
 /// How a topic word matches a word of a text (best first).
@@ -45,6 +46,8 @@ pub(super) struct TopicWord {
     loan: Option<(String, bool)>,
     /// The number it names as an ordinal ([`ordinal`]: "fünften", "5").
     ordinal: Option<u32>,
+    /// The number it names as a cardinal ([`cardinal`]: "zehn", "10").
+    cardinal: Option<u32>,
     /// Written with a capital letter: a noun, or the start of a phrase.
     pub(super) capitalised: bool,
     /// Its place among the words of the query, when it is one of them as
@@ -215,6 +218,7 @@ impl TopicWord {
             || self.derived_as(word)
             || self.completed_as(word)
             || self.ordinal.is_some() && self.ordinal == ordinal(word)
+            || self.cardinal.is_some() && self.cardinal == cardinal(word)
             || same_derivation(&self.folded, word)
             || same_closed_stem(&self.folded, word)
         {
@@ -282,6 +286,7 @@ impl TopicWord {
         TopicWord {
             loan: loan_stem(&folded).map(|l| (l.stem.to_string(), l.plural_en)),
             ordinal: ordinal(&folded),
+            cardinal: cardinal(&folded),
             capitalised: word.chars().next().is_some_and(char::is_uppercase),
             at: None,
             folded,
@@ -395,7 +400,8 @@ impl TopicWord {
     /// Whether any word of `text` may fit: every fit puts the first three
     /// letters of the folded topic word or of its stem into a word (as its
     /// start, or where a compound's last part starts), a suspended
-    /// hyphen needs a hyphen; an ordinal may meet its digits. A text without them is passed over unread:
+    /// hyphen needs a hyphen; an ordinal or a cardinal may meet its
+    /// digits or its word. A text without them is passed over unread:
     /// the tree index asks this of every text of every collection, and
     /// of a closed compound's halves at every place they could meet.
     fn may_fit_a_word(&self, text: &Words) -> bool {
@@ -407,6 +413,7 @@ impl TopicWord {
             || folded.contains(&unhyphened[..start(&unhyphened)])
             || folded.contains('-')
             || self.ordinal.is_some()
+            || self.cardinal.is_some()
     }
 
     /// A compound written with a suspended hyphen, its last part left to
