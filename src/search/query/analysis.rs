@@ -432,6 +432,14 @@ mod tests {
         ] {
             assert_eq!(subject(short), uri(code), "{short}");
         }
+        // The year group is a grade, no topic.
+        for query in [
+            "Chemie Jahrgang 8",
+            "Erdkunde 7. Jahrgang",
+            "Biologie Jahrgänge 5 und 6",
+        ] {
+            assert!(Query::new(query).topic_words().is_empty(), "{query}");
+        }
         assert!(Query::new("Pädagogik/Psychologie FOS").topic_words().is_empty());
         assert!(Query::new("Mathe FOS/BOS").topic_words().is_empty());
     }

@@ -285,3 +285,11 @@ async fn numbers_written_as_words_of_round_forty_two_are_read() {
     answers_first(&h, "Zahlen bis zwanzig", "Zahlen bis 20").await;
     answers_first(&h, "Zahlenraum bis hundert", "Zahlen bis 100").await;
 }
+
+#[tokio::test]
+async fn the_year_group_of_round_forty_three_is_a_grade() {
+    let h = Harness::start_real_tree().await;
+    // "Jahrgang" names the grade, as "Klasse" does: no topic the tree lacks.
+    answers_the_portal(&h, "Chemie Jahrgang 8", "Chemie").await;
+    answers_the_portal(&h, "Erdkunde 7. Jahrgang", "Geographie").await;
+}

@@ -75,6 +75,9 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     "klasse",
     "klassenstufe",
     "jahrgangsstufe",
+    // The year group, as many schools name the grade ("Jahrgang 9").
+    "jahrgang",
+    "jahrgänge",
     // The year of learning a language ("Französisch 1. Lernjahr").
     "lernjahr",
     "lernjahre",
@@ -315,8 +318,16 @@ pub(crate) fn is_activity_verb(as_typed: &str) -> bool {
 }
 
 /// Framing nouns that name a grade; a grade number next to one ("Klasse 6",
-/// "6. Klasse", "Sekundarstufe II") is framing too.
-const GRADE_NOUNS: &[&str] = &["klasse", "klassenstufe", "jahrgangsstufe", "sekundarstufe", "sek"];
+/// "6. Klasse", "Sekundarstufe II", "9. Jahrgang") is framing too.
+const GRADE_NOUNS: &[&str] = &[
+    "klasse",
+    "klassenstufe",
+    "jahrgangsstufe",
+    "jahrgang",
+    "jahrgänge",
+    "sekundarstufe",
+    "sek",
+];
 
 /// Joiners allowed between a grade noun and its numbers ("Klasse 5 bis 6").
 const GRADE_JOINERS: &[&str] = &["und", "bis", "-", "–", "/"];
