@@ -226,9 +226,10 @@ pub(crate) fn ordinal(word: &str) -> Option<u32> {
         .find_map(ordinal_base)
 }
 
-/// The cardinal numbers as words, folded: "eins", not the article "ein".
-const CARDINALS: &[(&str, u32)] = &[
-    ("eins", 1),
+/// The units as words, folded, as they start a compound number ("ein" of
+/// "einundzwanzig", "einhundert"); alone, "ein" is the article.
+const UNITS: &[(&str, u32)] = &[
+    ("ein", 1),
     ("zwei", 2),
     ("drei", 3),
     ("vier", 4),
@@ -237,21 +238,91 @@ const CARDINALS: &[(&str, u32)] = &[
     ("sieben", 7),
     ("acht", 8),
     ("neun", 9),
+];
+
+/// The numbers from ten to nineteen and the tens, folded.
+const TEENS_AND_TENS: &[(&str, u32)] = &[
     ("zehn", 10),
     ("elf", 11),
     ("zwolf", 12),
+    ("dreizehn", 13),
+    ("vierzehn", 14),
+    ("funfzehn", 15),
+    ("sechzehn", 16),
+    ("siebzehn", 17),
+    ("achtzehn", 18),
+    ("neunzehn", 19),
     ("zwanzig", 20),
-    ("hundert", 100),
-    ("tausend", 1000),
+    ("dreissig", 30),
+    ("vierzig", 40),
+    ("funfzig", 50),
+    ("sechzig", 60),
+    ("siebzig", 70),
+    ("achtzig", 80),
+    ("neunzig", 90),
 ];
 
-/// The number a folded word names as a cardinal, written as a word
-/// ("zehn", "hundert") or in digits ("10"); `None` for another word.
+/// The number a folded word names as a cardinal, written in digits ("10";
+/// folding drops the dot of "10.000") or as a German number word, which
+/// German writes as one word up to a million ("zehn", "einundzwanzig",
+/// "zweihundert", "zehntausend"); `None` for another word, and for the
+/// article "ein".
 pub(crate) fn cardinal(word: &str) -> Option<u32> {
     if !word.is_empty() && word.chars().all(|c| c.is_ascii_digit()) {
         return word.parse().ok();
     }
-    CARDINALS.iter().find(|(w, _)| *w == word).map(|(_, n)| *n)
+    if word == "eins" {
+        return Some(1);
+    }
+    below_a_million(word).filter(|_| word != "ein")
+}
+
+/// A number word below a million: its thousands before "tausend" (none
+/// for one thousand), then a number below a thousand.
+fn below_a_million(word: &str) -> Option<u32> {
+    match word.split_once("tausend") {
+        Some((thousands, rest)) => {
+            let thousands = if thousands.is_empty() {
+                1
+            } else {
+                below_a_thousand(thousands)?
+            };
+            let rest = if rest.is_empty() { 0 } else { below_a_thousand(rest)? };
+            Some(thousands * 1000 + rest)
+        }
+        None => below_a_thousand(word),
+    }
+}
+
+/// A number word below a thousand: its hundreds before "hundert" (none for
+/// one hundred), then a number below a hundred.
+fn below_a_thousand(word: &str) -> Option<u32> {
+    match word.split_once("hundert") {
+        Some((hundreds, rest)) => {
+            let hundreds = if hundreds.is_empty() { 1 } else { unit(hundreds)? };
+            let rest = if rest.is_empty() { 0 } else { below_a_hundred(rest)? };
+            Some(hundreds * 100 + rest)
+        }
+        None => below_a_hundred(word),
+    }
+}
+
+/// A number word below a hundred: a unit, a teen or a ten, or a unit
+/// "und" a ten ("einundzwanzig").
+fn below_a_hundred(word: &str) -> Option<u32> {
+    let ten = |w: &str| TEENS_AND_TENS.iter().find(|(t, _)| *t == w).map(|(_, n)| *n);
+    if word == "eins" {
+        return Some(1);
+    }
+    unit(word).or_else(|| ten(word)).or_else(|| {
+        let (units, tens) = word.split_once("und")?;
+        Some(unit(units)? + ten(tens).filter(|n| *n >= 20)?)
+    })
+}
+
+/// A unit as a word ("ein" to "neun").
+fn unit(word: &str) -> Option<u32> {
+    UNITS.iter().find(|(u, _)| *u == word).map(|(_, n)| *n)
 }
 
 /// The number an ordinal word names without its ending ("fünft", "zwölft"
@@ -374,11 +445,36 @@ mod tests {
             ("hundert", 100),
             ("10", 10),
             ("1000", 1000),
+            ("10.000", 10_000),
+            ("1.000.000", 1_000_000),
+            ("dreißig", 30),
+            ("einundzwanzig", 21),
+            ("neunundneunzig", 99),
+            ("einhundert", 100),
+            ("zweihundertfünfzig", 250),
+            ("zehntausend", 10_000),
+            ("hunderttausend", 100_000),
+            ("dreitausendeins", 3001),
         ] {
             assert_eq!(cardinal(&fold(word)), Some(n), "{word}");
         }
-        // The article is no number, nor an ordinal or another word.
-        for word in ["ein", "zehnte", "Zehntel", "Elfen", ""] {
+        // The article is no number, nor an ordinal, a fraction, a decimal
+        // or another word made of a number's parts.
+        for word in [
+            "ein",
+            "zehnte",
+            "Zehntel",
+            "Elfen",
+            "",
+            "1.5",
+            "12.34",
+            "und",
+            "zehnund",
+            "einundzehn",
+            "Tausendfüßler",
+            "Hundertwasser",
+            "Zehner",
+        ] {
             assert_eq!(cardinal(&fold(word)), None, "{word}");
         }
     }

@@ -293,3 +293,28 @@ async fn the_year_group_of_round_forty_three_is_a_grade() {
     answers_the_portal(&h, "Chemie Jahrgang 8", "Chemie").await;
     answers_the_portal(&h, "Erdkunde 7. Jahrgang", "Geographie").await;
 }
+
+#[tokio::test]
+async fn adverbs_of_a_sentence_grouping_and_compound_numbers_of_round_forty_four_are_read() {
+    let h = Harness::start_real_tree().await;
+    // "manchmal" and "ab" (the particle of "abwechseln") say how a question
+    // is meant, not what it is about: no topic the tree lacks.
+    answers_first(
+        &h,
+        "Ist eine Lüge manchmal erlaubt?",
+        "Umgang mit Wahrheit und Lüge in der zwischenmenschlichen Kommunikation",
+    )
+    .await;
+    answers_first(&h, "Warum wechseln sich Boom und Rezession ab?", "Konjunktur").await;
+    // How a class is grouped is framing, as "Stationenlernen" is.
+    answers_first(
+        &h,
+        "Gruppenpuzzle: die erste deutsche Demokratie",
+        "Erste deutsche Demokratie / Erste Demokratie Weimar",
+    )
+    .await;
+    answers_nothing(&h, "Gruppenpuzzle").await;
+    // A number word made of several is the number of the title's digits.
+    answers_first(&h, "Zahlen bis zehntausend", "Zahlen bis 10.000").await;
+    answers_first(&h, "Zahlen bis hunderttausend", "Zahlen bis 100.000").await;
+}

@@ -59,6 +59,12 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     "stationsarbeit",
     "lernstationen",
     "lernzirkel",
+    // How a class is grouped to work on a topic ("Gruppenpuzzle: die
+    // Weimarer Republik").
+    "gruppenpuzzle",
+    "expertenpuzzle",
+    "partnerarbeit",
+    "einzelarbeit",
     // A visit to the place of a topic ("Bauernhofbesuch mit der Klasse",
     // "Exkursion ins Watt"): how the class meets the topic, not which.
     "besuch",

@@ -1,6 +1,6 @@
 //! The words that carry no topic: articles, prepositions, pronouns, the
-//! question's words and adverbs, modal verbs and quantifiers. Compared
-//! lower-case.
+//! question's words and adverbs, modal verbs, quantifiers and the adverbs
+//! of how often and when. Compared lower-case.
 
 /// German stopwords. Compared lower-case.
 const STOPWORDS: &[&str] = &[
@@ -26,6 +26,10 @@ const STOPWORDS: &[&str] = &[
     "wurde", "wurden", "worden", "geworden", "würden", "hatte", "hatten", "hätte", "hätten", "gewesen",
     // Personal pronouns as objects ("Wie bewerbe ich mich?").
     "mich", "dich", "dir", "ihn", "ihm", "ihnen", "euch",
+    // Prepositions of time and cause ("Deutschland ab 1990", "Leben
+    // während des Krieges"), "ab" also as the particle a question's verb
+    // leaves at its end ("Warum wechseln sich Boom und Rezession ab?").
+    "ab", "seit", "während", "wegen", "trotz",
     // A preposition contracted with its article ("fürs Bodenturnen").
     "beim", "fürs", "ins", "ans", "aufs", "ums", "übers", "durchs", "vors",
 ];
@@ -56,6 +60,73 @@ pub(crate) const QUESTION_ADVERBS: &[&str] = &[
     "wovor",
     "wozu",
     "wozwischen",
+];
+
+/// The adverbs of "da" with a preposition, which point back at what a
+/// sentence named before ("Wie läuft die Ausbildung dafür ab?"), as the
+/// question's adverbs in "wo" ask for it. Stopwords too.
+const POINTING_ADVERBS: &[&str] = &[
+    "dabei",
+    "dadurch",
+    "dafür",
+    "dagegen",
+    "dahinter",
+    "damit",
+    "danach",
+    "daneben",
+    "daran",
+    "darauf",
+    "daraus",
+    "darin",
+    "darüber",
+    "darum",
+    "darunter",
+    "davon",
+    "davor",
+    "dazu",
+    "dazwischen",
+];
+
+/// Adverbs of how often and when, and the particles that colour a
+/// question: how a sentence is meant, never its topic ("Ist eine Lüge
+/// manchmal erlaubt?", "Warum wechseln sich Boom und Rezession immer
+/// wieder ab?"). Stopwords too, so no typo rescue reads them as another
+/// word. Not "wieder", the particle of "wiedergeben" ("Wie gibt man eine
+/// Notwendigkeit im Türkischen wieder?" asks for "Wiedergabe"), nor the
+/// adverbs that also name a topic ("heute": "Tanzen heute"; "früher";
+/// "gerade": a line; "ganz": whole numbers; "wirklich": "Wirklichkeit";
+/// "mal": times; "fast": "Fast Food"). Compared lower-case.
+const SENTENCE_ADVERBS: &[&str] = &[
+    "immer",
+    "manchmal",
+    "oft",
+    "öfter",
+    "selten",
+    "meistens",
+    "stets",
+    "nie",
+    "niemals",
+    "jemals",
+    "erneut",
+    "ständig",
+    "eigentlich",
+    "überhaupt",
+    "trotzdem",
+    "dennoch",
+    "denn",
+    "doch",
+    "etwa",
+    "eher",
+    "bloß",
+    "vielleicht",
+    "tatsächlich",
+    "bereits",
+    "inzwischen",
+    "mittlerweile",
+    "damals",
+    "besonders",
+    "ziemlich",
+    "kaum",
 ];
 
 /// Quantifiers: how many or which of a kind, not what ("verschiedene
@@ -100,7 +171,12 @@ const QUANTIFIERS: &[&str] = &[
 /// True for a German stopword (case-insensitive).
 pub fn is_stopword(word: &str) -> bool {
     let lower = word.trim().to_lowercase();
-    [STOPWORDS, QUANTIFIERS, QUESTION_ADVERBS]
-        .iter()
-        .any(|list| list.contains(&lower.as_str()))
+    let lists = [
+        STOPWORDS,
+        QUANTIFIERS,
+        QUESTION_ADVERBS,
+        POINTING_ADVERBS,
+        SENTENCE_ADVERBS,
+    ];
+    lists.iter().any(|list| list.contains(&lower.as_str()))
 }

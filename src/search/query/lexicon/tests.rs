@@ -184,3 +184,22 @@ fn teachers_and_a_collection_of_material_are_framing() {
     assert!(!is_framing_word("Lehrerordner"));
     assert!(!is_framing_word("Lehre"));
 }
+
+#[test]
+fn adverbs_of_how_often_and_when_and_pointing_adverbs_are_stopwords() {
+    for word in ["manchmal", "Immer", "eigentlich", "dafür", "darüber", "ab", "während"] {
+        assert!(is_stopword(word), "{word}");
+    }
+    // Adverbs that are also a topic or a verb's particle stay topic words.
+    for word in ["wieder", "heute", "gerade", "ganz", "wirklich", "mal", "fast"] {
+        assert!(!is_stopword(word), "{word}");
+    }
+}
+
+#[test]
+fn how_a_class_is_grouped_is_framing() {
+    for word in ["Gruppenpuzzle", "Partnerarbeit", "Stationenlernen"] {
+        assert!(is_framing_word(word), "{word}");
+    }
+    assert!(!is_framing_word("Gruppe"));
+}
