@@ -318,3 +318,13 @@ async fn adverbs_of_a_sentence_grouping_and_compound_numbers_of_round_forty_four
     answers_first(&h, "Zahlen bis zehntausend", "Zahlen bis 10.000").await;
     answers_first(&h, "Zahlen bis hunderttausend", "Zahlen bis 100.000").await;
 }
+
+#[tokio::test]
+async fn what_a_worksheet_asks_a_class_to_do_of_round_forty_five_is_framing() {
+    let h = Harness::start_real_tree().await;
+    // "unterstreichen" and "benennen" say what a class does with the words:
+    // no topic the tree lacks, beside a slip or another word for the topic.
+    answers_first(&h, "Adjecktive erkennen und unterstreichen", "Adjektive").await;
+    answers_first(&h, "Anziehsachen benennen", "Kleidung und Accessoires").await;
+    answers_nothing(&h, "Misteln benennen").await;
+}

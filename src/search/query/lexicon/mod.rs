@@ -149,6 +149,17 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     // anfertigen").
     "erstellen",
     "anfertigen",
+    // What a worksheet asks a class to do with the words of a topic
+    // ("Adjektive erkennen und unterstreichen", "Berufe benennen").
+    "unterstreichen",
+    "markieren",
+    "ankreuzen",
+    "ausfüllen",
+    "ausmalen",
+    "ausschneiden",
+    "ergänzen",
+    "benennen",
+    "beschriften",
     // What a class weighs ("Vor- und Nachteile extensiver Landwirtschaft").
     "vorteile",
     "nachteile",

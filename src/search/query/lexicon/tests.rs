@@ -203,3 +203,14 @@ fn how_a_class_is_grouped_is_framing() {
     }
     assert!(!is_framing_word("Gruppe"));
 }
+
+#[test]
+fn what_a_worksheet_asks_a_class_to_do_is_framing() {
+    for word in ["unterstreichen", "ankreuzen", "benennen", "beschriften"] {
+        assert!(is_framing_word(word), "{word}");
+    }
+    // Not the topic a verb names too ("Darstellen und Gestalten").
+    for word in ["darstellen", "zeichnen", "Unterstreichung"] {
+        assert!(!is_framing_word(word), "{word}");
+    }
+}
