@@ -325,6 +325,27 @@ fn unit(word: &str) -> Option<u32> {
     UNITS.iter().find(|(u, _)| *u == word).map(|(_, n)| *n)
 }
 
+/// The folded `hyphenated` word writes a number in digits before its
+/// hyphen and the folded `closed` word the same number as a word before
+/// the same rest, in any ending ("30-jähriger" / "Dreißigjähriger",
+/// "100-jährige" / "Hundertjähriger"): German writes such a compound
+/// either way.
+pub(crate) fn number_compound_of(hyphenated: &str, closed: &str) -> bool {
+    const MIN_REST: usize = 3;
+    let Some((digits, rest)) = hyphenated.split_once('-') else {
+        return false;
+    };
+    let Some(number) = cardinal(digits).filter(|_| digits.chars().all(|c| c.is_ascii_digit())) else {
+        return false;
+    };
+    let rests: Vec<&str> = adjective_bases(rest).collect();
+    closed.char_indices().skip(1).any(|(at, _)| {
+        let (word, tail) = closed.split_at(at);
+        cardinal(word) == Some(number)
+            && adjective_bases(tail).any(|base| char_len(base) >= MIN_REST && rests.contains(&base))
+    })
+}
+
 /// The number an ordinal word names without its ending ("fünft", "zwölft"
 /// of "Zwölftklässler"), folded.
 pub(crate) fn ordinal_base(base: &str) -> Option<u32> {
@@ -476,6 +497,32 @@ mod tests {
             "Zehner",
         ] {
             assert_eq!(cardinal(&fold(word)), None, "{word}");
+        }
+    }
+
+    #[test]
+    fn digits_before_a_hyphen_meet_their_number_word_in_a_closed_compound() {
+        for (hyphenated, closed) in [
+            ("30-jähriger", "Dreißigjähriger"),
+            ("30-jährige", "Dreißigjähriger"),
+            ("100-jähriger", "Hundertjährige"),
+        ] {
+            assert!(
+                number_compound_of(&fold(hyphenated), &fold(closed)),
+                "{hyphenated} / {closed}"
+            );
+        }
+        for (hyphenated, closed) in [
+            ("30-jähriger", "Hundertjähriger"),
+            ("30-jähriger", "dreißig"),
+            ("G20-Gipfel", "Zwanziggipfel"),
+            ("dreißig-jähriger", "Dreißigjähriger"),
+            ("30-Jahre", "Dreißigjährige"),
+        ] {
+            assert!(
+                !number_compound_of(&fold(hyphenated), &fold(closed)),
+                "{hyphenated} / {closed}"
+            );
         }
     }
 

@@ -328,3 +328,14 @@ async fn what_a_worksheet_asks_a_class_to_do_of_round_forty_five_is_framing() {
     answers_first(&h, "Anziehsachen benennen", "Kleidung und Accessoires").await;
     answers_nothing(&h, "Misteln benennen").await;
 }
+
+#[tokio::test]
+async fn a_series_of_lessons_and_digits_in_a_compound_of_round_forty_six_are_read() {
+    let h = Harness::start_real_tree().await;
+    // A series of lessons is framing, as a single lesson is.
+    answers_first(&h, "Unterrichtsreihe zur Filmmusik", "Filmmusik").await;
+    // Digits before a hyphen are the number word of a closed compound.
+    answers_first(&h, "der 30-jährige Krieg", "Dreißigjähriger Krieg").await;
+    answers_first(&h, "100-jähriger Krieg", "Hundertjähriger Krieg").await;
+    answers_nothing(&h, "G20-Gipfeltreffen").await;
+}

@@ -31,6 +31,12 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     "unterrichtsstunde",
     "unterrichtsstunden",
     "unterrichtseinheit",
+    // A series of lessons on a topic ("Unterrichtsreihe Filmmusik").
+    "unterrichtsreihe",
+    "unterrichtsreihen",
+    "unterrichtsvorhaben",
+    "unterrichtssequenz",
+    "unterrichtssequenzen",
     // The subject a topic is taught in ("… im Fach Wirtschaft").
     "fach",
     "schulfach",

@@ -8,8 +8,8 @@ use super::forms::{
     joined, same_base, same_closed_stem,
 };
 use crate::search::query::{
-    LONG_WORD, Words, cardinal, char_len, fold, framing_words, german_stem, is_name_adjective_of, ordinal,
-    same_derivation,
+    LONG_WORD, Words, cardinal, char_len, fold, framing_words, german_stem, is_name_adjective_of, number_compound_of,
+    ordinal, same_derivation,
 };
 
 /// How a topic word matches a word of a text (best first).
@@ -220,6 +220,8 @@ impl TopicWord {
             || self.ordinal.is_some() && self.ordinal == ordinal(word)
             || self.cardinal.is_some() && self.cardinal == cardinal(word)
             || same_derivation(&self.folded, word)
+            || number_compound_of(&self.folded, word)
+            || number_compound_of(word, &self.folded)
             || same_closed_stem(&self.folded, word)
         {
             Some(Fit::Stem)
@@ -401,7 +403,8 @@ impl TopicWord {
     /// letters of the folded topic word or of its stem into a word (as its
     /// start, or where a compound's last part starts), a suspended
     /// hyphen needs a hyphen; an ordinal or a cardinal may meet its
-    /// digits or its word. A text without them is passed over unread:
+    /// digits or its word, and so may digits before a hyphen
+    /// ([`number_compound_of`]). A text without them is passed over unread:
     /// the tree index asks this of every text of every collection, and
     /// of a closed compound's halves at every place they could meet.
     fn may_fit_a_word(&self, text: &Words) -> bool {
@@ -414,6 +417,7 @@ impl TopicWord {
             || folded.contains('-')
             || self.ordinal.is_some()
             || self.cardinal.is_some()
+            || (self.folded.split_once('-')).is_some_and(|(digits, _)| digits.chars().all(|c| c.is_ascii_digit()))
     }
 
     /// A compound written with a suspended hyphen, its last part left to
