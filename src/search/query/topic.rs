@@ -132,11 +132,20 @@ fn suspends_framing(lower: &[String], i: usize) -> bool {
         && lower.get(i + 2).is_some_and(|next| is_framing_word(next))
 }
 
+/// "rund um" / "rund ums", which says what a request is about ("Wortschatz
+/// rund um die Urlaubsreise"), not that a thing is round: either word.
+fn is_round_about(lower: &[String], i: usize) -> bool {
+    let round_about =
+        |at: usize| lower[at] == "rund" && lower.get(at + 1).is_some_and(|next| next == "um" || next == "ums");
+    round_about(i) || i.checked_sub(1).is_some_and(round_about)
+}
+
 /// Split the query into topic terms and request framing. Framing = the framing
 /// words, grade numbers next to a grade noun ("Klasse 6",
 /// "6. Klasse", "Klasse 5 bis 6", "Sekundarstufe II"), an activity verb
-/// typed in lower case after another word ("Bewerbung schreiben"), and a
-/// manner adverb right before a framing word ("Inflation einfach erklärt").
+/// typed in lower case after another word ("Bewerbung schreiben"), a
+/// manner adverb right before a framing word ("Inflation einfach erklärt"),
+/// and the "rund" of "rund um".
 pub(crate) fn split_topic(query: &str) -> TopicSplit {
     let original: Vec<&str> = tokens(query).collect();
     let toks: Vec<String> = original.iter().map(|t| t.to_lowercase()).collect();
@@ -147,6 +156,7 @@ pub(crate) fn split_topic(query: &str) -> TopicSplit {
                 || (i > 0 && is_activity_verb(original[i]))
                 || (frames_before_framing(&toks[i]) && toks.get(i + 1).is_some_and(|next| is_framing_word(next)))
                 || suspends_framing(&toks, i)
+                || is_round_about(&toks, i)
         })
         .collect();
     let mut split = TopicSplit {
@@ -546,5 +556,11 @@ mod tests {
             ["extensiver", "landwirtschaft"]
         );
         assert_eq!(signal_terms("Vor- und Frühgeschichte"), ["vor-", "frühgeschichte"]);
+        // "rund um" says what a request is about; "rund" alone is a shape.
+        assert_eq!(
+            signal_terms("Wortschatz rund um die Urlaubsreise"),
+            ["wortschatz", "urlaubsreise"]
+        );
+        assert_eq!(signal_terms("rund und eckig"), ["rund", "eckig"]);
     }
 }

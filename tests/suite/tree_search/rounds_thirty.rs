@@ -339,3 +339,13 @@ async fn a_series_of_lessons_and_digits_in_a_compound_of_round_forty_six_are_rea
     answers_first(&h, "100-jähriger Krieg", "Hundertjähriger Krieg").await;
     answers_nothing(&h, "G20-Gipfeltreffen").await;
 }
+
+#[tokio::test]
+async fn what_a_request_is_about_and_cards_to_learn_with_of_round_forty_seven_are_read() {
+    let h = Harness::start_real_tree().await;
+    // "rund um" says what a request is about: no page "Rund um die Stimme".
+    answers_first(&h, "rund um den Urlaub", "Urlaub und Reisen").await;
+    // Cards with pictures are framing: no topic the tree lacks.
+    answers_first(&h, "Wortkarten zu Farben", "Farben").await;
+    answers_nothing(&h, "Bildkarten").await;
+}

@@ -169,6 +169,11 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     // What a class weighs ("Vor- und Nachteile extensiver Landwirtschaft").
     "vorteile",
     "nachteile",
+    // Cards a class learns words with ("Bildkarten zu Farben").
+    "bildkarte",
+    "bildkarten",
+    "wortkarte",
+    "wortkarten",
     // Instructions for a method ("Anleitung für ein Gruppenpuzzle").
     "anleitung",
     "anleitungen",

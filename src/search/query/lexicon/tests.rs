@@ -214,3 +214,12 @@ fn what_a_worksheet_asks_a_class_to_do_is_framing() {
         assert!(!is_framing_word(word), "{word}");
     }
 }
+
+#[test]
+fn cards_with_pictures_or_words_are_framing() {
+    for word in ["Bildkarten", "Wortkarte"] {
+        assert!(is_framing_word(word), "{word}");
+    }
+    // Not the cards a topic's keywords name ("Karteikarten Vokabeln").
+    assert!(!is_framing_word("Karteikarten"));
+}
