@@ -437,6 +437,11 @@ mod tests {
             "Chemie Jahrgang 8",
             "Erdkunde 7. Jahrgang",
             "Biologie Jahrgänge 5 und 6",
+            "Deutsch im dritten Schuljahr",
+            "Deutsch im vierten Schuljahr",
+            "Mathe für die fünfte Klasse",
+            "Mathematik 3. Schuljahr",
+            "Englisch 7. Schulstufe",
         ] {
             assert!(Query::new(query).topic_words().is_empty(), "{query}");
         }

@@ -349,3 +349,13 @@ async fn what_a_request_is_about_and_cards_to_learn_with_of_round_forty_seven_ar
     answers_first(&h, "Wortkarten zu Farben", "Farben").await;
     answers_nothing(&h, "Bildkarten").await;
 }
+
+#[tokio::test]
+async fn the_school_year_and_an_ordinal_grade_of_round_forty_eight_are_framing() {
+    let h = Harness::start_real_tree().await;
+    // "Schuljahr" names the grade, as "Jahrgang" does, and so does an
+    // ordinal word before it: no topic the tree lacks, no grammatical case.
+    answers_the_portal(&h, "Mathematik 3. Schuljahr", "Mathematik").await;
+    answers_the_portal(&h, "Deutsch im vierten Schuljahr", "Deutsch").await;
+    answers_the_portal(&h, "Erdkunde Schulstufe 7", "Geographie").await;
+}

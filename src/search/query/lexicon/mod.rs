@@ -6,7 +6,7 @@
 use self::audience::AUDIENCE_WORDS;
 pub(crate) use self::stopwords::QUESTION_ADVERBS;
 pub use self::stopwords::is_stopword;
-use super::derive::ordinal_base;
+use super::derive::{ordinal, ordinal_base};
 use super::spelling::fold;
 use super::text::char_len;
 
@@ -87,9 +87,16 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     "klasse",
     "klassenstufe",
     "jahrgangsstufe",
-    // The year group, as many schools name the grade ("Jahrgang 9").
+    // The year group, as many schools name the grade ("Jahrgang 9"), and
+    // the school year, as primary schools and Austria's schools do ("im
+    // dritten Schuljahr", "7. Schulstufe").
     "jahrgang",
     "jahrgänge",
+    "schuljahr",
+    "schuljahre",
+    "schuljahres",
+    "schuljahren",
+    "schulstufe",
     // The year of learning a language ("Französisch 1. Lernjahr").
     "lernjahr",
     "lernjahre",
@@ -216,17 +223,18 @@ const MANNER_ADVERBS: &[&str] = &[
     "schnell",
 ];
 
-/// Ordinals: framing right before a framing word ("Spanisch als zweite
-/// Fremdsprache"), a topic word elsewhere ("Zweiter Weltkrieg").
-const ORDINALS: &[&str] = &[
-    "erste", "ersten", "erster", "zweite", "zweiten", "zweiter", "dritte", "dritten", "dritter",
-];
+/// An ordinal word up to the last grade of a German school is framing right
+/// before a framing word ("Spanisch als zweite Fremdsprache", "im vierten
+/// Schuljahr"), a topic word elsewhere ("Zweiter Weltkrieg").
+const LAST_GRADE: u32 = 13;
 
-/// A manner adverb (see [`MANNER_ADVERBS`]) or an ordinal ([`ORDINALS`]):
-/// framing right before a framing word. Compared lower-case.
+/// A manner adverb (see [`MANNER_ADVERBS`]) or an ordinal word up to
+/// [`LAST_GRADE`]: framing right before a framing word. Compared lower-case.
 pub(crate) fn frames_before_framing(word: &str) -> bool {
     let lower = word.trim().to_lowercase();
-    MANNER_ADVERBS.contains(&lower.as_str()) || ORDINALS.contains(&lower.as_str())
+    let ordinal_word =
+        || !lower.chars().any(|c| c.is_ascii_digit()) && ordinal(&fold(&lower)).is_some_and(|n| n <= LAST_GRADE);
+    MANNER_ADVERBS.contains(&lower.as_str()) || ordinal_word()
 }
 
 /// Request-framing words that name a *material type*: the words, the folded
@@ -346,13 +354,16 @@ pub(crate) fn is_activity_verb(as_typed: &str) -> bool {
 }
 
 /// Framing nouns that name a grade; a grade number next to one ("Klasse 6",
-/// "6. Klasse", "Sekundarstufe II", "9. Jahrgang") is framing too.
+/// "6. Klasse", "Sekundarstufe II", "9. Jahrgang", "3. Schuljahr") is
+/// framing too.
 const GRADE_NOUNS: &[&str] = &[
     "klasse",
     "klassenstufe",
     "jahrgangsstufe",
     "jahrgang",
     "jahrgänge",
+    "schuljahr",
+    "schulstufe",
     "sekundarstufe",
     "sek",
 ];
