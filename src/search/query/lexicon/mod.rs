@@ -84,25 +84,15 @@ const OTHER_FRAMING_WORDS: &[&str] = &[
     "projekttage",
     "projektwoche",
     "projektwochen",
-    "klasse",
-    "klassenstufe",
-    "jahrgangsstufe",
-    // The year group, as many schools name the grade ("Jahrgang 9"), and
-    // the school year, as primary schools and Austria's schools do ("im
-    // dritten Schuljahr", "7. Schulstufe").
-    "jahrgang",
-    "jahrgänge",
-    "schuljahr",
+    // The grade nouns ([`GRADE_NOUNS`]) are framing too; these are the
+    // school year's other forms ("im dritten Schuljahr").
     "schuljahre",
     "schuljahres",
     "schuljahren",
-    "schulstufe",
     // The year of learning a language ("Französisch 1. Lernjahr").
     "lernjahr",
     "lernjahre",
     "lernjahres",
-    "sekundarstufe",
-    "sek",
     "primarstufe",
     // A school club ("Theater-AG", "Robotik-AG"): where the topic is
     // taught, not which.
@@ -355,7 +345,9 @@ pub(crate) fn is_activity_verb(as_typed: &str) -> bool {
 
 /// Framing nouns that name a grade; a grade number next to one ("Klasse 6",
 /// "6. Klasse", "Sekundarstufe II", "9. Jahrgang", "3. Schuljahr") is
-/// framing too.
+/// framing too. The year group ("Jahrgang 9") is how many schools name the
+/// grade, the school year ("Schuljahr", "Schulstufe") how primary schools
+/// and Austria's schools do.
 const GRADE_NOUNS: &[&str] = &[
     "klasse",
     "klassenstufe",
@@ -415,6 +407,7 @@ fn is_request_word(lower: &str) -> bool {
 /// a request sentence ([`REQUEST_WORDS`]). Lower case.
 fn is_listed_framing_part(lower: &str) -> bool {
     OTHER_FRAMING_WORDS.contains(&lower)
+        || GRADE_NOUNS.contains(&lower)
         || AUDIENCE_WORDS.contains(&lower)
         || is_grade_learner(lower)
         || MATERIAL_WORDS.iter().any(|(forms, _, _)| forms.contains(&lower))
@@ -498,6 +491,7 @@ pub(crate) fn is_framing_part(word: &str) -> bool {
 pub(crate) fn framing_words() -> impl Iterator<Item = &'static str> {
     OTHER_FRAMING_WORDS
         .iter()
+        .chain(GRADE_NOUNS)
         .chain(AUDIENCE_WORDS)
         .chain(REQUEST_WORDS)
         .copied()
