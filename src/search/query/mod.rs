@@ -59,4 +59,4 @@ pub(crate) use compound::{KnownTerms, Mode, may_split, split_query};
 pub(crate) use lexicon::{QUESTION_ADVERBS, framing_words, is_grade_token};
 pub(crate) use model::{Form, QueryModel, Words};
 pub(crate) use stem::{german_stem, is_generic_head};
-pub(crate) use text::{LONG_WORD, char_len, fold, term_matches, tokens};
+pub(crate) use text::{LONG_WORD, char_len, fold, is_year, term_matches, tokens};

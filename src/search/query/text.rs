@@ -58,6 +58,21 @@ pub(crate) fn tokens(query: &str) -> impl Iterator<Item = &str> {
 /// an ordinal's ("fünft|en") and a subject's name's ("Darstellend|en").
 pub(crate) const ADJECTIVE_ENDINGS: &[&str] = &["er", "es", "em", "en", "e", ""];
 
+/// A year of the history taught at school in digits ("1848", "1914"), or
+/// a span of two ("1914–1918", "1939-1945"): it dates a topic. Fewer
+/// digits, or a round number below, are counts ("Zahlen bis 1000").
+pub(crate) fn is_year(word: &str) -> bool {
+    let year = |digits: &str| {
+        digits.len() == 4
+            && digits.chars().all(|c| c.is_ascii_digit())
+            && digits.parse::<u32>().is_ok_and(|y| (1100..=2099).contains(&y))
+    };
+    match word.split_once(['-', '–', '—']) {
+        Some((from, to)) => year(from) && year(to),
+        None => year(word),
+    }
+}
+
 /// A word of this many letters is specific: a compound it starts is about
 /// it ("Energieerhaltung" in "Energieerhaltungssatz", "Trinkwasser" in
 /// "Trinkwasseraufbereitung"). A short one is mostly the start of words on
@@ -137,6 +152,16 @@ pub(crate) fn find_whole_word(haystack: &str, needle: &str) -> Option<std::ops::
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_year_or_a_span_of_years_dates_a_topic() {
+        for year in ["1848", "1914–1918", "1939-1945", "2001", "1100"] {
+            assert!(is_year(year), "{year}");
+        }
+        for count in ["1000", "100", "10000", "1914–", "49", "1914-18", "Jahr1914", "2100"] {
+            assert!(!is_year(count), "{count}");
+        }
+    }
 
     #[test]
     fn folding() {

@@ -359,3 +359,15 @@ async fn the_school_year_and_an_ordinal_grade_of_round_forty_eight_are_framing()
     answers_the_portal(&h, "Deutsch im vierten Schuljahr", "Deutsch").await;
     answers_the_portal(&h, "Erdkunde Schulstufe 7", "Geographie").await;
 }
+
+#[tokio::test]
+async fn the_subject_in_a_title_a_number_word_and_a_year_of_round_forty_nine_are_read() {
+    let h = Harness::start_real_tree().await;
+    // "Chemie" names the subject: the title that is the query is the topic
+    // exactly, before its more specific children.
+    answers_first(&h, "Organische Chemie", "Organische Chemie").await;
+    // "vier" counts the seasons: a keyword with "vier" alone is no page on them.
+    answers_first(&h, "Projekt: die vier Jahreszeiten", "Jahreszeiten").await;
+    // A span of years dates the topic: no word the tree lacks.
+    answers_first(&h, "Kriegsalltag 1939–1945", "Alltag im Krieg").await;
+}

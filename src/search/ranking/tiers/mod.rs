@@ -127,6 +127,9 @@ pub struct TreeRanking<'q> {
     /// The generic heads before a genitive ([`heads_before_genitive`]):
     /// named only as a closed compound's last part.
     heads: u64,
+    /// The number words among the topic words (bits): they count what the
+    /// others name.
+    counts: u64,
     /// The collections whose place in the tree names a compound of the
     /// topic (see [`with_placed`](Self::with_placed)).
     placed: BTreeSet<String>,
@@ -147,6 +150,10 @@ impl<'q> TreeRanking<'q> {
             .take(64)
             .map(|w| TopicWord::of(w).at(&query_tokens).suspended_before(&query_tokens))
             .collect();
+        // A number word counts what the others name (see `order`).
+        let numbers = (words.iter().enumerate())
+            .filter(|(_, w)| w.is_number_word())
+            .fold(0u64, |mask, (i, _)| mask | (1 << i));
         let aspects = genitive_aspects(&words, &query_tokens);
         let examples = examples(&words, &query_tokens);
         // After the query's own topic words, whose places other rules
@@ -167,6 +174,7 @@ impl<'q> TreeRanking<'q> {
             optional: 0,
             aspects,
             heads,
+            counts: numbers,
             placed: BTreeSet::new(),
             subject_typed: true,
         }
@@ -308,6 +316,7 @@ impl<'q> TreeRanking<'q> {
             optional: self.optional,
             aspects: self.aspects,
             heads: self.heads,
+            counts: self.counts,
             placed: self.placed.clone(),
             subject_typed: self.subject_typed,
             compounds: self.compounds.clone(),

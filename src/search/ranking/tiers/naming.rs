@@ -117,8 +117,11 @@ impl TreeRanking<'_> {
             .filter(|(_, f)| f.is_some())
             .fold(0u64, |mask, (i, _)| mask | (1 << i));
         let worst = fits.iter().flatten().max().copied().unwrap_or(Fit::Exact);
-        let content_words = tokens(text).filter(|t| char_len(t) >= 2 && !is_stopword(t)).count();
-        let only_what_is_named = content_words == named.count_ones() as usize;
+        let content: Vec<&str> = tokens(text).filter(|t| char_len(t) >= 2 && !is_stopword(t)).collect();
+        // The subject the query names is named too ("Organische Chemie"
+        // for "Organische Chemie", whose topic word is "Organische").
+        let subject_words = content.iter().filter(|t| self.is_subject_word(t)).count();
+        let only_what_is_named = content.len() - subject_words == named.count_ones() as usize;
         let exactness = match worst {
             Fit::Exact if only_what_is_named => 0,
             Fit::Exact | Fit::Stem if only_what_is_named => 1,

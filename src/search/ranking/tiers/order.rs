@@ -97,10 +97,15 @@ impl TreeRanking<'_> {
             })
             .collect();
         // How rare each topic word is among the candidates (inverse
-        // document frequency, in thousandths).
+        // document frequency, in thousandths). A number word counts what
+        // the others name, however rare: "vier edle Wahrheiten" names
+        // less of "die vier Jahreszeiten" than "Jahreszeiten" does.
         let n = pool.len().max(1) as f64;
         let rarity: Vec<i64> = (0..self.words.len())
             .map(|w| {
+                if self.counts & (1 << w.min(63)) != 0 {
+                    return 0;
+                }
                 let df = tiers.iter().filter(|(_, _, mask)| mask & (1 << w) != 0).count().max(1) as f64;
                 ((1.0 + n / df).ln() * 1000.0) as i64
             })

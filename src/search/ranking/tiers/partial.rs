@@ -5,7 +5,7 @@
 
 use super::TreeRanking;
 use super::words::{Fit, TopicWord};
-use crate::search::query::{QUESTION_ADVERBS, Words, char_len, is_stopword, same_derivation, tokens};
+use crate::search::query::{QUESTION_ADVERBS, Words, char_len, is_stopword, is_year, same_derivation, tokens};
 use crate::upstream::Node;
 
 impl TreeRanking<'_> {
@@ -147,7 +147,9 @@ impl TreeRanking<'_> {
 
     /// Some required topic word is named by none of `texts` (each node's
     /// title, keywords and description) in any form, spelling or as any
-    /// part of a compound; false without texts.
+    /// part of a compound; false without texts. A year is no such word: it
+    /// dates a topic the tree may name without it ("Kriegsalltag
+    /// 1914–1918" is "Alltag im Krieg").
     pub(crate) fn has_unnamed_word(&self, texts: &[Vec<Words>]) -> bool {
         !self.unnamed_words(texts).is_empty()
     }
@@ -162,7 +164,7 @@ impl TreeRanking<'_> {
         (self.words.iter().enumerate())
             .filter(|(i, w)| {
                 let required = self.optional & (1 << (*i).min(63)) == 0;
-                required && !named_in(w, texts)
+                required && !is_year(w.folded()) && !named_in(w, texts)
             })
             .map(|(_, w)| w.folded())
             .collect()

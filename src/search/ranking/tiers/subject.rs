@@ -189,7 +189,7 @@ impl<'q> TreeRanking<'q> {
                 .any(|n| *n == folded || folded.strip_suffix('s') == Some(n.as_str()))
             {
                 self.words.remove(i);
-                for mask in [&mut self.optional, &mut self.heads] {
+                for mask in [&mut self.optional, &mut self.heads, &mut self.counts] {
                     let below = *mask & ((1u64 << i) - 1);
                     *mask = below | ((*mask >> (i + 1)) << i);
                 }
@@ -247,6 +247,26 @@ impl TreeRanking<'_> {
             .flat_map(|d| d.span.clone())
             .filter_map(|at| typed.get(at))
             .any(|word| TopicWord::of(word).best_fit(&title).is_some_and(|fit| fit <= Fit::Stem))
+    }
+
+    /// A word of a text that names a subject the query names, as the query
+    /// typed it or by the subject's name ("Chemie" for "im
+    /// Chemieunterricht"), and is no topic word of the query.
+    pub(super) fn is_subject_word(&self, word: &str) -> bool {
+        let folded = fold(word);
+        if self.words.iter().any(|w| w.folded() == folded) {
+            return false;
+        }
+        let typed: Vec<&str> = tokens(self.query.text()).collect();
+        (self.query.disciplines().iter())
+            .flat_map(|d| d.span.clone())
+            .filter_map(|at| typed.get(at))
+            .any(|t| fold(t) == folded)
+            || self.named_disciplines().any(|e| {
+                std::iter::once(&e.label)
+                    .chain(&e.aliases)
+                    .any(|name| fold(name) == folded)
+            })
     }
 
     /// The portal carries a discipline the query names, or its title is the

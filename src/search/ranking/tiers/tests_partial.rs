@@ -467,3 +467,24 @@ fn a_first_collection_the_question_holds_whole_is_part_of_it() {
     // Only among the first `n`.
     assert!(!ranking.holds_a_title(&[other, held], 1));
 }
+
+#[test]
+fn a_number_word_counts_what_the_others_name_and_a_year_dates_it() {
+    let candidates = [
+        collection("t", "Theodizee", DEUTSCH, "r", &["vier edle Wahrheiten"], ""),
+        collection("j", "Jahreszeiten", DEUTSCH, "d", &[], ""),
+        collection("l", "Lieder zu Jahreszeiten", DEUTSCH, "d", &[], ""),
+    ];
+    // "vier" is rarer among the candidates than "Jahreszeiten", but it
+    // only counts them.
+    assert_eq!(
+        titles("Projektideen zu den vier Jahreszeiten", &candidates, &[]),
+        ["Jahreszeiten", "Lieder zu Jahreszeiten", "Theodizee"]
+    );
+    // No text names the span of years; the tree still names the topic.
+    let texts = vec![vec![Words::of("Alltag im Krieg")]];
+    let dated = Query::new("Alltag im Krieg 1914–1918");
+    assert!(!TreeRanking::new(&dated).has_unnamed_word(&texts));
+    let counted = Query::new("Alltag im Krieg Zweitausend");
+    assert!(TreeRanking::new(&counted).has_unnamed_word(&texts));
+}

@@ -109,3 +109,24 @@ fn a_subject_without_a_portal_named_alone_answers_its_broader_subjects_portal() 
     // Without the broader subject's portal, no other portal answers.
     assert_eq!(titles(&[&musik]), ["Geschichte der EU"]);
 }
+
+#[test]
+fn a_title_of_the_topic_and_the_subject_named_is_the_topic_exactly() {
+    const CHEMIE: &str = "http://w3id.org/openeduhub/vocabs/discipline/100";
+    let chemie = collection("c", "Chemie", CHEMIE, "root", &[], "");
+    let candidates = [
+        collection("oc", "Organische Chemie", CHEMIE, "c", &[], ""),
+        collection("me", "Mesomerie in der Organischen Chemie", CHEMIE, "oc", &[], ""),
+    ];
+    // "Chemie" names the subject; the title that is the query names the
+    // topic with nothing else, before its more specific child.
+    assert_eq!(
+        titles("Organische Chemie", &candidates, &[&chemie]),
+        ["Organische Chemie", "Mesomerie in der Organischen Chemie", "Chemie"]
+    );
+    let query = Query::new("Organische Chemie");
+    let ranking = TreeRanking::new(&query).with_portals(&[&chemie]);
+    assert!(ranking.is_subject_word("Chemie"));
+    assert!(!ranking.is_subject_word("Organische"), "a topic word");
+    assert!(!ranking.is_subject_word("Mesomerie"));
+}

@@ -348,6 +348,12 @@ impl TopicWord {
         char_len(&self.folded)
     }
 
+    /// A number written as a word ("vier", "zwanzig"): it counts the
+    /// things the other words name.
+    pub(super) fn is_number_word(&self) -> bool {
+        self.cardinal.is_some() && self.folded.chars().all(char::is_alphabetic)
+    }
+
     /// The word has [`LONG_WORD`] letters or more and does not end in a
     /// framing word: a specific topic, mostly a compound ("Theaterkritik";
     /// "Projektideen" are a kind of material).
