@@ -1,5 +1,5 @@
 //! The relevance benchmark's real-tree collection sets: the judged-set files
-//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,heldout-l,heldout-m,heldout-n,heldout-o,heldout-p,heldout-q,heldout-r,heldout-s,heldout-t,heldout-u,heldout-v,heldout-w,heldout-x,heldout-y,heldout-z,heldout-aa,heldout-ab,heldout-ac,heldout-ad,heldout-ae,heldout-af,heldout-ag,heldout-ah,heldout-ai,heldout-aj,heldout-ak,heldout-al,heldout-am,heldout-an,heldout-ao,heldout-ap,heldout-aq,heldout-ar,heldout-as,heldout-at,heldout-au,heldout-av,heldout-aw,heldout-ax,heldout-ay,heldout-az,heldout-ba,heldout-bb,heldout-bc,heldout-bd,heldout-be,heldout-bf,heldout-bg,heldout-bh,heldout-bi,heldout-bj,heldout-bk,heldout-bl,heldout-bm,heldout-bn,heldout-bo,heldout-bp,heldout-bq,heldout-br,heldout-bs,heldout-bt,heldout-bu,heldout-bv,heldout-bw,heldout-bx,heldout-by,heldout-bz,heldout-ca,heldout-cb,heldout-cc,heldout-cd,heldout-ce,heldout-cf,heldout-cg,heldout-ch,heldout-ci,heldout-cj,heldout-ck,heldout-cl,heldout-cm,heldout-cn,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k,negative-l,negative-m,negative-n,negative-o,negative-p,negative-q,negative-r,negative-s,negative-t,negative-u,negative-v,negative-w,negative-x,negative-y,negative-z,negative-aa,negative-ab,negative-ac,negative-ad,negative-ae,negative-af,negative-ag,negative-ah,negative-ai,negative-aj,negative-ak,negative-al,negative-am,negative-an,negative-ao,negative-ap,negative-aq,negative-ar,negative-as,negative-at,negative-au,negative-av,negative-aw,negative-ax,negative-ay,negative-az,negative-ba,negative-bb,negative-bc,negative-bd,negative-be,negative-bf,negative-bg,negative-bh,negative-bi,negative-bj,negative-bk,negative-bl,negative-bm,negative-bn,negative-bo,negative-bp,negative-bq,negative-br,negative-bs,negative-bt,negative-bu,negative-bv,negative-bw,negative-bx,negative-by,negative-bz,negative-ca,negative-cb,negative-cc,negative-cd,negative-ce,negative-cf,negative-cg,negative-ch,negative-ci,negative-cj,negative-ck,negative-cl,negative-cm,negative-cn}.json`,
+//! (`bench/data/tree-collections/{heldout,heldout-b,heldout-c,heldout-d,heldout-e,heldout-f,heldout-g,heldout-h,heldout-i,heldout-j,heldout-k,heldout-l,heldout-m,heldout-n,heldout-o,heldout-p,heldout-q,heldout-r,heldout-s,heldout-t,heldout-u,heldout-v,heldout-w,heldout-x,heldout-y,heldout-z,heldout-aa,heldout-ab,heldout-ac,heldout-ad,heldout-ae,heldout-af,heldout-ag,heldout-ah,heldout-ai,heldout-aj,heldout-ak,heldout-al,heldout-am,heldout-an,heldout-ao,heldout-ap,heldout-aq,heldout-ar,heldout-as,heldout-at,heldout-au,heldout-av,heldout-aw,heldout-ax,heldout-ay,heldout-az,heldout-ba,heldout-bb,heldout-bc,heldout-bd,heldout-be,heldout-bf,heldout-bg,heldout-bh,heldout-bi,heldout-bj,heldout-bk,heldout-bl,heldout-bm,heldout-bn,heldout-bo,heldout-bp,heldout-bq,heldout-br,heldout-bs,heldout-bt,heldout-bu,heldout-bv,heldout-bw,heldout-bx,heldout-by,heldout-bz,heldout-ca,heldout-cb,heldout-cc,heldout-cd,heldout-ce,heldout-cf,heldout-cg,heldout-ch,heldout-ci,heldout-cj,heldout-ck,heldout-cl,heldout-cm,heldout-cn,heldout-co,heldout-cp,tuning,negative,negative-c,negative-d,negative-e,negative-f,negative-g,negative-h,negative-i,negative-j,negative-k,negative-l,negative-m,negative-n,negative-o,negative-p,negative-q,negative-r,negative-s,negative-t,negative-u,negative-v,negative-w,negative-x,negative-y,negative-z,negative-aa,negative-ab,negative-ac,negative-ad,negative-ae,negative-af,negative-ag,negative-ah,negative-ai,negative-aj,negative-ak,negative-al,negative-am,negative-an,negative-ao,negative-ap,negative-aq,negative-ar,negative-as,negative-at,negative-au,negative-av,negative-aw,negative-ax,negative-ay,negative-az,negative-ba,negative-bb,negative-bc,negative-bd,negative-be,negative-bf,negative-bg,negative-bh,negative-bi,negative-bj,negative-bk,negative-bl,negative-bm,negative-bn,negative-bo,negative-bp,negative-bq,negative-br,negative-bs,negative-bt,negative-bu,negative-bv,negative-bw,negative-bx,negative-by,negative-bz,negative-ca,negative-cb,negative-cc,negative-cd,negative-ce,negative-cf,negative-cg,negative-ch,negative-ci,negative-cj,negative-ck,negative-cl,negative-cm,negative-cn,negative-co,negative-cp}.json`,
 //! graded by hand from WLO's 2023 collection tree) and how one ranked answer scores
 //! against them.
 //!
@@ -88,9 +88,11 @@ pub const K: usize = 5;
 /// forty-seventh was judged; `heldout-ck.json`/`negative-ck.json` and `heldout-cl.json`/
 /// `negative-cl.json` while the forty-seventh was tested, before the forty-eighth was judged;
 /// `heldout-cm.json`/`negative-cm.json` and `heldout-cn.json`/`negative-cn.json` while the
-/// forty-eighth was tested, before the forty-ninth was judged.
+/// forty-eighth was tested, before the forty-ninth was judged; `heldout-co.json`/
+/// `negative-co.json` and `heldout-cp.json`/`negative-cp.json` while the forty-ninth was made,
+/// before the fiftieth was judged.
 /// Files that do not exist are skipped.
-pub const FILES: [&str; 184] = [
+pub const FILES: [&str; 188] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
@@ -183,6 +185,8 @@ pub const FILES: [&str; 184] = [
     "heldout-cl.json",
     "heldout-cm.json",
     "heldout-cn.json",
+    "heldout-co.json",
+    "heldout-cp.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
@@ -275,6 +279,8 @@ pub const FILES: [&str; 184] = [
     "negative-cl.json",
     "negative-cm.json",
     "negative-cn.json",
+    "negative-co.json",
+    "negative-cp.json",
 ];
 
 /// One judged-set file.

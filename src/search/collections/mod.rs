@@ -374,12 +374,14 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
     // the topic ("Spiele für den Wandertag" is no page on games) — unless
     // a collection is titled or keyworded with another, specific topic word
     // alone ("Theaterkritik … nach dem Theaterbesuch", "Papierchromatografie
-    // mit Filzstiften") or titled with one of two topics asked for
-    // ("Ringen und Raufen").
+    // mit Filzstiften"), titled with one of two topics asked for
+    // ("Ringen und Raufen") or with the heading before a colon ("Handball:
+    // Prellen und Passen").
     if index.complete
         && ranking.has_unnamed_word(&index.texts)
         && !ranking.titles_a_long_word(&walked, 3)
         && !ranking.titles_a_side(&walked, 3)
+        && !ranking.titles_the_heading(&walked, 3)
         && !ranking.holds_a_title(&walked, 3)
     {
         tracing::debug!(

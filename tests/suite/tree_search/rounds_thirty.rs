@@ -371,3 +371,14 @@ async fn the_subject_in_a_title_a_number_word_and_a_year_of_round_forty_nine_are
     // A span of years dates the topic: no word the tree lacks.
     answers_first(&h, "Kriegsalltag 1939–1945", "Alltag im Krieg").await;
 }
+
+#[tokio::test]
+async fn the_heading_before_a_colon_of_round_fifty_names_the_page() {
+    let h = Harness::start_real_tree().await;
+    // The details after the colon are words the tree lacks; the heading
+    // before it is the title of the page they belong to.
+    answers_first(&h, "Handball: Prellen und Täuschen", "Handball").await;
+    answers_first(&h, "Stundenentwurf Schwimmen: Kraulen und Brustschwimmen", "Schwimmen").await;
+    // A heading that names a kind of material names no page.
+    answers_nothing(&h, "Projektidee: Katapulte bauen").await;
+}

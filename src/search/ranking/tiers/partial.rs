@@ -129,6 +129,32 @@ impl TreeRanking<'_> {
             .any(|node| sides.titled_by(&Words::of(node.display_title())))
     }
 
+    /// The query is a heading before a colon and its details ("Handball
+    /// Klasse 6: Prellen und Passen"), and a collection among the first `n`
+    /// ranked is titled with the heading's topic words, those alone: the
+    /// page the details belong to, even when a detail is a word the tree
+    /// lacks. A heading that names a kind of material ("Projektidee:
+    /// Katapulte bauen") names no page.
+    pub(crate) fn titles_the_heading(&self, ranked: &[Node], n: usize) -> bool {
+        let Some((heading, _)) = self.query.text().split_once(':') else {
+            return false;
+        };
+        let before = tokens(heading).count();
+        let words: Vec<&TopicWord> = (self.words.iter())
+            .filter(|w| w.at.is_some_and(|at| at < before))
+            .collect();
+        if words.is_empty() || words.len() == self.words.len() || words.iter().any(|w| w.ends_in_framing()) {
+            return false;
+        }
+        ranked.iter().take(n).any(|node| {
+            let title = Words::of(node.display_title());
+            let content = (tokens(node.display_title()))
+                .filter(|t| char_len(t) >= 2 && !is_stopword(t))
+                .count();
+            content == words.len() && words.iter().all(|w| w.best_fit(&title).is_some_and(|f| f <= Fit::Stem))
+        })
+    }
+
     /// The two topics of an "X und Y" query, as topic words; none for
     /// another query. A suspended first part is the compound it shares
     /// its last part with ("Kosten-" of "Kosten- und Leistungsrechnung").

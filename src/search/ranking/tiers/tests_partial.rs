@@ -488,3 +488,28 @@ fn a_number_word_counts_what_the_others_name_and_a_year_dates_it() {
     let counted = Query::new("Alltag im Krieg Zweitausend");
     assert!(TreeRanking::new(&counted).has_unnamed_word(&texts));
 }
+
+#[test]
+fn a_title_of_the_heading_before_a_colon_is_the_page_of_the_details() {
+    const SPORT: &str = "http://w3id.org/openeduhub/vocabs/discipline/600";
+    let handball = collection("h", "Handball", SPORT, "s", &[], "");
+    let among = collection("w", "Handball und Volleyball", SPORT, "s", &[], "");
+    let query = Query::new("Stundenentwurf Handball Klasse 6: Prellen und Passen");
+    assert!(TreeRanking::new(&query).titles_the_heading(std::slice::from_ref(&handball), 3));
+    assert!(
+        !TreeRanking::new(&query).titles_the_heading(std::slice::from_ref(&among), 3),
+        "the heading among other words"
+    );
+    // No colon, or nothing after it: no heading.
+    for plain in ["Handball Prellen und Passen", "Handball:"] {
+        let query = Query::new(plain);
+        assert!(
+            !TreeRanking::new(&query).titles_the_heading(std::slice::from_ref(&handball), 3),
+            "{plain}"
+        );
+    }
+    // A heading that names a kind of material names no page.
+    let ideas = collection("i", "Projektideen", DEUTSCH, "d", &[], "");
+    let query = Query::new("Projektidee: Katapulte bauen");
+    assert!(!TreeRanking::new(&query).titles_the_heading(&[ideas], 3));
+}

@@ -358,8 +358,13 @@ impl TopicWord {
     /// framing word: a specific topic, mostly a compound ("Theaterkritik";
     /// "Projektideen" are a kind of material).
     pub(super) fn is_specific(&self) -> bool {
-        char_len(&self.folded) >= LONG_WORD
-            && !framing_words().any(|f| char_len(f) >= MIN_HEAD && self.folded.ends_with(&fold(f)))
+        char_len(&self.folded) >= LONG_WORD && !self.ends_in_framing()
+    }
+
+    /// The word ends in a framing word: a kind of material or lesson
+    /// ("Projektidee", "Stundenentwurf").
+    pub(super) fn ends_in_framing(&self) -> bool {
+        framing_words().any(|f| char_len(f) >= MIN_HEAD && self.folded.ends_with(&fold(f)))
     }
 
     /// A topic word this long at the start of a longer word is that word
