@@ -136,6 +136,9 @@ pub struct TreeRanking<'q> {
     /// Whether the query as typed names its subjects (see
     /// [`with_subject_typed`](Self::with_subject_typed)).
     subject_typed: bool,
+    /// The words that name the subjects the query names, folded (see
+    /// [`is_subject_word`](Self::is_subject_word)).
+    subject_words: Vec<String>,
     /// Pairs of topic words (first part, last part) that a text may write
     /// as one closed compound ([`compound_pairs`]).
     compounds: Vec<(usize, usize)>,
@@ -177,9 +180,11 @@ impl<'q> TreeRanking<'q> {
             counts: numbers,
             placed: BTreeSet::new(),
             subject_typed: true,
+            subject_words: Vec::new(),
         }
         .with_optional_mask(aspects | heads)
         .with_optional_mask(examples)
+        .with_subject_words()
     }
 
     /// The ranking with the collections `placed` titled by the topic:
@@ -319,6 +324,7 @@ impl<'q> TreeRanking<'q> {
             counts: self.counts,
             placed: self.placed.clone(),
             subject_typed: self.subject_typed,
+            subject_words: self.subject_words.clone(),
             compounds: self.compounds.clone(),
         };
         if let Some(portal) = named_portal
@@ -326,6 +332,7 @@ impl<'q> TreeRanking<'q> {
             && !ranking.subjects.contains(only)
         {
             ranking.subjects.push(only.clone());
+            ranking = ranking.with_subject_words();
         }
         ranking.rank_topic(pool, portals, seen, named_portal)
     }

@@ -179,7 +179,7 @@ impl<'q> TreeRanking<'q> {
             }
         }
         if named.is_empty() {
-            return self;
+            return self.with_subject_words();
         }
         let mut i = 0;
         for word in self.query.topic_words().iter().take(64) {
@@ -199,6 +199,20 @@ impl<'q> TreeRanking<'q> {
         }
         let query_tokens: Vec<String> = tokens(self.query.text()).map(str::to_string).collect();
         self.compounds = compound_pairs(&self.words, &query_tokens);
+        self.with_subject_words()
+    }
+
+    /// The ranking with the words that name the subjects it reads, folded,
+    /// but its topic words (see [`is_subject_word`](Self::is_subject_word)):
+    /// found once for every text it weighs.
+    pub(super) fn with_subject_words(mut self) -> TreeRanking<'q> {
+        let names: Vec<String> = (self.named_disciplines())
+            .flat_map(|e| std::iter::once(&e.label).chain(&e.aliases))
+            .map(|name| fold(name))
+            .chain(self.typed_subject_words().into_iter().map(fold))
+            .filter(|name| !self.words.iter().any(|w| w.folded() == name))
+            .collect();
+        self.subject_words = names;
         self
     }
 }
@@ -241,32 +255,25 @@ impl TreeRanking<'_> {
     /// some form ("Theater" for "des Theaters", "Geografie" for
     /// "Geographie").
     pub(super) fn titles_a_subject_word(&self, node: &Node) -> bool {
-        let typed: Vec<&str> = tokens(self.query.text()).collect();
         let title = Words::of(node.display_title());
+        (self.typed_subject_words().into_iter())
+            .any(|word| TopicWord::of(word).best_fit(&title).is_some_and(|fit| fit <= Fit::Stem))
+    }
+
+    /// The words of the query that named its subjects, as typed.
+    fn typed_subject_words(&self) -> Vec<&str> {
+        let typed: Vec<&str> = tokens(self.query.text()).collect();
         (self.query.disciplines().iter())
             .flat_map(|d| d.span.clone())
-            .filter_map(|at| typed.get(at))
-            .any(|word| TopicWord::of(word).best_fit(&title).is_some_and(|fit| fit <= Fit::Stem))
+            .filter_map(|at| typed.get(at).copied())
+            .collect()
     }
 
     /// A word of a text that names a subject the query names, as the query
     /// typed it or by the subject's name ("Chemie" for "im
     /// Chemieunterricht"), and is no topic word of the query.
     pub(super) fn is_subject_word(&self, word: &str) -> bool {
-        let folded = fold(word);
-        if self.words.iter().any(|w| w.folded() == folded) {
-            return false;
-        }
-        let typed: Vec<&str> = tokens(self.query.text()).collect();
-        (self.query.disciplines().iter())
-            .flat_map(|d| d.span.clone())
-            .filter_map(|at| typed.get(at))
-            .any(|t| fold(t) == folded)
-            || self.named_disciplines().any(|e| {
-                std::iter::once(&e.label)
-                    .chain(&e.aliases)
-                    .any(|name| fold(name) == folded)
-            })
+        self.subject_words.contains(&fold(word))
     }
 
     /// The portal carries a discipline the query names, or its title is the
