@@ -90,9 +90,12 @@ pub const K: usize = 5;
 /// `heldout-cm.json`/`negative-cm.json` and `heldout-cn.json`/`negative-cn.json` while the
 /// forty-eighth was tested, before the forty-ninth was judged; `heldout-co.json`/
 /// `negative-co.json` and `heldout-cp.json`/`negative-cp.json` while the forty-ninth was made,
-/// before the fiftieth was judged.
+/// before the fiftieth was judged; `heldout-cq.json`/`negative-cq.json` and `heldout-cr.json`/
+/// `negative-cr.json` at the start of the fifty-first, before it was judged; `heldout-cs.json`/
+/// `negative-cs.json` and `heldout-ct.json`/`negative-ct.json` at the start of the fifty-first,
+/// before the fifty-second was judged.
 /// Files that do not exist are skipped.
-pub const FILES: [&str; 188] = [
+pub const FILES: [&str; 196] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
@@ -187,6 +190,10 @@ pub const FILES: [&str; 188] = [
     "heldout-cn.json",
     "heldout-co.json",
     "heldout-cp.json",
+    "heldout-cq.json",
+    "heldout-cr.json",
+    "heldout-cs.json",
+    "heldout-ct.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
@@ -281,6 +288,10 @@ pub const FILES: [&str; 188] = [
     "negative-cn.json",
     "negative-co.json",
     "negative-cp.json",
+    "negative-cq.json",
+    "negative-cr.json",
+    "negative-cs.json",
+    "negative-ct.json",
 ];
 
 /// One judged-set file.

@@ -273,7 +273,11 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
     if walked_coverage == Coverage::Title {
         return Ok(finish_ranked(walked, search, walked_how(coverage), warnings));
     }
-    let rescued = rescue(search.query, &index.dictionary, &candidates);
+    let unnamed = match index.complete {
+        true => ranking.unnamed_words(&index.texts),
+        false => Vec::new(),
+    };
+    let rescued = rescue(search.query, &index.dictionary, &candidates, &unnamed);
     tracing::debug!(
         query = search.query.text(),
         rescued = rescued.as_ref().map(|r| r.query.text()),

@@ -17,14 +17,35 @@ use crate::upstream::Node;
 /// of the split compounds (optional in the ranking). A word a title or
 /// keyword of the first wave's `hits` holds is a real word: it is not
 /// continued, and split only into known parts; it is corrected only when
-/// no title holds it (keywords repeat users' typos).
-pub(super) fn rescue(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> Option<Rescue> {
+/// no title holds it (keywords repeat users' typos). When none of that
+/// changes the query, its hyphenated words of `unnamed` (folded: no text
+/// of the tree names them whole) are written apart ([`hyphens_opened`]).
+pub(super) fn rescue(query: &Query, dictionary: &Dictionary, hits: &[Node], unnamed: &[&str]) -> Option<Rescue> {
     // A hyphenated word the tree writes as one word is that word, no two
     // topics to split ("Netzwerk-Karte" is "Netzwerkkarten", no networks).
     if let Some(closed) = query.closed(dictionary) {
         let as_is = || Rescue::of(closed.clone(), false);
-        return rescue(&closed, dictionary, hits).or_else(|| Some(as_is()).filter(Rescue::keeps_a_topic));
+        return rescue(&closed, dictionary, hits, unnamed).or_else(|| Some(as_is()).filter(Rescue::keeps_a_topic));
     }
+    // A hyphenated word no text names whole, kept as typed by the rest of
+    // the rescue, is its pieces.
+    split_or_corrected(query, dictionary, hits).or_else(|| {
+        let (apart, heads) = hyphens_opened(query, unnamed)?;
+        Some(Rescue {
+            query: apart,
+            optional: heads,
+            corrected: false,
+            keyword_heads: Vec::new(),
+        })
+        // Pieces that leave only a subject ask another question ("E-Sport"
+        // is no page on sport).
+        .filter(|r| !r.query.topic_words().is_empty())
+    })
+}
+
+/// The rescue of `query`'s words (see [`rescue`]): its compounds split,
+/// else opened, corrected or continued.
+fn split_or_corrected(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> Option<Rescue> {
     let held: BTreeSet<String> = hits
         .iter()
         .flat_map(|n| std::iter::once(n.display_title()).chain(n.keywords().iter().map(String::as_str)))
@@ -78,6 +99,37 @@ pub(super) fn rescue(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> O
             .or_else(|| query.continued_except(dictionary, held).map(|q| Rescue::of(q, false)))
             .filter(Rescue::keeps_a_topic),
     }
+}
+
+/// The query with each hyphenated word of `unnamed` (folded) written as
+/// its pieces apart, with the last pieces of those words, or `None` when it
+/// has none: a compound no text names whole joins words the tree names on
+/// their own ("Gasbrenner-Führerschein" → "Gasbrenner Führerschein",
+/// "UML-Modellierung" → "UML Modellierung"). Its last piece is the
+/// general word it is a kind of, as for a closed compound: optional, when
+/// a piece before it has three letters or more. A suspended first part
+/// ("Mathe-") stays.
+pub(super) fn hyphens_opened(query: &Query, unnamed: &[&str]) -> Option<(Query, Vec<String>)> {
+    let mut heads = Vec::new();
+    let mut changed = false;
+    let words: Vec<String> = (query.text().split_whitespace())
+        .map(|w| {
+            let core = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-');
+            let pieces: Vec<&str> = core.split('-').filter(|p| !p.is_empty()).collect();
+            let opens = !core.starts_with('-') && !core.ends_with('-') && pieces.len() >= 2;
+            if !opens || !unnamed.contains(&fold(core).as_str()) {
+                return w.to_string();
+            }
+            changed = true;
+            if let Some((last, before)) = pieces.split_last()
+                && before.iter().any(|p| char_len(p) >= 3)
+            {
+                heads.push(last.to_string());
+            }
+            w.replacen(core, &pieces.join(" "), 1)
+        })
+        .collect();
+    changed.then(|| (Query::new(&words.join(" ")), heads))
 }
 
 /// A collection among the first three of `ranked` is titled with a word
@@ -209,7 +261,7 @@ mod tests {
     #[test]
     fn a_misspelt_subject_is_corrected_to_it() {
         let dictionary = Dictionary::new(["Interkulturelle Bildung", "Bildung"]);
-        let rescued = rescue(&Query::new("Interkulturele Bildung"), &dictionary, &[]).unwrap();
+        let rescued = rescue(&Query::new("Interkulturele Bildung"), &dictionary, &[], &[]).unwrap();
         assert_eq!(rescued.query.text(), "Interkulturelle Bildung");
         assert!(
             rescued.query.topic_words().is_empty(),
@@ -225,23 +277,23 @@ mod tests {
         }))
         .unwrap();
         let dictionary = Dictionary::new(["Industrialisierung"]);
-        let rescued = rescue(&Query::new("Industrialiserung"), &dictionary, &[with_keyword]).unwrap();
+        let rescued = rescue(&Query::new("Industrialiserung"), &dictionary, &[with_keyword], &[]).unwrap();
         assert_eq!(rescued.query.text(), "Industrialisierung");
         // A word a title holds is a real word.
         let titled = node("t", "Industrialiserung");
-        assert!(rescue(&Query::new("Industrialiserung"), &dictionary, &[titled]).is_none());
+        assert!(rescue(&Query::new("Industrialiserung"), &dictionary, &[titled], &[]).is_none());
     }
 
     #[test]
     fn a_misspelt_noun_is_corrected_beside_another_word() {
         let dictionary = Dictionary::new(["Die Spannungsreihe der Metalle", "Die Elektrochemie"]);
-        let rescued = rescue(&Query::new("elektrochemische Spanungsreihe"), &dictionary, &[]).unwrap();
+        let rescued = rescue(&Query::new("elektrochemische Spanungsreihe"), &dictionary, &[], &[]).unwrap();
         assert!(
             rescued.query.text().contains("Spannungsreihe"),
             "{}",
             rescued.query.text()
         );
-        let rescued = rescue(&Query::new("Spanungsreihe"), &dictionary, &[]).unwrap();
+        let rescued = rescue(&Query::new("Spanungsreihe"), &dictionary, &[], &[]).unwrap();
         assert_eq!((rescued.query.text(), rescued.corrected), ("Spannungsreihe", true));
     }
 
@@ -263,8 +315,46 @@ mod tests {
     #[test]
     fn a_misspelt_part_of_a_hyphenated_word_is_corrected() {
         let dictionary = Dictionary::new(["N-Deklination", "Deklination"]);
-        let rescued = rescue(&Query::new("N-Deklinaton"), &dictionary, &[]).unwrap();
+        let rescued = rescue(&Query::new("N-Deklinaton"), &dictionary, &[], &[]).unwrap();
         assert_eq!((rescued.query.text(), rescued.corrected), ("N-Deklination", true));
+    }
+
+    #[test]
+    fn a_hyphenated_word_no_text_names_whole_is_written_apart() {
+        let query = Query::new("Chemie: Gasbrenner-Führerschein");
+        let (apart, heads) = hyphens_opened(&query, &["gasbrenner-fuhrerschein"]).unwrap();
+        assert_eq!(apart.text(), "Chemie: Gasbrenner Führerschein");
+        assert_eq!(heads, ["Führerschein"]);
+        // A word a text names whole stays, and so does a suspended part.
+        assert!(hyphens_opened(&query, &[]).is_none());
+        let suspended = Query::new("Mathe- oder Deutschunterricht");
+        assert!(hyphens_opened(&suspended, &["mate-"]).is_none());
+        // After a piece of one or two letters, the last piece is the topic.
+        let (apart, heads) = hyphens_opened(&Query::new("E-Schrott"), &["e-schrott"]).unwrap();
+        assert_eq!((apart.text(), heads.len()), ("E Schrott", 0));
+    }
+
+    #[test]
+    fn pieces_that_leave_only_a_subject_are_no_rescue() {
+        let dictionary = Dictionary::new(["Laborpraxis"]);
+        assert!(rescue(&Query::new("E-Sport"), &dictionary, &[], &["e-sport"]).is_none());
+    }
+
+    #[test]
+    fn the_rescue_writes_apart_a_hyphenated_word_no_text_names_whole() {
+        // Neither piece is a title word: nothing splits, nothing is corrected.
+        let dictionary = Dictionary::new(["Laborpraxis"]);
+        let query = Query::new("Gasbrenner-Führerschein");
+        let rescued = rescue(&query, &dictionary, &[], &["gasbrenner-fuhrerschein"]).unwrap();
+        assert_eq!(rescued.query.text(), "Gasbrenner Führerschein");
+        assert_eq!(
+            (rescued.optional, rescued.corrected),
+            (vec!["Führerschein".to_string()], false)
+        );
+        // A split of the word comes first.
+        let dictionary = Dictionary::new(["Umgang mit dem Gasbrenner"]);
+        let rescued = rescue(&query, &dictionary, &[], &["gasbrenner-fuhrerschein"]).unwrap();
+        assert_eq!(rescued.query.text(), "Gasbrenner");
     }
 
     #[test]

@@ -382,3 +382,14 @@ async fn the_heading_before_a_colon_of_round_fifty_names_the_page() {
     // A heading that names a kind of material names no page.
     answers_nothing(&h, "Projektidee: Katapulte bauen").await;
 }
+
+#[tokio::test]
+async fn a_hyphenated_word_no_text_names_whole_of_round_fifty_one_is_its_pieces() {
+    let h = Harness::start_real_tree().await;
+    // No collection names "Gasbrenner-Führerschein"; one names the burner,
+    // the licence is what a class earns with it.
+    answers_first(&h, "Chemie: Gasbrenner-Führerschein", "Umgang mit dem Gasbrenner").await;
+    answers_first(&h, "Schultheater-Festival", "Theaterfestivals").await;
+    // Pieces the tree does not name still mean it lacks the topic.
+    answers_nothing(&h, "Kastanien-Männchen basteln").await;
+}
