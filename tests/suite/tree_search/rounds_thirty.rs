@@ -393,3 +393,13 @@ async fn a_hyphenated_word_no_text_names_whole_of_round_fifty_one_is_its_pieces(
     // Pieces the tree does not name still mean it lacks the topic.
     answers_nothing(&h, "Kastanien-Männchen basteln").await;
 }
+
+#[tokio::test]
+async fn a_suspended_first_part_of_round_fifty_two_is_named_by_its_word() {
+    let h = Harness::start_real_tree().await;
+    // No collection names "Montessorischulen"; a keyword names Montessori.
+    let page = "Reformpädagogische Konzepte und alternative Bildungsmodelle";
+    answers_first(&h, "Montessori- und Waldorfpädagogik", page).await;
+    // Parts the tree does not name still mean it lacks the topic.
+    answers_nothing(&h, "Zirkus- und Varietéschulen").await;
+}

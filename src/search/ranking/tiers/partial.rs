@@ -342,9 +342,16 @@ fn is_inflected_adjective(folded: &str) -> bool {
 }
 
 /// Some text of `texts` (each node's title, keywords and description)
-/// names the topic word, in any form or as any part of a compound.
+/// names the topic word, in any form or as any part of a compound; or a
+/// text names a suspended first part as a word of its own
+/// ([`TopicWord::suspended_part`]).
 fn named_in(w: &TopicWord, texts: &[Vec<Words>]) -> bool {
     texts.iter().any(|node| node.iter().any(|t| w.best_fit(t).is_some()))
+        || (w.suspended_part()).is_some_and(|part| {
+            texts
+                .iter()
+                .any(|node| node.iter().any(|t| part.best_fit(t).is_some_and(|f| f <= Fit::Stem)))
+        })
 }
 
 /// The words beside the question's adverbs ([`QUESTION_ADVERBS`]) that

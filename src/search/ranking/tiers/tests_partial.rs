@@ -513,3 +513,17 @@ fn a_title_of_the_heading_before_a_colon_is_the_page_of_the_details() {
     let query = Query::new("Projektidee: Katapulte bauen");
     assert!(!TreeRanking::new(&query).titles_the_heading(&[ideas], 3));
 }
+
+#[test]
+fn a_suspended_first_part_is_named_by_its_word() {
+    // "Montessori-" stands for a compound of Montessori's: a keyword naming
+    // her names its topic.
+    let texts = vec![vec![Words::of("Reformpädagogik"), Words::of("Maria Montessori")]];
+    let suspended = Query::new("Montessori- und Reformpädagogik");
+    assert!(!TreeRanking::new(&suspended).has_unnamed_word(&texts));
+    let unnamed = vec![vec![Words::of("Reformpädagogik")]];
+    assert!(TreeRanking::new(&suspended).has_unnamed_word(&unnamed));
+    // A part too short to be a word names nothing on its own.
+    let texts = vec![vec![Words::of("Reformpädagogik"), Words::of("Ost")]];
+    assert!(TreeRanking::new(&Query::new("Ost- und Reformpädagogik")).has_unnamed_word(&texts));
+}

@@ -480,6 +480,16 @@ impl TopicWord {
         }
     }
 
+    /// A suspended first part ("Abenteuer-" of "Abenteuer- und
+    /// Wagnissport") as a word of its own, when it has [`MIN_HEAD`] letters
+    /// or more: a text that names it names the topic of the compound it
+    /// stands for, more loosely.
+    pub(super) fn suspended_part(&self) -> Option<TopicWord> {
+        (self.folded.strip_suffix('-'))
+            .filter(|part| char_len(part) >= MIN_HEAD && part.chars().all(char::is_alphabetic))
+            .map(TopicWord::plain)
+    }
+
     /// The word is a head that makes a compound a process or an aspect of
     /// its first part ([`PROCESS_HEADS`]).
     fn is_process_head(&self) -> bool {
