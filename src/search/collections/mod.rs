@@ -273,6 +273,8 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
     if walked_coverage == Coverage::Title {
         return Ok(finish_ranked(walked, search, walked_how(coverage), warnings));
     }
+    // The topic words no collection of the whole tree names, read once:
+    // the rescue, its checks and the empty answer below ask for them.
     let unnamed = match index.complete {
         true => ranking.unnamed_words(&index.texts),
         false => Vec::new(),
@@ -329,9 +331,7 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
         // the question is named only in part: as typed, the query answers
         // nothing ("Demokartie im alten Athen" → "Demokratie in Athen").
         let rescued_coverage = rescue_ranking.coverage(&ranked, &shown_portals);
-        let titles_a_slip = || {
-            index.complete && titles_a_fixed_slip(&ranking.unnamed_words(&index.texts), search.query, rescued, &ranked)
-        };
+        let titles_a_slip = || index.complete && titles_a_fixed_slip(&unnamed, search.query, rescued, &ranked);
         let fixes_a_slip = rescued_coverage == walked_coverage
             && rescued_coverage > Coverage::Nothing
             && !leaves_an_unknown_word
@@ -382,7 +382,7 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
     // ("Ringen und Raufen") or with the heading before a colon ("Handball:
     // Prellen und Passen").
     if index.complete
-        && ranking.has_unnamed_word(&index.texts)
+        && !unnamed.is_empty()
         && !ranking.titles_a_long_word(&walked, 3)
         && !ranking.titles_a_side(&walked, 3)
         && !ranking.titles_the_heading(&walked, 3)
@@ -390,7 +390,7 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
     {
         tracing::debug!(
             query = search.query.text(),
-            unnamed = ?ranking.unnamed_words(&index.texts),
+            unnamed = ?unnamed,
             "a topic word the tree does not use"
         );
         return Ok(finish_ranked(Vec::new(), search, walked_how(coverage), warnings));
