@@ -93,9 +93,11 @@ pub const K: usize = 5;
 /// before the fiftieth was judged; `heldout-cq.json`/`negative-cq.json` and `heldout-cr.json`/
 /// `negative-cr.json` at the start of the fifty-first, before it was judged; `heldout-cs.json`/
 /// `negative-cs.json` and `heldout-ct.json`/`negative-ct.json` at the start of the fifty-first,
-/// before the fifty-second was judged.
+/// before the fifty-second was judged; `heldout-cu.json`/`negative-cu.json` and
+/// `heldout-cv.json`/`negative-cv.json` at the end of the fifty-second, before the fifty-third was
+/// judged.
 /// Files that do not exist are skipped.
-pub const FILES: [&str; 196] = [
+pub const FILES: [&str; 200] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
@@ -194,6 +196,8 @@ pub const FILES: [&str; 196] = [
     "heldout-cr.json",
     "heldout-cs.json",
     "heldout-ct.json",
+    "heldout-cu.json",
+    "heldout-cv.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
@@ -292,6 +296,8 @@ pub const FILES: [&str; 196] = [
     "negative-cr.json",
     "negative-cs.json",
     "negative-ct.json",
+    "negative-cu.json",
+    "negative-cv.json",
 ];
 
 /// One judged-set file.

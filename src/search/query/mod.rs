@@ -53,7 +53,7 @@ pub use rescue::{
 pub use topic::{signal_terms, topic_query};
 pub use typo::{Dictionary, KEYWORD_TYPO_LETTERS, edit_distance};
 
-pub(crate) use derive::{cardinal, number_compound_of, ordinal, same_derivation};
+pub(crate) use derive::{cardinal, number_compound_of, ordinal, same_derivation, ung_noun_of};
 
 pub(crate) use compound::{KnownTerms, Mode, may_split, split_query};
 pub(crate) use lexicon::{QUESTION_ADVERBS, framing_words, is_grade_token};

@@ -403,3 +403,13 @@ async fn a_suspended_first_part_of_round_fifty_two_is_named_by_its_word() {
     // Parts the tree does not name still mean it lacks the topic.
     answers_nothing(&h, "Zirkus- und Varietéschulen").await;
 }
+
+#[tokio::test]
+async fn a_verb_of_round_fifty_three_is_named_by_its_noun_in_ung() {
+    let h = Harness::start_real_tree().await;
+    let acids = "Verwendung von Säuren und Basen";
+    answers_first(&h, "Wozu werden Säuren und Basen im Alltag verwendet?", acids).await;
+    answers_first(&h, "Adjektive aus Nomen und Verben bilden", "Bildung der Adjektive").await;
+    // A tree that uses "Forschung" still lacks this competition.
+    answers_nothing(&h, "Jugend forscht").await;
+}

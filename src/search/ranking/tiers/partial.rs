@@ -344,8 +344,11 @@ fn is_inflected_adjective(folded: &str) -> bool {
 /// Some text of `texts` (each node's title, keywords and description)
 /// names the topic word, in any form or as any part of a compound; or a
 /// text names a suspended first part as a word of its own
-/// ([`TopicWord::suspended_part`]).
+/// ([`TopicWord::suspended_part`]). Not by a verb's noun in "-ung" alone:
+/// a tree that uses "Forschung" need not have a page on what "Jugend
+/// forscht" names.
 fn named_in(w: &TopicWord, texts: &[Vec<Words>]) -> bool {
+    let w = &w.as_written();
     texts.iter().any(|node| node.iter().any(|t| w.best_fit(t).is_some()))
         || (w.suspended_part()).is_some_and(|part| {
             texts

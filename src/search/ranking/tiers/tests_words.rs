@@ -2,7 +2,7 @@
 //! (`words.rs`): forms, spellings, compounds' parts and halves.
 
 use super::words::{Fit, TopicWord};
-use crate::search::query::Words;
+use crate::search::query::{Words, tokens};
 
 fn fit(word: &str, text: &str) -> Option<Fit> {
     TopicWord::of(word).best_fit(&Words::of(text))
@@ -245,4 +245,24 @@ fn a_number_written_as_a_word_meets_its_digits() {
     // Another number is no form of it, nor is the article a number.
     assert_eq!(fit("zehn", "Zahlen bis 100"), None);
     assert_eq!(fit("ein", "Zahlen bis 1"), None);
+}
+
+#[test]
+fn a_verb_is_named_by_its_noun_in_ung_an_adjective_is_not() {
+    let fit_in = |word: &str, query: &str, text: &str| {
+        let query: Vec<String> = tokens(query).map(str::to_string).collect();
+        TopicWord::of(word).at(&query).best_fit(&Words::of(text))
+    };
+    let acids = "Wozu werden Säuren und Basen verwendet?";
+    assert_eq!(
+        fit_in("verwendet", acids, "Verwendung von Säuren und Basen"),
+        Some(Fit::Stem)
+    );
+    assert_eq!(fit_in("zerlegen", "Zahlen zerlegen", "Zerlegung"), Some(Fit::Stem));
+    assert_eq!(fit_in("reifen", "Wie Früchte reifen", "Reifung"), Some(Fit::Stem));
+    // Between an article or the start and its noun the word is an
+    // adjective.
+    assert_eq!(fit_in("reifen", "die reifen Früchte", "Reifung"), None);
+    // Not as a word alone: nothing says it is a verb.
+    assert_eq!(fit("verwendet", "Verwendung von Säuren und Basen"), None);
 }

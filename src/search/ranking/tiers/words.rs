@@ -9,7 +9,7 @@ use super::forms::{
 };
 use crate::search::query::{
     LONG_WORD, Words, cardinal, char_len, fold, framing_words, german_stem, is_name_adjective_of, number_compound_of,
-    ordinal, same_derivation,
+    ordinal, same_derivation, ung_noun_of,
 };
 
 /// How a topic word matches a word of a text (best first).
@@ -50,6 +50,10 @@ pub(super) struct TopicWord {
     cardinal: Option<u32>,
     /// Written with a capital letter: a noun, or the start of a phrase.
     pub(super) capitalised: bool,
+    /// Written in lower case where a verb stands, not where an adjective
+    /// does before its noun ([`at`](Self::at)): its noun in "-ung" names it
+    /// ([`ung_noun_of`]).
+    verb: bool,
     /// Its place among the words of the query, when it is one of them as
     /// written ([`at`](Self::at)).
     pub(super) at: Option<usize>,
@@ -220,6 +224,7 @@ impl TopicWord {
             || self.ordinal.is_some() && self.ordinal == ordinal(word)
             || self.cardinal.is_some() && self.cardinal == cardinal(word)
             || same_derivation(&self.folded, word)
+            || self.verb && ung_noun_of(&self.folded, word)
             || number_compound_of(&self.folded, word)
             || number_compound_of(word, &self.folded)
             || same_closed_stem(&self.folded, word)
@@ -290,6 +295,7 @@ impl TopicWord {
             ordinal: ordinal(&folded),
             cardinal: cardinal(&folded),
             capitalised: word.chars().next().is_some_and(char::is_uppercase),
+            verb: false,
             at: None,
             folded,
             stem: german_stem(word),
@@ -329,7 +335,24 @@ impl TopicWord {
     /// The topic word with its place among the query's words (`tokens`).
     pub(super) fn at(mut self, tokens: &[String]) -> TopicWord {
         self.at = tokens.iter().position(|t| fold(t) == self.folded);
+        // A word in lower case between an article, a preposition or the
+        // start and a noun is an adjective ("mit ungleichen Nennern");
+        // elsewhere a verb ("Klänge erzeugen", "Wie verändert die …").
+        let capital = |at: usize| tokens.get(at).is_some_and(|t| t.starts_with(char::is_uppercase));
+        self.verb = self.at.is_some_and(|at| {
+            let before_a_noun = capital(at + 1) && !(at > 0 && capital(at - 1));
+            !self.capitalised && !before_a_noun
+        });
         self
+    }
+
+    /// The word without its verb's noun in "-ung" ([`ung_noun_of`]): as
+    /// the query writes it, in its forms and compounds.
+    pub(super) fn as_written(&self) -> TopicWord {
+        TopicWord {
+            verb: false,
+            ..self.clone()
+        }
     }
 
     /// A closed compound's halves at every place they could meet (none for
