@@ -95,9 +95,10 @@ pub const K: usize = 5;
 /// `negative-cs.json` and `heldout-ct.json`/`negative-ct.json` at the start of the fifty-first,
 /// before the fifty-second was judged; `heldout-cu.json`/`negative-cu.json` and
 /// `heldout-cv.json`/`negative-cv.json` at the end of the fifty-second, before the fifty-third was
-/// judged.
+/// judged; `heldout-cw.json`/`negative-cw.json` and `heldout-cx.json`/`negative-cx.json` in the
+/// fifty-third, before the fifty-fourth was judged.
 /// Files that do not exist are skipped.
-pub const FILES: [&str; 200] = [
+pub const FILES: [&str; 204] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
@@ -198,6 +199,8 @@ pub const FILES: [&str; 200] = [
     "heldout-ct.json",
     "heldout-cu.json",
     "heldout-cv.json",
+    "heldout-cw.json",
+    "heldout-cx.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
@@ -298,6 +301,8 @@ pub const FILES: [&str; 200] = [
     "negative-ct.json",
     "negative-cu.json",
     "negative-cv.json",
+    "negative-cw.json",
+    "negative-cx.json",
 ];
 
 /// One judged-set file.

@@ -413,3 +413,14 @@ async fn a_verb_of_round_fifty_three_is_named_by_its_noun_in_ung() {
     // A tree that uses "Forschung" still lacks this competition.
     answers_nothing(&h, "Jugend forscht").await;
 }
+
+#[tokio::test]
+async fn a_noun_and_a_verb_of_round_fifty_four_meet_in_a_compound_title() {
+    let h = Harness::start_real_tree().await;
+    let sound = "Klangerzeugung und Klangveränderung";
+    answers_first(&h, "Wie kann man Klänge erzeugen und verändern?", sound).await;
+    answers_first(&h, "Sterne beobachten mit dem Fernrohr", "Sternbeobachtung").await;
+    // A subject's genitive after the topic: the compound of the two is
+    // the page, in whichever subject it stands.
+    answers_first(&h, "Sektoren der Wirtschaft", "Wirtschaftssektoren").await;
+}

@@ -139,6 +139,9 @@ pub struct TreeRanking<'q> {
     /// The words that name the subjects the query names, folded (see
     /// [`is_subject_word`](Self::is_subject_word)).
     subject_words: Vec<String>,
+    /// The words of the query that named a subject by its portal's title,
+    /// folded ([`with_portals`](Self::with_portals): "Wirtschaft").
+    portal_words: Vec<String>,
     /// Pairs of topic words (first part, last part) that a text may write
     /// as one closed compound ([`compound_pairs`]).
     compounds: Vec<(usize, usize)>,
@@ -181,6 +184,7 @@ impl<'q> TreeRanking<'q> {
             placed: BTreeSet::new(),
             subject_typed: true,
             subject_words: Vec::new(),
+            portal_words: Vec::new(),
         }
         .with_optional_mask(aspects | heads)
         .with_optional_mask(examples)
@@ -227,7 +231,7 @@ impl<'q> TreeRanking<'q> {
 
     /// The ranking with the topic words of `mask` (bits) optional too; at
     /// least one topic word stays required.
-    fn with_optional_mask(mut self, mask: u64) -> TreeRanking<'q> {
+    pub(super) fn with_optional_mask(mut self, mask: u64) -> TreeRanking<'q> {
         if (self.optional | mask).count_ones() < self.words.len() as u32 {
             self.optional |= mask;
         }
@@ -325,6 +329,7 @@ impl<'q> TreeRanking<'q> {
             placed: self.placed.clone(),
             subject_typed: self.subject_typed,
             subject_words: self.subject_words.clone(),
+            portal_words: self.portal_words.clone(),
             compounds: self.compounds.clone(),
         };
         if let Some(portal) = named_portal
@@ -356,7 +361,9 @@ impl<'q> TreeRanking<'q> {
         // Abiturvorbereitung" is no "Abiturvorbereitung Analysis").
         let mut outside = false;
         if !self.subjects.is_empty() {
-            let in_subject: Vec<bool> = pool.iter().map(|n| self.in_subject(n, portals)).collect();
+            let in_subject: Vec<bool> = (pool.iter())
+                .map(|n| self.in_subject(n, portals) || self.closes_a_subject_word(n))
+                .collect();
             if (0..pool.len()).any(|i| in_subject[i] && tiers[i].is_some()) {
                 retain_by(&mut pool, &mut tiers, &in_subject);
             } else {

@@ -4,7 +4,7 @@
 //! of the tree index applies to every collection.
 
 use super::node_texts;
-use super::words::{Fit, TopicWord, closed_in};
+use super::words::{Fit, TopicWord, closed_by_ung, closed_in};
 use super::{CLIPPED, Placed, Tier, TreeRanking, WITHOUT_OPTIONAL};
 use crate::search::query::{Words, char_len, is_generic_head, is_stopword, tokens};
 use crate::upstream::Node;
@@ -32,7 +32,7 @@ impl TreeRanking<'_> {
         } else {
             (1u64 << self.words.len()) - 1
         };
-        let title = self.naming(node.display_title());
+        let title = self.naming_title(node.display_title());
         let keywords: Vec<Naming> = node.keywords().iter().map(|k| self.naming(k)).collect();
         let description = self.naming(node.description());
         if title.all {
@@ -91,6 +91,16 @@ impl TreeRanking<'_> {
 
     /// How one text names the topic words.
     pub(super) fn naming(&self, text: &str) -> Naming {
+        self.naming_as(text, false)
+    }
+
+    /// How a title names the topic words: a text, and a compound of a noun
+    /// and a verb's noun in "-ung" ([`closed_by_ung`]).
+    pub(super) fn naming_title(&self, title: &str) -> Naming {
+        self.naming_as(title, true)
+    }
+
+    fn naming_as(&self, text: &str, title: bool) -> Naming {
         let words = Words::of(text);
         // A generic head only as the compound's last part, below.
         let mut fits: Vec<Option<Fit>> = (self.words.iter().enumerate())
@@ -107,6 +117,15 @@ impl TreeRanking<'_> {
                 && closed_in(&self.words[first], &self.words[last], &words)
             {
                 for at in [first, last] {
+                    fits[at] = Some(fits[at].map_or(Fit::Part, |f| f.min(Fit::Part)));
+                }
+            }
+        }
+        for (noun, verb) in self.ung_pairs().filter(|_| title) {
+            if (fits[noun].is_none() || fits[verb].is_none())
+                && closed_by_ung(&self.words[noun], &self.words[verb], &words)
+            {
+                for at in [noun, verb] {
                     fits[at] = Some(fits[at].map_or(Fit::Part, |f| f.min(Fit::Part)));
                 }
             }
@@ -153,6 +172,21 @@ impl TreeRanking<'_> {
             },
             all: required && named & !self.optional != 0,
         }
+    }
+}
+
+impl TreeRanking<'_> {
+    /// The pairs of a capitalised topic word and a verb after it in the
+    /// query, as (noun, verb): a title may write them as one compound with
+    /// the verb's noun in "-ung" ("Klänge erzeugen" → "Klangerzeugung").
+    fn ung_pairs(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let words = &self.words;
+        (0..words.len()).flat_map(move |noun| {
+            (0..words.len()).filter_map(move |verb| {
+                let before = words[noun].at.zip(words[verb].at).is_some_and(|(n, v)| n < v);
+                (words[noun].capitalised && words[verb].verb && before).then_some((noun, verb))
+            })
+        })
     }
 }
 
@@ -303,8 +337,17 @@ impl TreeRanking<'_> {
                         .any(|t| closed_in(&self.words[first], &self.words[last], t))
             })
         };
+        // A noun and a verb its title writes as one compound with the
+        // verb's noun in "-ung" are named by it.
+        let in_ung_compound = |i: usize| {
+            self.ung_pairs().any(|(noun, verb)| {
+                (noun == i || verb == i)
+                    && (texts.first()).is_some_and(|t| closed_by_ung(&self.words[noun], &self.words[verb], t))
+            })
+        };
         self.words.iter().enumerate().all(|(i, w)| {
             self.optional & (1 << i.min(63)) != 0
+                || in_ung_compound(i)
                 || texts
                     .iter()
                     .any(|t| w.best_fit(t).is_some_and(|f| f < Fit::Head || w.heads_closely()))

@@ -7,8 +7,8 @@ use std::cmp::Reverse;
 
 use super::super::fill::school_disciplines;
 use super::TreeRanking;
-use super::naming::compound_pairs;
-use super::words::{Fit, STUDY_HEADS, TopicWord};
+use super::naming::{compound_pairs, genitive_aspects};
+use super::words::{Fit, STUDY_HEADS, TopicWord, closed_in};
 use crate::search::query::{Words, char_len, fold, is_stopword, tokens};
 use crate::upstream::Node;
 use crate::vocab::{Vocabulary, broader_discipline};
@@ -189,7 +189,7 @@ impl<'q> TreeRanking<'q> {
                 .any(|n| *n == folded || folded.strip_suffix('s') == Some(n.as_str()))
             {
                 self.words.remove(i);
-                for mask in [&mut self.optional, &mut self.heads, &mut self.counts] {
+                for mask in [&mut self.optional, &mut self.aspects, &mut self.heads, &mut self.counts] {
                     let below = *mask & ((1u64 << i) - 1);
                     *mask = below | ((*mask >> (i + 1)) << i);
                 }
@@ -199,7 +199,13 @@ impl<'q> TreeRanking<'q> {
         }
         let query_tokens: Vec<String> = tokens(self.query.text()).map(str::to_string).collect();
         self.compounds = compound_pairs(&self.words, &query_tokens);
-        self.with_subject_words()
+        self.portal_words = named;
+        // A noun before the subject's genitive is the topic, no aspect of
+        // another topic word ("Sektoren der Wirtschaft").
+        self.optional &= !self.aspects;
+        self.aspects = genitive_aspects(&self.words, &query_tokens);
+        let aspects = self.aspects;
+        self.with_optional_mask(aspects).with_subject_words()
     }
 
     /// The ranking with the words that name the subjects it reads, folded,
@@ -210,6 +216,7 @@ impl<'q> TreeRanking<'q> {
             .flat_map(|e| std::iter::once(&e.label).chain(&e.aliases))
             .map(|name| fold(name))
             .chain(self.typed_subject_words().into_iter().map(fold))
+            .chain(self.portal_words.iter().cloned())
             .filter(|name| !self.words.iter().any(|w| w.folded() == name))
             .collect();
         self.subject_words = names;
@@ -258,6 +265,18 @@ impl TreeRanking<'_> {
         let title = Words::of(node.display_title());
         (self.typed_subject_words().into_iter())
             .any(|word| TopicWord::of(word).best_fit(&title).is_some_and(|fit| fit <= Fit::Stem))
+    }
+
+    /// The node's title writes a name of a subject the query names and a
+    /// topic word as one compound, the subject's word first
+    /// ("Wirtschaftssektoren" for "Sektoren der Wirtschaft"): a page of
+    /// the subject's topic, wherever it stands in the tree.
+    pub(super) fn closes_a_subject_word(&self, node: &Node) -> bool {
+        let title = Words::of(node.display_title());
+        (self.subject_words.iter()).any(|word| {
+            let subject = TopicWord::of(word);
+            self.words.iter().any(|w| closed_in(&subject, w, &title))
+        })
     }
 
     /// The words of the query that named its subjects, as typed.

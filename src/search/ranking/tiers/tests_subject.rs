@@ -130,3 +130,30 @@ fn a_title_of_the_topic_and_the_subject_named_is_the_topic_exactly() {
     assert!(!ranking.is_subject_word("Organische"), "a topic word");
     assert!(!ranking.is_subject_word("Mesomerie"));
 }
+
+#[test]
+fn a_compound_of_the_subject_and_the_topic_is_a_page_of_the_subject() {
+    const WIRTSCHAFT: &str = "http://w3id.org/openeduhub/vocabs/discipline/700";
+    const GEOGRAPHIE: &str = "http://w3id.org/openeduhub/vocabs/discipline/220";
+    let wirtschaft = collection("w", "Wirtschaft", WIRTSCHAFT, "root", &[], "");
+    let geographie = collection("g", "Geographie", GEOGRAPHIE, "root", &[], "");
+    let candidates = [
+        collection("a", "Wirtschaftsakteure", WIRTSCHAFT, "w", &["öffentlicher Sektor"], ""),
+        collection("s", "Wirtschaftssektoren", GEOGRAPHIE, "gw", &[], ""),
+    ];
+    // The subject's genitive leaves the noun before it the topic, no
+    // aspect of another word; the compound of the two names the subject.
+    let portals = [&wirtschaft, &geographie];
+    let query = Query::new("Sektoren der Wirtschaft");
+    let ranked = |candidates: &[Node]| -> Vec<String> {
+        let ranking = TreeRanking::new(&query).with_portals(&portals);
+        let ranked = ranking.rank(candidates.to_vec(), &portals);
+        ranked.iter().map(|n| n.display_title().to_string()).collect()
+    };
+    assert_eq!(
+        ranked(&candidates),
+        ["Wirtschaftssektoren", "Wirtschaftsakteure", "Wirtschaft"]
+    );
+    // Without the compound, the subject's own page.
+    assert_eq!(ranked(&candidates[..1]), ["Wirtschaftsakteure", "Wirtschaft"]);
+}

@@ -267,3 +267,26 @@ fn a_verb_is_named_by_its_noun_in_ung_an_adjective_is_not() {
     // Not as a word alone: nothing says it is a verb.
     assert_eq!(fit("verwendet", "Verwendung von Säuren und Basen"), None);
 }
+
+#[test]
+fn a_noun_and_a_verb_are_named_by_a_compound_with_the_verbs_noun_in_ung() {
+    use super::words::closed_by_ung;
+    let placed = |word: &str, query: &str| {
+        let query: Vec<String> = tokens(query).map(str::to_string).collect();
+        TopicWord::of(word).at(&query)
+    };
+    let query = "Einen Brand bekämpfen";
+    let (brand, fight) = (placed("Brand", query), placed("bekämpfen", query));
+    assert!(closed_by_ung(&brand, &fight, &Words::of("Brände & Brandbekämpfung")));
+    // A short noun: the rest is a whole derivation.
+    let query = "den Weg beschreiben";
+    let (way, describe) = (placed("Weg", query), placed("beschreiben", query));
+    assert!(closed_by_ung(&way, &describe, &Words::of("Wegbeschreibung")));
+    // Neither the other order, nor the verb's noun alone, nor a word that
+    // is no verb where it stands ("die reifen Früchte").
+    assert!(!closed_by_ung(&fight, &brand, &Words::of("Brandbekämpfung")));
+    assert!(!closed_by_ung(&brand, &fight, &Words::of("Bekämpfung")));
+    let query = "die reifen Früchte";
+    let (ripe, fruit) = (placed("reifen", query), placed("Früchte", query));
+    assert!(!closed_by_ung(&fruit, &ripe, &Words::of("Fruchtreifung")));
+}

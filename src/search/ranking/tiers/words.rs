@@ -53,7 +53,7 @@ pub(super) struct TopicWord {
     /// Written in lower case where a verb stands, not where an adjective
     /// does before its noun ([`at`](Self::at)): its noun in "-ung" names it
     /// ([`ung_noun_of`]).
-    verb: bool,
+    pub(super) verb: bool,
     /// Its place among the words of the query, when it is one of them as
     /// written ([`at`](Self::at)).
     pub(super) at: Option<usize>,
@@ -541,4 +541,25 @@ pub(super) fn closed_in(first: &TopicWord, last: &TopicWord, text: &Words) -> bo
             .filter_map(|base| word.strip_prefix(base))
             .any(|rest| LINKS.iter().filter_map(|link| rest.strip_prefix(link)).any(is_last))
     })
+}
+
+/// A word of a title is the closed compound of the noun `noun` and the
+/// noun in "-ung" of the verb `verb` ([`ung_noun_of`]): "Brandbekämpfung"
+/// for "einen Brand bekämpfen", "Wegbeschreibung" for "Weg beschreiben".
+/// The noun may be short: the rest is a whole derivation. Titles only: an
+/// editor's keyword compounds what the page merely touches
+/// ("Berufsfelderkundung" on a page about learning).
+pub(super) fn closed_by_ung(noun: &TopicWord, verb: &TopicWord, title: &Words) -> bool {
+    noun.capitalised
+        && verb.verb
+        && title.iter().any(|(word, _)| {
+            [noun.folded.as_str(), noun.stem.as_str()]
+                .into_iter()
+                .filter(|base| char_len(base) >= 3)
+                .filter_map(|base| word.strip_prefix(base))
+                .any(|rest| {
+                    (LINKS.iter().filter_map(|link| rest.strip_prefix(link)))
+                        .any(|tail| ung_noun_of(&verb.folded, tail))
+                })
+        })
 }
