@@ -96,9 +96,10 @@ pub const K: usize = 5;
 /// before the fifty-second was judged; `heldout-cu.json`/`negative-cu.json` and
 /// `heldout-cv.json`/`negative-cv.json` at the end of the fifty-second, before the fifty-third was
 /// judged; `heldout-cw.json`/`negative-cw.json` and `heldout-cx.json`/`negative-cx.json` in the
-/// fifty-third, before the fifty-fourth was judged.
+/// fifty-third, before the fifty-fourth was judged; `heldout-cy.json`/`negative-cy.json` and
+/// `heldout-cz.json`/`negative-cz.json` in the fifty-third, before the fifty-fifth was judged.
 /// Files that do not exist are skipped.
-pub const FILES: [&str; 204] = [
+pub const FILES: [&str; 208] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
@@ -201,6 +202,8 @@ pub const FILES: [&str; 204] = [
     "heldout-cv.json",
     "heldout-cw.json",
     "heldout-cx.json",
+    "heldout-cy.json",
+    "heldout-cz.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
@@ -303,6 +306,8 @@ pub const FILES: [&str; 204] = [
     "negative-cv.json",
     "negative-cw.json",
     "negative-cx.json",
+    "negative-cy.json",
+    "negative-cz.json",
 ];
 
 /// One judged-set file.

@@ -76,14 +76,19 @@ fn split_or_corrected(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> 
             let rescued = parts
                 .corrected_except(dictionary, |word| titled(word) || small(word))
                 .unwrap_or(parts);
-            // Nothing of the topic left: the part not recognised is the
-            // topic, and it may be misspelt ("N-Deklinaton").
+            // The part not recognised may be misspelt ("N-Deklinaton").
             let unrecognised = |word: &str| split.unrecognised.iter().any(|part| fold(part) == fold(word));
             let misspelt = || {
                 (query.corrected_except(dictionary, |word| titled(word) || !unrecognised(word)))
                     .map(|q| Rescue::of(q, true))
                     .filter(Rescue::keeps_a_topic)
             };
+            // A piece not recognised of a hyphenated word, corrected to the
+            // word the tree writes as typed, is that word, no topic to drop
+            // ("Säure-Base-Titraton" is no question on acids and bases).
+            if let Some(fixed) = misspelt().filter(|fixed| writes_fixed_hyphenated(query, &fixed.query, dictionary)) {
+                return Some(fixed);
+            }
             Some(Rescue {
                 query: rescued,
                 optional: split.trailing,
@@ -99,6 +104,15 @@ fn split_or_corrected(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> 
             .or_else(|| query.continued_except(dictionary, held).map(|q| Rescue::of(q, false)))
             .filter(Rescue::keeps_a_topic),
     }
+}
+
+/// The correction `fixed` of `query` changed a hyphenated word, and the
+/// dictionary's phrases write the corrected word's pieces in a row.
+fn writes_fixed_hyphenated(query: &Query, fixed: &Query, dictionary: &Dictionary) -> bool {
+    let typed: BTreeSet<String> = tokens(query.text()).map(fold).collect();
+    tokens(fixed.text())
+        .filter(|word| word.contains('-') && !typed.contains(&fold(word)))
+        .any(|word| dictionary.writes_in_a_row(&word.split('-').filter(|p| !p.is_empty()).collect::<Vec<_>>()))
 }
 
 /// The query with each hyphenated word of `unnamed` (folded) written as
@@ -317,6 +331,11 @@ mod tests {
         let dictionary = Dictionary::new(["N-Deklination", "Deklination"]);
         let rescued = rescue(&Query::new("N-Deklinaton"), &dictionary, &[], &[]).unwrap();
         assert_eq!((rescued.query.text(), rescued.corrected), ("N-Deklination", true));
+        // Beside known parts, the slip is corrected, not dropped.
+        let dictionary = Dictionary::new(["Säure-Base-Titration - Ein analytisches Verfahren", "Säuren und Basen"]);
+        let rescued = rescue(&Query::new("Säure-Base-Titraton auswerten"), &dictionary, &[], &[]).unwrap();
+        let text = rescued.query.text();
+        assert!(text.starts_with("Säure-Base-Titration") && rescued.corrected, "{text}");
     }
 
     #[test]

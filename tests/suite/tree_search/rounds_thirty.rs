@@ -424,3 +424,11 @@ async fn a_noun_and_a_verb_of_round_fifty_four_meet_in_a_compound_title() {
     // the page, in whichever subject it stands.
     answers_first(&h, "Sektoren der Wirtschaft", "Wirtschaftssektoren").await;
 }
+
+#[tokio::test]
+async fn a_slip_in_a_part_of_a_compound_of_round_fifty_five_is_corrected_not_dropped() {
+    let h = Harness::start_real_tree().await;
+    let titration = "Säure-Base-Titration - Ein analytisches Verfahren";
+    answers_first(&h, "Säure-Base-Titraton auswerten", titration).await;
+    answers_first(&h, "Laut-Buchstaben-Zuordung", "Laut-Buchstaben-Zuordnung").await;
+}

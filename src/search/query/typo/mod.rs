@@ -401,6 +401,19 @@ impl Dictionary {
             .collect()
     }
 
+    /// Whether a phrase of the dictionary writes each two neighbours of
+    /// `words` side by side ("Säure-Base-Titration" for "säure", "base",
+    /// "titration"): a hyphenated word the tree writes as typed.
+    pub fn writes_in_a_row(&self, words: &[&str]) -> bool {
+        words.len() >= 2
+            && words.windows(2).all(|pair| {
+                let (a, b) = (pair[0].to_lowercase(), pair[1].to_lowercase());
+                self.pairs
+                    .get(&fold(&format!("{a}{b}")))
+                    .is_some_and(|apart| fold(apart) == fold(&format!("{a} {b}")))
+            })
+    }
+
     /// The two words a phrase of the dictionary writes apart for a word it
     /// does not hold as one ("Streetart" → "street art"), lower-case.
     pub fn opened(&self, word: &str) -> Option<&str> {
