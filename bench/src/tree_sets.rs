@@ -97,9 +97,11 @@ pub const K: usize = 5;
 /// `heldout-cv.json`/`negative-cv.json` at the end of the fifty-second, before the fifty-third was
 /// judged; `heldout-cw.json`/`negative-cw.json` and `heldout-cx.json`/`negative-cx.json` in the
 /// fifty-third, before the fifty-fourth was judged; `heldout-cy.json`/`negative-cy.json` and
-/// `heldout-cz.json`/`negative-cz.json` in the fifty-third, before the fifty-fifth was judged.
+/// `heldout-cz.json`/`negative-cz.json` in the fifty-third, before the fifty-fifth was judged;
+/// `heldout-da.json`/`negative-da.json` and `heldout-db.json`/`negative-db.json` at the start of
+/// the fifty-fourth, before the fifty-sixth was judged.
 /// Files that do not exist are skipped.
-pub const FILES: [&str; 208] = [
+pub const FILES: [&str; 212] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
@@ -204,6 +206,8 @@ pub const FILES: [&str; 208] = [
     "heldout-cx.json",
     "heldout-cy.json",
     "heldout-cz.json",
+    "heldout-da.json",
+    "heldout-db.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
@@ -308,6 +312,8 @@ pub const FILES: [&str; 208] = [
     "negative-cx.json",
     "negative-cy.json",
     "negative-cz.json",
+    "negative-da.json",
+    "negative-db.json",
 ];
 
 /// One judged-set file.

@@ -432,3 +432,14 @@ async fn a_slip_in_a_part_of_a_compound_of_round_fifty_five_is_corrected_not_dro
     answers_first(&h, "Säure-Base-Titraton auswerten", titration).await;
     answers_first(&h, "Laut-Buchstaben-Zuordung", "Laut-Buchstaben-Zuordnung").await;
 }
+
+#[tokio::test]
+async fn a_letter_changed_in_a_short_word_of_round_fifty_six_makes_another_word() {
+    let h = Harness::start_real_tree().await;
+    // "Welfen" is no "Wellen", "Glossen" no "Großen", "Waffel" no "Waffen".
+    answers_nothing(&h, "Heinrich der Löwe und die Welfen").await;
+    answers_nothing(&h, "Glossen schreiben im Deutschunterricht").await;
+    answers_nothing(&h, "Wer hat die Waffel erfunden?").await;
+    // A letter added is still a slip.
+    answers_first(&h, "Trapetz", "Vierecke").await;
+}

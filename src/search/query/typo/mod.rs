@@ -20,6 +20,10 @@ use crate::vocab::edit_distance_chars as osa;
 const MIN_FIRST_PART: usize = 4;
 const MIN_LAST_PART: usize = 5;
 
+/// A word of at most this many letters is not corrected for one letter
+/// changed for another ([`Dictionary::suggest`]).
+const MAX_CHANGED_LETTERS: usize = 7;
+
 /// A word only keywords hold is taken for a typo of a title's word only
 /// from this many letters on.
 pub const KEYWORD_TYPO_LETTERS: usize = 9;
@@ -332,7 +336,16 @@ impl Dictionary {
             };
             let swapped = is_swap(&typed, &entry.chars) || !as_written && is_swap(&term, &entry.folded);
             let limit = if as_written { limit_of(typed.len()) } else { limit };
-            if d > limit || (term.len() <= 5 && d > 0 && !swapped) {
+            // In a word of six or seven letters, one letter changed for
+            // another mostly makes another word ("Gitter" / "Götter",
+            // "Welfen" / "Wellen", "Quäker" / "Quader"); a slip there is a
+            // letter left out, added or two swapped.
+            let changed_one =
+                |a: &[char], b: &[char]| a.len() == b.len() && a.iter().zip(b).filter(|(x, y)| x != y).count() == 1;
+            if d > limit
+                || (term.len() <= 5 && d > 0 && !swapped)
+                || (term.len() <= MAX_CHANGED_LETTERS && d == 1 && changed_one(&term, &entry.folded))
+            {
                 continue;
             }
             match nearest.first().map(|n| n.0) {

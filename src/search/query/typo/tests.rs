@@ -119,6 +119,26 @@ fn short_words_allow_a_swap_only() {
 }
 
 #[test]
+fn a_letter_changed_in_a_word_of_six_or_seven_letters_makes_another_word() {
+    let d = Dictionary::new([
+        "Mechanische Wellen",
+        "Götter und Mythen",
+        "Würfel und Quader",
+        "Spiegel",
+    ]);
+    assert_eq!(d.correct("Welfen"), None, "f for l: another word");
+    assert_eq!(d.correct("Gitter"), None, "i for ö: another word");
+    assert_eq!(d.correct("Quäker"), None, "k for d: another word");
+    // A letter left out, added or two swapped is a slip.
+    assert_eq!(d.correct("Spigel").as_deref(), Some("Spiegel"));
+    assert_eq!(d.correct("Wellenn").as_deref(), Some("Wellen"));
+    assert_eq!(d.correct("Wlelen").as_deref(), Some("Wellen"));
+    // From eight letters on, a changed letter is a slip too.
+    let d = Dictionary::new(["Photosynthese"]);
+    assert_eq!(d.correct("Fotosynthase").as_deref(), Some("Photosynthese"));
+}
+
+#[test]
 fn continuations_start_with_the_stem() {
     let d = Dictionary::new([
         "Vulkanismus",
