@@ -340,11 +340,9 @@ impl Dictionary {
             // another mostly makes another word ("Gitter" / "Götter",
             // "Welfen" / "Wellen", "Quäker" / "Quader"); a slip there is a
             // letter left out, added or two swapped.
-            let changed_one =
-                |a: &[char], b: &[char]| a.len() == b.len() && a.iter().zip(b).filter(|(x, y)| x != y).count() == 1;
             if d > limit
                 || (term.len() <= 5 && d > 0 && !swapped)
-                || (term.len() <= MAX_CHANGED_LETTERS && d == 1 && changed_one(&term, &entry.folded))
+                || (term.len() <= MAX_CHANGED_LETTERS && is_one_change(&term, &entry.folded))
             {
                 continue;
             }
@@ -490,6 +488,11 @@ fn is_swap(a: &[char], b: &[char]) -> bool {
     }
     let differ: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
     matches!(differ.as_slice(), [i, j] if *j == i + 1 && a[*i] == b[*j] && a[*j] == b[*i])
+}
+
+/// The two words differ by one letter changed for another only.
+fn is_one_change(a: &[char], b: &[char]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).filter(|(x, y)| x != y).count() == 1
 }
 
 /// Linking elements between the parts of a compound ("Verdauung|s|organe").
