@@ -99,9 +99,10 @@ pub const K: usize = 5;
 /// fifty-third, before the fifty-fourth was judged; `heldout-cy.json`/`negative-cy.json` and
 /// `heldout-cz.json`/`negative-cz.json` in the fifty-third, before the fifty-fifth was judged;
 /// `heldout-da.json`/`negative-da.json` and `heldout-db.json`/`negative-db.json` at the start of
-/// the fifty-fourth, before the fifty-sixth was judged.
+/// the fifty-fourth, before the fifty-sixth was judged; `heldout-dc.json`/`negative-dc.json` and
+/// `heldout-dd.json`/`negative-dd.json` in the fifty-sixth, before the fifty-seventh was judged.
 /// Files that do not exist are skipped.
-pub const FILES: [&str; 212] = [
+pub const FILES: [&str; 216] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
@@ -208,6 +209,8 @@ pub const FILES: [&str; 212] = [
     "heldout-cz.json",
     "heldout-da.json",
     "heldout-db.json",
+    "heldout-dc.json",
+    "heldout-dd.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
@@ -314,6 +317,8 @@ pub const FILES: [&str; 212] = [
     "negative-cz.json",
     "negative-da.json",
     "negative-db.json",
+    "negative-dc.json",
+    "negative-dd.json",
 ];
 
 /// One judged-set file.

@@ -443,3 +443,11 @@ async fn a_letter_changed_in_a_short_word_of_round_fifty_six_makes_another_word(
     // A letter added is still a slip.
     answers_first(&h, "Trapetz", "Vierecke").await;
 }
+
+#[tokio::test]
+async fn a_compound_of_round_fifty_seven_takes_its_first_part_from_the_word_before_a_leading_hyphen() {
+    let h = Harness::start_real_tree().await;
+    let pronouns = "Interrogativbegleiter und -pronomen";
+    answers_first(&h, "Interrogativpronomen im Spanischunterricht", pronouns).await;
+    answers_first(&h, "Datenstrukturen", "Abstrakte Datentypen / -strukturen").await;
+}

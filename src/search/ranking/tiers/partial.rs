@@ -95,12 +95,17 @@ impl TreeRanking<'_> {
     /// ("Papierchromatographie"): it is a specific part of the question,
     /// even when another topic word is one the tree lacks. So is a name in
     /// the genitive before its noun, however short: the noun is the name's
-    /// ("Platon" for "Platons Ideenlehre").
+    /// ("Platon" for "Platons Ideenlehre"). In a question, a word in
+    /// lower case where a verb or a predicate stands says what it asks of
+    /// its topic, and is no part of it ("gefährlich" in "Wie gefährlich
+    /// ist Tollwut?").
     pub(crate) fn titles_a_long_word(&self, ranked: &[Node], n: usize) -> bool {
+        let asks_of = self.is_question() && self.words.iter().any(|w| w.capitalised);
         let names = |text: &str| {
             let words = Words::of(text);
             (self.words.iter()).any(|w| {
-                (w.is_specific() || self.is_genitive_name(w)) && w.best_fit(&words).is_some_and(|f| f <= Fit::Stem)
+                let specific = w.is_specific() && !(w.verb && asks_of);
+                (specific || self.is_genitive_name(w)) && w.best_fit(&words).is_some_and(|f| f <= Fit::Stem)
             })
         };
         ranked.iter().take(n).any(|node| {
@@ -289,6 +294,20 @@ impl TreeRanking<'_> {
             })
             .map(|(typed, _)| typed.clone())
             .collect()
+    }
+
+    /// The query is a question: it ends in a question mark or opens with
+    /// a question word ("Wie gefährlich ist Tollwut").
+    fn is_question(&self) -> bool {
+        let opener = tokens(self.query.text())
+            .next()
+            .map(str::to_lowercase)
+            .unwrap_or_default();
+        let opener = opener.as_str();
+        self.query.text().trim_end().ends_with('?')
+            || [QUESTION_WORDS, QUESTION_ADVERBS, CAUSE_WORDS, WHICH]
+                .iter()
+                .any(|words| words.contains(&opener))
     }
 
     /// A word in lower case, shaped like a verb, where a question that

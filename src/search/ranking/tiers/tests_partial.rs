@@ -70,6 +70,28 @@ fn a_title_of_a_long_specific_topic_word_alone_is_part_of_the_question() {
 }
 
 #[test]
+fn a_long_word_in_lower_case_where_a_predicate_stands_is_no_part_of_the_topic() {
+    let acids = collection(
+        "s",
+        "Eigenschaften von Säuren",
+        DEUTSCH,
+        "c",
+        &["gefährlich", "giftig"],
+        "",
+    );
+    let asks = |query: &str| TreeRanking::new(&Query::new(query)).titles_a_long_word(std::slice::from_ref(&acids), 3);
+    assert!(!asks("Wie gefährlich ist Tollwut?"));
+    assert!(!asks("Warum sind die Brennhaare der Raupen gefährlich?"));
+    // Before its noun, an adjective is part of the topic; so is every
+    // word of a query typed in lower case.
+    assert!(asks("gefährliche Stoffe im Haushalt"));
+    // Outside a question, a word in lower case may be a foreign noun
+    // ("comparative and superlative").
+    assert!(asks("Arbeitsblatt Tollwut gefährlich"));
+    assert!(asks("wie gefährlich ist tollwut"));
+}
+
+#[test]
 fn a_title_with_one_of_two_topics_asked_for_answers_half_the_question() {
     let query = Query::new("Ringen und Raufen");
     let ranking = TreeRanking::new(&query);

@@ -77,6 +77,27 @@ fn a_suspended_hyphen_names_the_compound_it_leaves_to_a_later_word() {
 }
 
 #[test]
+fn a_leading_hyphen_names_the_compound_it_takes_the_first_part_of() {
+    assert_eq!(
+        fit("Interrogativpronomen", "Interrogativbegleiter und -pronomen"),
+        Some(Fit::Stem)
+    );
+    assert_eq!(
+        fit("Datenstrukturen", "Abstrakte Datentypen / -strukturen"),
+        Some(Fit::Stem)
+    );
+    assert_eq!(fit("Bindungskraft", "Bindungstypen und -kräfte"), Some(Fit::Stem));
+    assert_eq!(fit("Genexpression", "Genregulation und -expression"), Some(Fit::Stem));
+    // The first part must start the earlier word.
+    assert_eq!(fit("Relativpronomen", "Interrogativbegleiter und -pronomen"), None);
+    // Too far away: another phrase.
+    assert_eq!(
+        fit("Datenstrukturen", "Datentypen in Python, Java und C und -strukturen"),
+        None
+    );
+}
+
+#[test]
 fn one_base_with_two_inflection_endings_is_one_word() {
     assert_eq!(fit("Ersten", "Erster Weltkrieg"), Some(Fit::Stem));
     assert_eq!(fit("Erstes", "ersten"), Some(Fit::Stem));

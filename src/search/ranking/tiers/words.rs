@@ -420,6 +420,7 @@ impl TopicWord {
                     .enumerate()
                     .filter_map(|(i, (w, s))| self.fit(w, s, text.is_small(i)))
                     .chain(self.by_suspended_hyphen(text))
+                    .chain(self.by_leading_hyphen(text))
                     .min()
             })
             .flatten();
@@ -473,6 +474,33 @@ impl TopicWord {
                 later
                     .filter(|w| !w.ends_with('-'))
                     .any(|w| ends_with_form(w, rest))
+                    .then_some(Fit::Stem)
+            })
+            .next()
+    }
+
+    /// A compound written with a leading hyphen, its first part left to a
+    /// word before ("Interrogativbegleiter und -pronomen" names
+    /// "Interrogativpronomen", "Datentypen / -strukturen"
+    /// "Datenstrukturen"): as a word in another form. The topic word ends
+    /// in the hyphened word or a form of it, and what comes before starts
+    /// the earlier word, with a part of [`MIN_HEAD`] letters or more left
+    /// after it.
+    fn by_leading_hyphen(&self, text: &Words) -> Option<Fit> {
+        (1..text.len())
+            .filter_map(|i| {
+                let last =
+                    text.word(i).0.strip_prefix('-').filter(|l| {
+                        char_len(l) >= MIN_HEAD && !l.ends_with('-') && l.chars().all(char::is_alphabetic)
+                    })?;
+                let first = (self.folded.char_indices().skip(3))
+                    .map(|(at, _)| self.folded.split_at(at))
+                    .find(|(_, tail)| *tail == last || by_ending(last, tail) || by_ending(tail, last))?
+                    .0;
+                let earlier = (i.saturating_sub(SUSPENDED_REACH)..i).map(|j| text.word(j).0);
+                earlier
+                    .filter(|w| !w.starts_with('-') && !w.ends_with('-'))
+                    .any(|w| w.strip_prefix(first).is_some_and(|rest| char_len(rest) >= MIN_HEAD))
                     .then_some(Fit::Stem)
             })
             .next()
