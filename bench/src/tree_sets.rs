@@ -100,9 +100,11 @@ pub const K: usize = 5;
 /// `heldout-cz.json`/`negative-cz.json` in the fifty-third, before the fifty-fifth was judged;
 /// `heldout-da.json`/`negative-da.json` and `heldout-db.json`/`negative-db.json` at the start of
 /// the fifty-fourth, before the fifty-sixth was judged; `heldout-dc.json`/`negative-dc.json` and
-/// `heldout-dd.json`/`negative-dd.json` in the fifty-sixth, before the fifty-seventh was judged.
+/// `heldout-dd.json`/`negative-dd.json` in the fifty-sixth, before the fifty-seventh was judged;
+/// `heldout-de.json`/`negative-de.json` and `heldout-df.json`/`negative-df.json` at the start of
+/// the fifty-seventh, before the fifty-eighth was judged.
 /// Files that do not exist are skipped.
-pub const FILES: [&str; 216] = [
+pub const FILES: [&str; 220] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
@@ -211,6 +213,8 @@ pub const FILES: [&str; 216] = [
     "heldout-db.json",
     "heldout-dc.json",
     "heldout-dd.json",
+    "heldout-de.json",
+    "heldout-df.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
@@ -319,6 +323,8 @@ pub const FILES: [&str; 216] = [
     "negative-db.json",
     "negative-dc.json",
     "negative-dd.json",
+    "negative-de.json",
+    "negative-df.json",
 ];
 
 /// One judged-set file.

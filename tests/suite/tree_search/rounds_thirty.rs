@@ -451,3 +451,13 @@ async fn a_compound_of_round_fifty_seven_takes_its_first_part_from_the_word_befo
     answers_first(&h, "Interrogativpronomen im Spanischunterricht", pronouns).await;
     answers_first(&h, "Datenstrukturen", "Abstrakte Datentypen / -strukturen").await;
 }
+
+#[tokio::test]
+async fn a_compound_with_a_material_word_and_a_question_after_a_heading_of_round_fifty_eight() {
+    let h = Harness::start_real_tree().await;
+    // "Tests" asks for a kind of material; the tree titles the compound.
+    answers_first(&h, "Hypothesentests", "Hypothesentests").await;
+    answers_first(&h, "Hypotesentests", "Hypothesentests").await;
+    // The question after the subject's heading frames its verb.
+    answers_first(&h, "Biologie: Wie vermehren sich Viren?", "Viren").await;
+}

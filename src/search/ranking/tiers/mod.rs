@@ -154,7 +154,12 @@ impl<'q> TreeRanking<'q> {
             .topic_words()
             .iter()
             .take(64)
-            .map(|w| TopicWord::of(w).at(&query_tokens).suspended_before(&query_tokens))
+            .map(|w| {
+                TopicWord::of(w)
+                    .at(&query_tokens)
+                    .cut_from(&query_tokens)
+                    .suspended_before(&query_tokens)
+            })
             .collect();
         // A number word counts what the others name (see `order`).
         let numbers = (words.iter().enumerate())

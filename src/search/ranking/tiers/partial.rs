@@ -296,13 +296,24 @@ impl TreeRanking<'_> {
             .collect()
     }
 
+    /// The first word of the question and its place among the query's
+    /// words, in lower case: after a heading of one or two words and a
+    /// colon ("Biologie: Wie vermehren sich Viren?"), else the query's
+    /// first word.
+    fn opener(&self) -> (usize, String) {
+        let text = self.query.text();
+        let heading = (text.split_once(':'))
+            .map(|(heading, _)| tokens(heading).count())
+            .filter(|words| (1..=2).contains(words))
+            .unwrap_or(0);
+        let opener = tokens(text).nth(heading).map(str::to_lowercase).unwrap_or_default();
+        (heading, opener)
+    }
+
     /// The query is a question: it ends in a question mark or opens with
     /// a question word ("Wie gefährlich ist Tollwut").
     fn is_question(&self) -> bool {
-        let opener = tokens(self.query.text())
-            .next()
-            .map(str::to_lowercase)
-            .unwrap_or_default();
+        let (_, opener) = self.opener();
         let opener = opener.as_str();
         self.query.text().trim_end().ends_with('?')
             || [QUESTION_WORDS, QUESTION_ADVERBS, CAUSE_WORDS, WHICH]
@@ -320,11 +331,11 @@ impl TreeRanking<'_> {
     /// ("Warum schnarchen manche Menschen?"). An adverb or adjective stays
     /// a topic word ("… nachhaltig nutzen?", "Welche Stoffe sind brennbar?").
     fn is_question_verb(&self, w: &TopicWord) -> bool {
-        let opener = tokens(self.query.text())
-            .next()
-            .map(str::to_lowercase)
-            .unwrap_or_default();
-        let first_noun = self.words.iter().filter(|w| w.capitalised).filter_map(|w| w.at).min();
+        let (opener_at, opener) = self.opener();
+        let first_noun = (self.words.iter().filter(|w| w.capitalised))
+            .filter_map(|w| w.at)
+            .filter(|at| *at > opener_at)
+            .min();
         let after_noun = |at: usize| first_noun.is_some_and(|noun| at > noun);
         let small_after_noun = (self.words.iter())
             .filter(|w| !w.capitalised)
@@ -337,7 +348,7 @@ impl TreeRanking<'_> {
             WHICH.contains(&opener.as_str()),
         );
         let finite = |at: usize| match asks_how {
-            true => at == 1,
+            true => at == opener_at + 1,
             false => asks_which && Some(at) == small_after_noun,
         };
         let verb_shaped = ["en", "ern", "eln", "t"].iter().any(|end| w.folded().ends_with(end));

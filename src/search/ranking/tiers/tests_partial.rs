@@ -321,6 +321,26 @@ fn the_verbs_of_a_question_after_its_question_word_and_at_its_end_frame_it() {
 }
 
 #[test]
+fn a_question_after_a_heading_and_a_colon_opens_with_its_question_word() {
+    let texts: Vec<Vec<Words>> = vec![vec![Words::of("Viren"), Words::of("vermehren")]];
+    let verbs = |q: &str| TreeRanking::new(&Query::new(q)).framing_verbs(&texts);
+    assert_eq!(verbs("Biologie: Wie vermehren sich Viren?"), ["vermehren"]);
+    assert_eq!(verbs("Biologie Oberstufe: Wie vermehren sich Viren?"), ["vermehren"]);
+    // A longer heading is a sentence of its own.
+    assert!(verbs("Viren im Biologieunterricht der Oberstufe: wie vermehren sie sich?").is_empty());
+}
+
+#[test]
+fn a_topic_word_cut_from_a_compound_the_query_types_is_named_by_that_compound() {
+    let tests = collection("h", "Hypothesentests", MATHE, "s", &[], "");
+    let names = |q: &str| TreeRanking::new(&Query::new(q)).names_closely(&tests);
+    // "Tests" asks for a kind of material; the tree titles the compound.
+    assert!(names("Hypothesentests"));
+    assert!(names("Hypothesentest"));
+    assert!(!names("Hypothesen"));
+}
+
+#[test]
 fn an_aspect_of_a_thing_in_the_genitive_is_found_on_the_thing_s_page() {
     let candidates = [
         collection("v", "Volumeneinheiten", MATHE, "g", &[], ""),

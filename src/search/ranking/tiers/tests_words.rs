@@ -98,6 +98,18 @@ fn a_leading_hyphen_names_the_compound_it_takes_the_first_part_of() {
 }
 
 #[test]
+fn a_topic_word_cut_from_the_query_s_word_fits_that_word() {
+    let typed = |query: &str| tokens(query).map(str::to_string).collect::<Vec<_>>();
+    let cut = |word: &str, query: &str| TopicWord::of(word).at(&typed(query)).cut_from(&typed(query));
+    let hypotheses = cut("Hypothesen", "Hypothesentests für Klasse 12");
+    assert_eq!(hypotheses.best_fit(&Words::of("Hypothesentests")), Some(Fit::Stem));
+    assert_eq!(hypotheses.best_fit(&Words::of("Hypothesentest")), Some(Fit::Stem));
+    // Typed as it is, the word is the first part of the compound only.
+    let apart = cut("Hypothesen", "Hypothesen testen");
+    assert_eq!(apart.best_fit(&Words::of("Hypothesentests")), Some(Fit::Head));
+}
+
+#[test]
 fn one_base_with_two_inflection_endings_is_one_word() {
     assert_eq!(fit("Ersten", "Erster Weltkrieg"), Some(Fit::Stem));
     assert_eq!(fit("Erstes", "ersten"), Some(Fit::Stem));

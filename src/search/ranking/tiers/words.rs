@@ -62,6 +62,11 @@ pub(super) struct TopicWord {
     /// Leistungsrechnung"), the folded compound that lends it its last
     /// part ([`suspended_before`](Self::suspended_before)).
     completed_by: Option<String>,
+    /// The query's word the topic word was cut from, folded, when it is
+    /// none of the query's words as typed: a compound with a material
+    /// word for its last part ("Hypothesen" of "Hypothesentests"; see
+    /// [`cut_from`](Self::cut_from)).
+    typed: Option<String>,
     /// A closed compound's two halves at every place they could meet, the
     /// linking `s` left out too ("Kreislauf|system"): a text that names
     /// both names the compound.
@@ -221,6 +226,7 @@ impl TopicWord {
             || self.studied_in(word)
             || self.derived_as(word)
             || self.completed_as(word)
+            || self.typed_as(word)
             || self.ordinal.is_some() && self.ordinal == ordinal(word)
             || self.cardinal.is_some() && self.cardinal == cardinal(word)
             || same_derivation(&self.folded, word)
@@ -302,6 +308,7 @@ impl TopicWord {
             parts: Vec::new(),
             halves: Vec::new(),
             completed_by: None,
+            typed: None,
         }
     }
 
@@ -330,6 +337,29 @@ impl TopicWord {
             && word
                 .strip_prefix(first)
                 .is_some_and(|rest| char_len(rest) >= MIN_HEAD && ends_with_form(next, rest))
+    }
+
+    /// The topic word, when no word of the query (`tokens`) is it as
+    /// typed, with the query's word it starts: the compound the query
+    /// analysis cut it from ("Hypothesen" of "Hypothesentests", whose
+    /// last part asks for a kind of material).
+    pub(super) fn cut_from(mut self, tokens: &[String]) -> TopicWord {
+        if self.at.is_none() {
+            self.typed = (tokens.iter().map(|t| fold(t))).find(|t| {
+                t.strip_prefix(self.folded.as_str())
+                    .is_some_and(|rest| char_len(rest) >= 3)
+            });
+        }
+        self
+    }
+
+    /// The word is the query's word the topic word was cut from, in some
+    /// form: the text names the compound the teacher typed
+    /// ("Hypothesentests" for "Hypothesentests"), not only its first part.
+    fn typed_as(&self, word: &str) -> bool {
+        self.typed
+            .as_deref()
+            .is_some_and(|typed| word == typed || by_ending(typed, word) || by_ending(word, typed))
     }
 
     /// The topic word with its place among the query's words (`tokens`).
