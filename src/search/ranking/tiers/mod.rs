@@ -35,6 +35,7 @@
 //! topic too ("Funktion" of "lineare Funktion" in Biologie's "Form &
 //! Funktion").
 
+mod closed;
 mod forms;
 mod guard;
 mod naming;

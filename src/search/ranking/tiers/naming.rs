@@ -3,8 +3,9 @@
 //! pairs of topic words a closed compound may join; and the tests the walk
 //! of the tree index applies to every collection.
 
+use super::closed::{closed_by_ung, closed_in};
 use super::node_texts;
-use super::words::{Fit, TopicWord, closed_by_ung, closed_in};
+use super::words::{Fit, TopicWord};
 use super::{CLIPPED, Placed, Tier, TreeRanking, WITHOUT_OPTIONAL};
 use crate::search::query::{Words, char_len, is_generic_head, is_stopword, tokens};
 use crate::upstream::Node;

@@ -7,8 +7,9 @@ use std::cmp::Reverse;
 
 use super::super::fill::school_disciplines;
 use super::TreeRanking;
+use super::closed::closed_in;
 use super::naming::{compound_pairs, genitive_aspects};
-use super::words::{Fit, STUDY_HEADS, TopicWord, closed_in};
+use super::words::{Fit, STUDY_HEADS, TopicWord};
 use crate::search::query::{Words, char_len, fold, is_stopword, tokens};
 use crate::upstream::Node;
 use crate::vocab::{Vocabulary, broader_discipline};

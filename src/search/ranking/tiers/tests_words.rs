@@ -183,7 +183,7 @@ fn a_noun_derived_from_the_topic_word_is_another_form_of_it() {
 
 #[test]
 fn two_words_of_the_query_are_named_by_the_compound_they_make() {
-    use super::words::closed_in;
+    use super::closed::closed_in;
     let (first, last) = (TopicWord::of("Instrumente"), TopicWord::of("bauen"));
     assert!(closed_in(&first, &last, &Words::of("Instrumentenbau")));
     assert!(closed_in(
@@ -303,7 +303,7 @@ fn a_verb_is_named_by_its_noun_in_ung_an_adjective_is_not() {
 
 #[test]
 fn a_noun_and_a_verb_are_named_by_a_compound_with_the_verbs_noun_in_ung() {
-    use super::words::closed_by_ung;
+    use super::closed::closed_by_ung;
     let placed = |word: &str, query: &str| {
         let query: Vec<String> = tokens(query).map(str::to_string).collect();
         TopicWord::of(word).at(&query)

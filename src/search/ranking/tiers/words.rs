@@ -396,6 +396,11 @@ impl TopicWord {
         &self.folded
     }
 
+    /// The word's Snowball stem, folded.
+    pub(super) fn stem(&self) -> &str {
+        &self.stem
+    }
+
     /// Its length in letters, folded.
     pub(super) fn letters(&self) -> usize {
         char_len(&self.folded)
@@ -576,48 +581,4 @@ impl TopicWord {
     fn is_process_head(&self) -> bool {
         PROCESS_HEADS.contains(&self.folded.as_str()) || PROCESS_HEADS.contains(&self.stem.as_str())
     }
-}
-
-/// Linking elements between the parts of a closed compound.
-const LINKS: &[&str] = &["", "s", "n", "en", "e", "es", "er"];
-
-/// A word of the text is the closed compound of `first` and `last`: the
-/// first in its form or stem, a linking element, the last in its form or
-/// stem ("Instrumentenbau" for "Instrumente bauen").
-pub(super) fn closed_in(first: &TopicWord, last: &TopicWord, text: &Words) -> bool {
-    let is_last = |tail: &str| {
-        char_len(tail) >= 3
-            && (tail == last.folded
-                || tail == last.stem
-                || by_ending(tail, &last.folded)
-                || by_ending(&last.folded, tail))
-    };
-    text.iter().any(|(word, _)| {
-        [first.folded.as_str(), first.stem.as_str()]
-            .into_iter()
-            .filter(|base| char_len(base) >= MIN_HEAD)
-            .filter_map(|base| word.strip_prefix(base))
-            .any(|rest| LINKS.iter().filter_map(|link| rest.strip_prefix(link)).any(is_last))
-    })
-}
-
-/// A word of a title is the closed compound of the noun `noun` and the
-/// noun in "-ung" of the verb `verb` ([`ung_noun_of`]): "Brandbekämpfung"
-/// for "einen Brand bekämpfen", "Wegbeschreibung" for "Weg beschreiben".
-/// The noun may be short: the rest is a whole derivation. Titles only: an
-/// editor's keyword compounds what the page merely touches
-/// ("Berufsfelderkundung" on a page about learning).
-pub(super) fn closed_by_ung(noun: &TopicWord, verb: &TopicWord, title: &Words) -> bool {
-    noun.capitalised
-        && verb.verb
-        && title.iter().any(|(word, _)| {
-            [noun.folded.as_str(), noun.stem.as_str()]
-                .into_iter()
-                .filter(|base| char_len(base) >= 3)
-                .filter_map(|base| word.strip_prefix(base))
-                .any(|rest| {
-                    (LINKS.iter().filter_map(|link| rest.strip_prefix(link)))
-                        .any(|tail| ung_noun_of(&verb.folded, tail))
-                })
-        })
 }
