@@ -102,9 +102,10 @@ pub const K: usize = 5;
 /// the fifty-fourth, before the fifty-sixth was judged; `heldout-dc.json`/`negative-dc.json` and
 /// `heldout-dd.json`/`negative-dd.json` in the fifty-sixth, before the fifty-seventh was judged;
 /// `heldout-de.json`/`negative-de.json` and `heldout-df.json`/`negative-df.json` at the start of
-/// the fifty-seventh, before the fifty-eighth was judged.
+/// the fifty-seventh, before the fifty-eighth was judged; `heldout-dg.json`/`negative-dg.json` and
+/// `heldout-dh.json`/`negative-dh.json` in the fifty-eighth, before the fifty-ninth was judged.
 /// Files that do not exist are skipped.
-pub const FILES: [&str; 220] = [
+pub const FILES: [&str; 224] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
@@ -215,6 +216,8 @@ pub const FILES: [&str; 220] = [
     "heldout-dd.json",
     "heldout-de.json",
     "heldout-df.json",
+    "heldout-dg.json",
+    "heldout-dh.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
@@ -325,6 +328,8 @@ pub const FILES: [&str; 220] = [
     "negative-dd.json",
     "negative-de.json",
     "negative-df.json",
+    "negative-dg.json",
+    "negative-dh.json",
 ];
 
 /// One judged-set file.

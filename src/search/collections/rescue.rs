@@ -63,8 +63,12 @@ fn split_or_corrected(query: &Query, dictionary: &Dictionary, hits: &[Node]) -> 
         Some(split) if !split.topic || split.head_only => None,
         // A part not recognised may be what the compound is ("Vogel|grippe"
         // is no bird): its known parts are another topic, unless they are
-        // specific ("Trinkwasser|aufbereitung", "SQL-Abfragen").
-        Some(split) if !split.unrecognised.is_empty() && !split.specific => None,
+        // specific ("Trinkwasser|aufbereitung", "SQL-Abfragen"). It may
+        // also be a slip, corrected ("Wärungen" → "Währung").
+        Some(split) if !split.unrecognised.is_empty() && !split.specific => query
+            .corrected_except(dictionary, titled)
+            .map(|q| Rescue::of(q, true))
+            .filter(Rescue::keeps_a_topic),
         // A split that leaves only a subject ("E-Sport" → "E und Sport") is
         // another question, not this one. The nouns left whole may be
         // misspelt ("elektrochemische Spanungsreihe"); a word in lower
@@ -324,6 +328,17 @@ mod tests {
         // Among other words it is another topic.
         let ranked = [node("c", "Badminton und Federball")];
         assert!(!titles_a_correction(&typed, &corrected, &ranked));
+    }
+
+    #[test]
+    fn a_word_the_split_does_not_recognise_may_be_a_slip() {
+        let dictionary = Dictionary::new(["Währung", "Wechsel", "Kurse"]);
+        let rescued = rescue(&Query::new("Wärungen und Wechselkurse"), &dictionary, &[], &[]).unwrap();
+        assert!(
+            rescued.query.text().starts_with("Währung und Wechsel"),
+            "{}",
+            rescued.query.text()
+        );
     }
 
     #[test]

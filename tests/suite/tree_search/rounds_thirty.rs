@@ -461,3 +461,15 @@ async fn a_compound_with_a_material_word_and_a_question_after_a_heading_of_round
     // The question after the subject's heading frames its verb.
     answers_first(&h, "Biologie: Wie vermehren sich Viren?", "Viren").await;
 }
+
+#[tokio::test]
+async fn a_slip_in_a_form_the_titles_do_not_write_of_round_fifty_nine_is_corrected() {
+    let h = Harness::start_real_tree().await;
+    // The tree writes "Währung" only: "Wärungen" is two letters from any
+    // word as typed, one from "Währung" without its ending.
+    answers_first(&h, "Wärungen und Wechselkurse", "Währung").await;
+    // A short word is another form only by a swap: "Chili" with an
+    // ending is one letter from "Chile", and no slip.
+    answers_first(&h, "Hocky in der Turnhalle", "Hockey").await;
+    answers_nothing(&h, "Warum brennt Chili im Mund?").await;
+}

@@ -13,7 +13,9 @@ use super::text::{char_len, fold, is_word_char};
 /// Damerau–Levenshtein distance (optimal string alignment, in chars); the
 /// leaf vocabulary module owns it, the suggestions there use it too.
 pub use crate::vocab::edit_distance;
-use crate::vocab::edit_distance_chars as osa;
+
+mod slips;
+use slips::slips;
 
 /// The shortest first part of a compound whose last part is corrected
 /// ([`Dictionary::correction`]), and the shortest last part.
@@ -23,6 +25,12 @@ const MIN_LAST_PART: usize = 5;
 /// A word of at most this many letters is not corrected for one letter
 /// changed for another ([`Dictionary::suggest`]).
 const MAX_CHANGED_LETTERS: usize = 7;
+
+/// The inflection endings a word's other form may have more or fewer
+/// ([`Dictionary::nearest_in_another_form`]), and the fewest letters of
+/// the word without one.
+const FORM_ENDINGS: &[&str] = &["en", "n", "e", "s", "es", "er", "ern"];
+const MIN_FORM_BASE: usize = 6;
 
 /// A word only keywords hold is taken for a typo of a title's word only
 /// from this many letters on.
@@ -237,8 +245,37 @@ impl Dictionary {
             true => None,
             false => self
                 .nearest(&lower, usize::MAX, of_titles)
-                .or_else(|| self.nearest(&lower, 1, |e| !of_titles(e))),
+                .or_else(|| self.nearest(&lower, 1, |e| !of_titles(e)))
+                .or_else(|| self.nearest_in_another_form(&lower, of_titles)),
         }
+    }
+
+    /// The title's word one slip from the word in another form, with an
+    /// inflection ending more or fewer ([`FORM_ENDINGS`]): titles write
+    /// most words in one number only, and a slip in the other is more
+    /// than one from every word ("Wärungen" → "währung", "Breitengarde"
+    /// → "breitengrad", "gleichnug" → "gleichungen"). `None` when that
+    /// form is itself a word of the dictionary: then the word is only
+    /// another form of it ("Wechselkurse"), no slip.
+    fn nearest_in_another_form(&self, lower: &str, admit: impl Fn(&Entry) -> bool) -> Option<&str> {
+        let shorter: Vec<&str> = FORM_ENDINGS
+            .iter()
+            .filter_map(|ending| lower.strip_suffix(ending))
+            .filter(|base| char_len(base) >= MIN_FORM_BASE)
+            .collect();
+        let longer = FORM_ENDINGS.iter().map(|ending| format!("{lower}{ending}"));
+        let forms: Vec<String> = shorter.iter().map(|base| base.to_string()).chain(longer).collect();
+        if forms.iter().any(|form| self.folded.contains(&fold(form))) {
+            return None;
+        }
+        // A word that goes on from the word without its ending has another
+        // ending, no slip ("Melodi|e" is no "Melodi|k").
+        let bases: Vec<Vec<char>> = shorter.iter().map(|base| fold(base).chars().collect()).collect();
+        let another_ending = |entry: &Entry| bases.iter().any(|base| entry.folded.starts_with(base));
+        let forms: Vec<&str> = forms.iter().map(String::as_str).collect();
+        self.nearest_to_any(&forms, char_len(&fold(lower)), 1, |entry| {
+            admit(entry) && !another_ending(entry)
+        })
     }
 
     /// [`suggest`](Self::suggest), or for an unknown compound of a known
@@ -272,6 +309,9 @@ impl Dictionary {
                 return None;
             }
             let fixed = lasts.iter().find_map(|(link, last)| {
+                // Not in another form: a compound's last part folded with
+                // an ending is too often one slip from another word
+                // ("Grund|schläge" is no "Grund|schlangen").
                 let fix = self
                     .nearest(last, usize::MAX, of_titles)
                     .filter(|_| is_significant(last))?;
@@ -302,50 +342,46 @@ impl Dictionary {
     /// The nearest word among the entries `admit` lets through, at most
     /// `max` edits away (and within the limits of [`suggest`](Self::suggest)).
     fn nearest(&self, lower: &str, max: usize, admit: impl Fn(&Entry) -> bool) -> Option<&str> {
-        // Compared folded: a word in another spelling ("Fotosynthese" /
-        // "Photosynthese") is at distance 0.
-        let term: Vec<char> = fold(lower).chars().collect();
-        let typed: Vec<char> = lower.chars().collect();
+        self.nearest_to_any(&[lower], char_len(&fold(lower)), max, admit)
+    }
+
+    /// [`nearest`](Self::nearest) for several forms of one word at once, in
+    /// one scan of the dictionary: an entry's distance is its least to any
+    /// form. The limits for a short word are those of the word as typed,
+    /// of `letters` letters folded (a slip in "Chili" is a swap, no "Chile").
+    fn nearest_to_any(
+        &self,
+        forms: &[&str],
+        letters: usize,
+        max: usize,
+        admit: impl Fn(&Entry) -> bool,
+    ) -> Option<&str> {
         // Two slips only in a word of ten letters or more: in a shorter
         // one they mostly make another word ("Floorball" is no "Football",
         // "Taktarten" no "Textarten").
         let limit_of = |letters: usize| if letters <= 9 { 1 } else { 2 }.min(max);
-        let limit = limit_of(term.len());
-        let first = term.first().copied();
+        // Compared folded: a word in another spelling ("Fotosynthese" /
+        // "Photosynthese") is at distance 0.
+        let forms: Vec<(Vec<char>, Vec<char>)> = forms
+            .iter()
+            .map(|form| (fold(form).chars().collect(), form.chars().collect()))
+            .collect();
         let mut nearest: Vec<(usize, Reverse<u32>, usize)> = Vec::new();
         for (i, entry) in self.entries.iter().enumerate() {
-            // Folding may change a first letter a typo left alone: the
-            // slip in "Phytagoras" folds it to "Fytagoras", no
-            // "Pytagoras". Such a word is compared as written too.
-            let as_written = entry.chars.first() == typed.first() && entry.folded.first().copied() != first;
             if !admit(entry)
-                || entry.folded.len().abs_diff(term.len()) > limit && !as_written
-                || entry.folded.first().copied() != first && !as_written
                 || entry.chars.len() < 3
                 || !entry.chars.iter().all(|c| c.is_alphabetic())
                 || is_stopword(&entry.word)
             {
                 continue;
             }
-            // Folding may also make two slips of one: "Fihcte" swaps two
-            // letters of "Fichte", and folds to "fihkte". The slips are
-            // counted as typed too.
-            let d = match as_written {
-                true => osa(&typed, &entry.chars),
-                false => osa(&term, &entry.folded).min(osa(&typed, &entry.chars)),
-            };
-            let swapped = is_swap(&typed, &entry.chars) || !as_written && is_swap(&term, &entry.folded);
-            let limit = if as_written { limit_of(typed.len()) } else { limit };
-            // In a word of six or seven letters, one letter changed for
-            // another mostly makes another word ("Gitter" / "Götter",
-            // "Welfen" / "Wellen", "Quäker" / "Quader"); a slip there is a
-            // letter left out, added or two swapped.
-            if d > limit
-                || (term.len() <= 5 && d > 0 && !swapped)
-                || (term.len() <= MAX_CHANGED_LETTERS && is_one_change(&term, &entry.folded))
-            {
+            let Some(d) = forms
+                .iter()
+                .filter_map(|(term, typed)| slips(term, typed, letters, entry, limit_of))
+                .min()
+            else {
                 continue;
-            }
+            };
             match nearest.first().map(|n| n.0) {
                 Some(best) if d > best => continue,
                 Some(best) if d < best => nearest.clear(),
@@ -479,20 +515,6 @@ impl Dictionary {
         }
         changed.then_some(out)
     }
-}
-
-/// The two words differ by two swapped neighbouring letters only.
-fn is_swap(a: &[char], b: &[char]) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    let differ: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
-    matches!(differ.as_slice(), [i, j] if *j == i + 1 && a[*i] == b[*j] && a[*j] == b[*i])
-}
-
-/// The two words differ by one letter changed for another only.
-fn is_one_change(a: &[char], b: &[char]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).filter(|(x, y)| x != y).count() == 1
 }
 
 /// Linking elements between the parts of a compound ("Verdauung|s|organe").

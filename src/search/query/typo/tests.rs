@@ -285,3 +285,30 @@ fn a_slip_in_the_last_part_of_a_compound_is_corrected_in_the_compound() {
     // The first part is a whole known word, not the start of one.
     assert_eq!(d.correct("Fitnetrainig"), None);
 }
+
+#[test]
+fn a_slip_in_another_form_of_a_title_s_word_is_corrected_to_that_word() {
+    let d = Dictionary::new(["Währung", "Breitengrad und Längengrad", "Lineare Gleichungen"]);
+    // A form with an ending the titles lack, and one without theirs.
+    assert_eq!(d.correct("Wärungen").as_deref(), Some("Währung"));
+    assert_eq!(d.correct("Breitengarde").as_deref(), Some("Breitengrad"));
+    assert_eq!(d.correct("Gleichnug").as_deref(), Some("Gleichungen"));
+    // Another form of a title's word is no slip, nor is another ending.
+    assert_eq!(d.correct("Währungen"), None);
+    let d = Dictionary::new(["Melodik", "Melodieanalyse"]);
+    assert_eq!(d.correct("Melodie"), None);
+    assert_eq!(d.correct("Melodien"), None);
+    // Not in a compound's last part: folded with an ending, it is one slip
+    // from another word there.
+    let d = Dictionary::new(["Grund", "Schlangen", "Gleichungen", "Ebenen"]);
+    assert_eq!(d.correct("Grundschläge"), None);
+    assert_eq!(d.correct("Ebenengleichnug"), None);
+}
+
+#[test]
+fn a_short_word_in_another_form_is_corrected_for_a_swap_only() {
+    let d = Dictionary::new(["Chile", "Hockey", "Musik aus dem Nahen Osten"]);
+    assert_eq!(d.correct("Chili"), None);
+    assert_eq!(d.correct("Noah"), None);
+    assert_eq!(d.correct("Hocky").as_deref(), Some("Hockey"));
+}
