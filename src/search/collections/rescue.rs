@@ -332,10 +332,12 @@ mod tests {
 
     #[test]
     fn a_word_the_split_does_not_recognise_may_be_a_slip() {
-        let dictionary = Dictionary::new(["Währung", "Wechsel", "Kurse"]);
+        // "Wechsel|kurse" leaves "Wechsel" unrecognised, and "Kurse" is no
+        // specific topic: the slip in "Wärungen" is the question.
+        let dictionary = Dictionary::new(["Währung", "Kurse"]);
         let rescued = rescue(&Query::new("Wärungen und Wechselkurse"), &dictionary, &[], &[]).unwrap();
         assert!(
-            rescued.query.text().starts_with("Währung und Wechsel"),
+            rescued.query.text().starts_with("Währung und"),
             "{}",
             rescued.query.text()
         );
