@@ -368,13 +368,7 @@ impl Dictionary {
             .collect();
         let mut nearest: Vec<(usize, Reverse<u32>, usize)> = Vec::new();
         for (i, entry) in self.entries.iter().enumerate() {
-            if !admit(entry)
-                || entry.chars.len() < 3
-                || !entry.chars.iter().all(|c| c.is_alphabetic())
-                || is_stopword(&entry.word)
-            {
-                continue;
-            }
+            // The slips first: most entries fail on their first letter.
             let Some(d) = forms
                 .iter()
                 .filter_map(|(term, typed)| slips(term, typed, letters, entry, limit_of))
@@ -382,6 +376,13 @@ impl Dictionary {
             else {
                 continue;
             };
+            if !admit(entry)
+                || entry.chars.len() < 3
+                || !entry.chars.iter().all(|c| c.is_alphabetic())
+                || is_stopword(&entry.word)
+            {
+                continue;
+            }
             match nearest.first().map(|n| n.0) {
                 Some(best) if d > best => continue,
                 Some(best) if d < best => nearest.clear(),
