@@ -103,9 +103,11 @@ pub const K: usize = 5;
 /// `heldout-dd.json`/`negative-dd.json` in the fifty-sixth, before the fifty-seventh was judged;
 /// `heldout-de.json`/`negative-de.json` and `heldout-df.json`/`negative-df.json` at the start of
 /// the fifty-seventh, before the fifty-eighth was judged; `heldout-dg.json`/`negative-dg.json` and
-/// `heldout-dh.json`/`negative-dh.json` in the fifty-eighth, before the fifty-ninth was judged.
+/// `heldout-dh.json`/`negative-dh.json` in the fifty-eighth, before the fifty-ninth was judged;
+/// `heldout-di.json`/`negative-di.json` and `heldout-dj.json`/`negative-dj.json` in the fifty-ninth,
+/// before the sixtieth was judged.
 /// Files that do not exist are skipped.
-pub const FILES: [&str; 224] = [
+pub const FILES: [&str; 228] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
@@ -218,6 +220,8 @@ pub const FILES: [&str; 224] = [
     "heldout-df.json",
     "heldout-dg.json",
     "heldout-dh.json",
+    "heldout-di.json",
+    "heldout-dj.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
@@ -330,6 +334,8 @@ pub const FILES: [&str; 224] = [
     "negative-df.json",
     "negative-dg.json",
     "negative-dh.json",
+    "negative-di.json",
+    "negative-dj.json",
 ];
 
 /// One judged-set file.

@@ -473,3 +473,12 @@ async fn a_slip_in_a_form_the_titles_do_not_write_of_round_fifty_nine_is_correct
     answers_first(&h, "Hocky in der Turnhalle", "Hockey").await;
     answers_nothing(&h, "Warum brennt Chili im Mund?").await;
 }
+
+#[tokio::test]
+async fn a_portal_named_beside_framing_words_of_round_sixty_leads() {
+    let h = Harness::start_real_tree().await;
+    // "Berufsschule" says for whom, and the rest is the portal's title:
+    // the portal comes before pages on learning in Pädagogik.
+    answers_first(&h, "Lernen lernen Berufsschule", "Lernen lernen").await;
+    answers_first(&h, "Arbeitsblätter zu Lernen lernen", "Lernen lernen").await;
+}

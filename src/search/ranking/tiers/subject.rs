@@ -10,7 +10,7 @@ use super::TreeRanking;
 use super::closed::closed_in;
 use super::naming::{compound_pairs, genitive_aspects};
 use super::words::{Fit, STUDY_HEADS, TopicWord};
-use crate::search::query::{Words, char_len, fold, is_stopword, tokens};
+use crate::search::query::{Words, char_len, fold, is_framing_word, is_stopword, tokens};
 use crate::upstream::Node;
 use crate::vocab::{Vocabulary, broader_discipline};
 
@@ -228,7 +228,9 @@ impl<'q> TreeRanking<'q> {
 /// Which portals and collections are of the subjects a query names.
 impl TreeRanking<'_> {
     /// A portal whose title is the query as a whole (its content words,
-    /// folded: "Wirtschaft", "Lernen lernen").
+    /// folded: "Wirtschaft", "Lernen lernen"), but for framing words the
+    /// title does not have: "Lernen lernen Berufsschule" asks for the
+    /// portal, for one school type.
     pub(super) fn names_as_a_whole(&self, portal: &Node) -> bool {
         let content = |text: &str| -> Vec<String> {
             tokens(text)
@@ -236,8 +238,13 @@ impl TreeRanking<'_> {
                 .map(fold)
                 .collect()
         };
-        let query = content(self.query.text());
-        !query.is_empty() && query == content(portal.display_title())
+        let title = content(portal.display_title());
+        let query: Vec<String> = (tokens(self.query.text()))
+            .filter(|t| char_len(t) >= 2 && !is_stopword(t))
+            .filter(|t| !is_framing_word(t) || title.contains(&fold(t)))
+            .map(fold)
+            .collect();
+        !query.is_empty() && query == title
     }
 
     /// The node belongs to a subject the query names: it carries the

@@ -134,6 +134,36 @@ fn a_portal_the_query_names_as_a_whole_leads_and_is_its_subject() {
 }
 
 #[test]
+fn a_portal_named_as_a_whole_beside_framing_words_leads() {
+    const LERNEN: &str = "http://w3id.org/openeduhub/vocabs/discipline/720";
+    let portal = collection("p", "Lernen lernen", LERNEN, "root", &[], "");
+    const PAEDAGOGIK: &str = "http://w3id.org/openeduhub/vocabs/discipline/440";
+    let theory = collection("t", "Grundlagen des Lernens, Lerntheorien", PAEDAGOGIK, "x", &[], "");
+    let digital = collection(
+        "d",
+        "Lernen in der digitalen Welt",
+        PAEDAGOGIK,
+        "x",
+        &["Lernen lernen"],
+        "",
+    );
+    let candidates = [theory, digital, portal.clone()];
+    for query in [
+        "Lernen lernen",
+        "Lernen lernen Berufsschule",
+        "Arbeitsblätter Lernen lernen Klasse 5",
+    ] {
+        assert_eq!(titles(query, &candidates, &[&portal])[0], "Lernen lernen", "{query}");
+    }
+    // A word that is no framing word makes another topic.
+    let query = Query::new("Lernen lernen Berufsschule");
+    let ranking = TreeRanking::new(&query);
+    assert!(ranking.names_as_a_whole(&portal));
+    let query = Query::new("Lernen lernen Vokabeln");
+    assert!(!TreeRanking::new(&query).names_as_a_whole(&portal));
+}
+
+#[test]
 fn a_query_that_names_only_a_subject_answers_its_portal() {
     let geographie = collection("g", "Geographie", GEO, "root", &[], "");
     let tuerkisch = collection("t", "Geografie", TUERKISCH, "tk", &["Geographie der Türkei"], "");
