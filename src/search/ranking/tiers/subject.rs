@@ -232,15 +232,11 @@ impl TreeRanking<'_> {
     /// title does not have: "Lernen lernen Berufsschule" asks for the
     /// portal, for one school type.
     pub(super) fn names_as_a_whole(&self, portal: &Node) -> bool {
-        let content = |text: &str| -> Vec<String> {
-            tokens(text)
-                .filter(|t| char_len(t) >= 2 && !is_stopword(t))
-                .map(fold)
-                .collect()
-        };
-        let title = content(portal.display_title());
-        let query: Vec<String> = (tokens(self.query.text()))
-            .filter(|t| char_len(t) >= 2 && !is_stopword(t))
+        fn content(text: &str) -> impl Iterator<Item = &str> {
+            tokens(text).filter(|t| char_len(t) >= 2 && !is_stopword(t))
+        }
+        let title: Vec<String> = content(portal.display_title()).map(fold).collect();
+        let query: Vec<String> = content(self.query.text())
             .filter(|t| !is_framing_word(t) || title.contains(&fold(t)))
             .map(fold)
             .collect();
