@@ -52,7 +52,8 @@ use std::sync::Arc;
 mod rescue;
 
 use self::rescue::{
-    Rescue, names_concrete_heads, names_keyword_heads, rescue, titles_a_correction, titles_a_fixed_slip,
+    Rescue, names_a_fixed_slip_beside, names_concrete_heads, names_keyword_heads, rescue, titles_a_correction,
+    titles_a_fixed_slip,
 };
 use super::SearchWarning;
 use super::filters::Filters;
@@ -286,7 +287,10 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
         "collection rescue"
     );
     // The rescued query answers when it covers more of its topic than the
-    // query as typed covers of its own.
+    // query as typed covers of its own. One that covers as much, and fixed
+    // a slip a first collection names beside another word of the question,
+    // is kept for the case that the query as typed answers nothing.
+    let mut rescue_beside_a_slip = None;
     if let Some(Rescue {
         query: rescued,
         optional,
@@ -351,12 +355,26 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
             rescued = ?rescued_coverage,
             walked = ?walked_coverage,
             fixes_a_slip,
+            leaves_an_unknown_word,
+            slip = titles_a_slip(),
+            top = ?ranked.iter().take(3).map(|n| n.display_title().to_string()).collect::<Vec<_>>(),
             "rescue checks"
         );
         if whole && !lacking && names_its_things && (rescued_coverage > walked_coverage || fixes_a_slip) {
             let mut outcome = finish_ranked(ranked, search, "keyword_collections", warnings);
             outcome.relaxed_query = Some(rescued.text().to_string());
             return Ok(outcome);
+        }
+        if whole
+            && !lacking
+            && names_its_things
+            && rescued_coverage == walked_coverage
+            && rescued_coverage > Coverage::Nothing
+            && !leaves_an_unknown_word
+            && index.complete
+            && names_a_fixed_slip_beside(&unnamed, search.query, rescued, &ranked)
+        {
+            rescue_beside_a_slip = Some((ranked, rescued.text().to_string()));
         }
     }
     // No collection names the whole question, nor did a rescue answer:
@@ -391,8 +409,18 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
         tracing::debug!(
             query = search.query.text(),
             unnamed = ?unnamed,
+            walked = ?walked.iter().take(5).map(Node::id).collect::<Vec<_>>(),
             "a topic word the tree does not use"
         );
+        // Unless the rescue fixed that word to one a first collection
+        // names beside another word of the question ("Vierecke",
+        // keyworded "Flächeninhalt" and "Trapez", for "Flächeninhalt
+        // Trapetz").
+        if let Some((ranked, rescued)) = rescue_beside_a_slip {
+            let mut outcome = finish_ranked(ranked, search, "keyword_collections", warnings);
+            outcome.relaxed_query = Some(rescued);
+            return Ok(outcome);
+        }
         return Ok(finish_ranked(Vec::new(), search, walked_how(coverage), warnings));
     }
     Ok(finish_ranked(walked, search, walked_how(coverage), warnings))

@@ -190,6 +190,28 @@ pub(super) fn titles_a_fixed_slip(unknown: &[&str], query: &Query, rescued: &Que
     })
 }
 
+/// A collection among the first three of `ranked` names, in its title or
+/// its keywords, a word the rescue of `query` made of one of the `unknown`
+/// words by one slip, and names the question as typed besides ("Vierecke",
+/// keyworded "Trapez" and "Flächeninhalt", for "Flächeninhalt Trapetz").
+/// Unlike [`titles_a_fixed_slip`], a short word will do: the other word
+/// named beside it says the slip was fixed to the topic asked for; a
+/// collection that names the fixed word alone may name another word
+/// ("Halogene" for "Haligen in der Nordsee").
+pub(super) fn names_a_fixed_slip_beside(unknown: &[&str], query: &Query, rescued: &Query, ranked: &[Node]) -> bool {
+    let fixed: BTreeSet<String> = (fixed_words(query, rescued).into_iter())
+        .filter(|word| unknown.iter().any(|typed| edit_distance(typed, word) <= 1))
+        .collect();
+    let typed = TreeRanking::new(query);
+    (ranked.iter().take(3)).any(|node| {
+        let texts = std::iter::once(node.display_title().to_string()).chain(node.keywords().iter().cloned());
+        let names_fixed = texts
+            .flat_map(|text| tokens(&text).map(fold).collect::<Vec<_>>())
+            .any(|w| fixed.contains(&w));
+        names_fixed && typed.matches(node)
+    })
+}
+
 /// A compound's last parts the rescue split off and made optional
 /// (`optional`) that are short and concrete ([`is_concrete_head`]) are
 /// named by a collection among the first three of `ranked`; true without
@@ -483,5 +505,33 @@ mod tests {
         assert!(titles_a_fixed_slip(&["sateliten"], &typed, &rescued, &ranked));
         let ranked = [with_keyword("Satellit")];
         assert!(!titles_a_fixed_slip(&["sateliten"], &typed, &rescued, &ranked));
+    }
+
+    #[test]
+    fn a_fixed_short_slip_counts_beside_another_word_of_the_question() {
+        let with_keywords = |title: &str, keywords: &[&str]| -> Node {
+            serde_json::from_value(json!({
+                "ref": {"id": title}, "name": title,
+                "properties": {"cclom:title": [title], "cclom:general_keyword": keywords}
+            }))
+            .unwrap()
+        };
+        let (typed, rescued) = (Query::new("Flächeninhalt Trapetz"), Query::new("Flächeninhalt Trapez"));
+        let ranked = [with_keywords("Vierecke", &["Flächeninhalt", "Trapez"])];
+        assert!(names_a_fixed_slip_beside(&["trapetz"], &typed, &rescued, &ranked));
+        // A word the rescue made of no slip of an unknown word is no fix.
+        assert!(!names_a_fixed_slip_beside(&["quader"], &typed, &rescued, &ranked));
+        // The fixed word alone, or another word alone, is not enough.
+        let ranked = [
+            with_keywords("Vierecke", &["Trapez"]),
+            with_keywords("Flächen", &["Flächeninhalt"]),
+        ];
+        assert!(!names_a_fixed_slip_beside(&["trapetz"], &typed, &rescued, &ranked));
+        let (typed, rescued) = (
+            Query::new("Haligen in der Nordsee"),
+            Query::new("Halogen in der Nordsee"),
+        );
+        let ranked = [with_keywords("Halogene", &["Halogen"])];
+        assert!(!names_a_fixed_slip_beside(&["haligen"], &typed, &rescued, &ranked));
     }
 }

@@ -482,3 +482,19 @@ async fn a_portal_named_beside_framing_words_of_round_sixty_leads() {
     answers_first(&h, "Lernen lernen Berufsschule", "Lernen lernen").await;
     answers_first(&h, "Arbeitsblätter zu Lernen lernen", "Lernen lernen").await;
 }
+
+#[tokio::test]
+async fn followers_a_past_question_verb_and_a_slip_beside_a_keyword_of_round_sixty_one() {
+    let h = Harness::start_real_tree().await;
+    // A follower in "-ist" names the "-ismus" he follows.
+    let empiricists = "Philosophieunterricht: die Empiristen Locke und Hume";
+    leads_in_portal(&h, empiricists, "Empirismus", "Philosophie & Ethik").await;
+    // A question's verb in the past asks about the topic, as in the present.
+    let nazi_rule = "Wie festigte die NSDAP nach 1933 ihre Herrschaft?";
+    answers_first(&h, nazi_rule, "Weg in die Diktatur").await;
+    // A short word fixed to a keyword, beside another word that collection
+    // names, is the topic; a fix named alone is another word.
+    let doc = answers_first(&h, "Flächeninhalt Trapetz", "Vierecke").await;
+    assert!(doc["relaxedQuery"].is_string(), "{doc}");
+    answers_nothing(&h, "Haligen in der Nordsee").await;
+}

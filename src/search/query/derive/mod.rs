@@ -70,12 +70,17 @@ fn ierung_root(word: &str) -> Option<&str> {
     (char_len(root) >= MIN_ROOT && root.chars().all(char::is_alphabetic)).then_some(root)
 }
 
-/// The root of a noun in "-ismus" or of its adjective in "-istisch", in
-/// any of its forms ("extremistische" → "extrem", "Hinduismus" →
-/// "hindu"), or `None`.
+/// The root of a noun in "-ismus", of its adjective in "-istisch" or of
+/// its follower in "-ist", in any of their forms ("extremistische" →
+/// "extrem", "Hinduismus" → "hindu", "Empiristen" → "empir"), or `None`.
 fn ismus_root(word: &str) -> Option<&str> {
     let root = (word.strip_suffix("ismus").or_else(|| word.strip_suffix("ismen")))
-        .or_else(|| adjective_bases(word).find_map(|base| base.strip_suffix("istisch")))?;
+        .or_else(|| adjective_bases(word).find_map(|base| base.strip_suffix("istisch")))
+        .or_else(|| {
+            ["isten", "istinnen", "istin", "ist"]
+                .iter()
+                .find_map(|end| word.strip_suffix(end))
+        })?;
     (char_len(root) >= MIN_ROOT && root.chars().all(char::is_alphabetic)).then_some(root)
 }
 

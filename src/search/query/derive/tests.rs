@@ -115,12 +115,16 @@ fn a_people_or_a_country_meets_its_adjective_in_isch() {
 }
 
 #[test]
-fn a_noun_in_ismus_meets_its_adjective_in_istisch() {
+fn a_noun_in_ismus_meets_its_adjective_in_istisch_and_its_followers_in_ist() {
     for (noun, adjective) in [
         ("Extremismus", "extremistische"),
         ("Hinduismus", "hinduistisch"),
         ("Tourismus", "touristischen"),
         ("Egoismus", "egoistisches"),
+        // Its followers, in "-ist".
+        ("Empirismus", "Empiristen"),
+        ("Kapitalismus", "Kapitalisten"),
+        ("Feminismus", "Feministin"),
     ] {
         assert!(derived(noun, adjective), "{noun} / {adjective}");
         assert!(derived(adjective, noun), "{adjective} / {noun}");
@@ -130,7 +134,8 @@ fn a_noun_in_ismus_meets_its_adjective_in_istisch() {
         ("Extremismus", "extreme"),
         ("Statistik", "statistisch"),
         ("Realismus", "realistischste"),
-        ("Kapitalismus", "Kapitalisten"),
+        ("Kapitalismus", "Kapital"),
+        ("Christentum", "Christen"),
     ] {
         assert!(!derived(a, b), "{a} / {b}");
     }

@@ -351,7 +351,10 @@ impl TreeRanking<'_> {
             true => at == opener_at + 1,
             false => asks_which && Some(at) == small_after_noun,
         };
-        let verb_shaped = ["en", "ern", "eln", "t"].iter().any(|end| w.folded().ends_with(end));
+        // The present and, in "-te", the past ("Wie festigte die NSDAP …").
+        let verb_shaped = ["en", "ern", "eln", "t", "te"]
+            .iter()
+            .any(|end| w.folded().ends_with(end));
         let opens_a_question = asks_how || asks_which || CAUSE_WORDS.contains(&opener.as_str());
         opens_a_question
             && !w.capitalised

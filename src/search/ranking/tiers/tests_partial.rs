@@ -298,6 +298,8 @@ fn the_verbs_of_a_question_after_its_question_word_and_at_its_end_frame_it() {
         verbs("Welche literarischen Gattungen findet man in der Bibel?"),
         ["findet"]
     );
+    // In the past too.
+    assert_eq!(verbs("Wie festigte die NSDAP nach 1933 ihre Herrschaft?"), ["festigte"]);
     assert_eq!(verbs("Wie Pflanzen Wasser aufnehmen"), ["aufnehmen"]);
     // The verb of a question for a cause is what it asks about; an adverb
     // or adjective, an adjective before its noun and a statement frame
