@@ -105,9 +105,10 @@ pub const K: usize = 5;
 /// the fifty-seventh, before the fifty-eighth was judged; `heldout-dg.json`/`negative-dg.json` and
 /// `heldout-dh.json`/`negative-dh.json` in the fifty-eighth, before the fifty-ninth was judged;
 /// `heldout-di.json`/`negative-di.json` and `heldout-dj.json`/`negative-dj.json` in the fifty-ninth,
-/// before the sixtieth was judged.
+/// before the sixtieth was judged; `heldout-dk.json`/`negative-dk.json` and
+/// `heldout-dl.json`/`negative-dl.json` in the sixtieth, before the sixty-first was judged.
 /// Files that do not exist are skipped.
-pub const FILES: [&str; 228] = [
+pub const FILES: [&str; 232] = [
     "heldout.json",
     "heldout-b.json",
     "heldout-c.json",
@@ -222,6 +223,8 @@ pub const FILES: [&str; 228] = [
     "heldout-dh.json",
     "heldout-di.json",
     "heldout-dj.json",
+    "heldout-dk.json",
+    "heldout-dl.json",
     "tuning.json",
     "negative.json",
     "negative-c.json",
@@ -336,6 +339,8 @@ pub const FILES: [&str; 228] = [
     "negative-dh.json",
     "negative-di.json",
     "negative-dj.json",
+    "negative-dk.json",
+    "negative-dl.json",
 ];
 
 /// One judged-set file.
