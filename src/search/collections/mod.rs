@@ -360,20 +360,18 @@ async fn by_keyword(app: &App, search: &CollectionSearch<'_>) -> Result<Collecti
             top = ?ranked.iter().take(3).map(|n| n.display_title().to_string()).collect::<Vec<_>>(),
             "rescue checks"
         );
-        if whole && !lacking && names_its_things && (rescued_coverage > walked_coverage || fixes_a_slip) {
+        let passes = whole && !lacking && names_its_things;
+        if passes && (rescued_coverage > walked_coverage || fixes_a_slip) {
             let mut outcome = finish_ranked(ranked, search, "keyword_collections", warnings);
             outcome.relaxed_query = Some(rescued.text().to_string());
             return Ok(outcome);
         }
-        if whole
-            && !lacking
-            && names_its_things
-            && rescued_coverage == walked_coverage
+        let as_good_beside_a_slip = rescued_coverage == walked_coverage
             && rescued_coverage > Coverage::Nothing
-            && !leaves_an_unknown_word
             && index.complete
-            && names_a_fixed_slip_beside(&unnamed, search.query, rescued, &ranked)
-        {
+            && !leaves_an_unknown_word
+            && names_a_fixed_slip_beside(&unnamed, search.query, rescued, &ranked);
+        if passes && as_good_beside_a_slip {
             rescue_beside_a_slip = Some((ranked, rescued.text().to_string()));
         }
     }

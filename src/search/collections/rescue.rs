@@ -203,12 +203,9 @@ pub(super) fn names_a_fixed_slip_beside(unknown: &[&str], query: &Query, rescued
         .filter(|word| unknown.iter().any(|typed| edit_distance(typed, word) <= 1))
         .collect();
     let typed = TreeRanking::new(query);
+    let names_fixed = |text: &str| tokens(text).any(|word| fixed.contains(&fold(word)));
     (ranked.iter().take(3)).any(|node| {
-        let texts = std::iter::once(node.display_title().to_string()).chain(node.keywords().iter().cloned());
-        let names_fixed = texts
-            .flat_map(|text| tokens(&text).map(fold).collect::<Vec<_>>())
-            .any(|w| fixed.contains(&w));
-        names_fixed && typed.matches(node)
+        (names_fixed(node.display_title()) || node.keywords().iter().any(|k| names_fixed(k))) && typed.matches(node)
     })
 }
 
